@@ -1,0 +1,169 @@
+/**
+ * The operator command line: `npm run dakiya -- <command>` or the package bin `dakiya`.
+ * Bad arguments print one line and exit 2; every command is one transaction, so nothing is half-created.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { closeDatabase, connection, DatabaseLockedError } from "../server/db";
+import { DakiyaError } from "../server/errors";
+import { createKey, revokeKey, type KeyKind } from "../server/keys";
+import { createMember, type MemberRole } from "../server/members";
+import { createWorkspace, requireWorkspace, setPlan, upsertPlan } from "../server/workspaces";
+
+class UsageError extends Error {}
+
+const HELP = `dakiya: operate a Dakiya deployment
+
+  workspace create --name <n> --plan free|starter|growth [--owner-email <e>] [--json]
+  key create --workspace <id> --kind test|live [--name <n>] [--json]
+  key revoke <key-prefix-or-id>
+  user create --workspace <id> --email <e> [--role owner|admin|viewer] [--json]
+  plan set --workspace <id> <plan>
+  plan create <id> --included <units> --batch-cap <n> [--overage-paise <p>] [--unlimited-rate]
+              [--test-normalize-per-minute <n>] [--test-per-minute <n>] [--live-per-minute <n>]
+  plan list [--json]
+
+The database is the one the server uses: DATABASE_URL, else the embedded PGlite in PGLITE_DIR
+(.data/pglite), which only one process may open at a time.`;
+
+type Values = Record<string, string | boolean | undefined>;
+
+function args(argv: string[], options: ParseArgsConfig["options"]): { values: Values; positionals: string[] } {
+  try {
+    const parsed = parseArgs({ args: argv, options: { ...options, json: { type: "boolean" } }, allowPositionals: true, strict: true });
+    return { values: parsed.values as Values, positionals: parsed.positionals };
+  } catch (err) {
+    throw new UsageError((err as Error).message.split("\n")[0]);
+  }
+}
+
+function need(value: unknown, flag: string): string {
+  if (typeof value !== "string" || value === "") throw new UsageError(`missing ${flag}`);
+  return value;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
+  return value as T;
+}
+
+function int(value: unknown, flag: string): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${flag} must be a number ≥ 0 (got "${value}")`);
+  return n;
+}
+
+function print(json: boolean, data: unknown, human: string) {
+  console.log(json ? JSON.stringify(data) : human);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [noun, verb, ...rest] = argv;
+  const command = `${noun ?? ""} ${verb ?? ""}`.trim();
+  if (!noun || noun === "help" || noun === "--help" || noun === "-h") {
+    console.log(HELP);
+    return;
+  }
+  const db = () => connection().prisma;
+
+  switch (command) {
+    case "workspace create": {
+      const { values } = args(rest, { name: { type: "string" }, plan: { type: "string" }, "owner-email": { type: "string" } });
+      const result = await createWorkspace(db(), { name: need(values.name, "--name"), planId: need(values.plan, "--plan"), ownerEmail: values["owner-email"] as string | undefined });
+      print(
+        values.json === true,
+        result,
+        [
+          `Workspace ${result.workspace_id} on plan ${result.plan}`,
+          `  test key: ${result.test_key}`,
+          `  live key: ${result.live_key}`,
+          `  console:  ${result.console.email} / ${result.console.password}`,
+          "The keys and password are shown this once.",
+        ].join("\n"),
+      );
+      return;
+    }
+    case "key create": {
+      const { values } = args(rest, { workspace: { type: "string" }, kind: { type: "string" }, name: { type: "string" } });
+      const workspaceId = need(values.workspace, "--workspace");
+      const kind = oneOf<KeyKind>(need(values.kind, "--kind"), ["test", "live"], "--kind");
+      await requireWorkspace(db(), workspaceId);
+      const key = await createKey(db(), workspaceId, kind, values.name as string | undefined);
+      print(values.json === true, { key_id: key.id, kind: key.kind, key: key.secret, prefix: key.prefix }, `Key ${key.id} (${kind}): ${key.secret}\nShown this once.`);
+      return;
+    }
+    case "key revoke": {
+      const { values, positionals } = args(rest, {});
+      if (positionals.length !== 1) throw new UsageError("key revoke takes one key prefix or id");
+      const key = await revokeKey(db(), positionals[0]!);
+      print(values.json === true, { key_id: key.id, revoked_at: key.revokedAt }, `Key ${key.id} (${key.prefix}…${key.last4}) revoked.`);
+      return;
+    }
+    case "user create": {
+      const { values } = args(rest, { workspace: { type: "string" }, email: { type: "string" }, role: { type: "string" } });
+      const workspaceId = need(values.workspace, "--workspace");
+      const role = oneOf<MemberRole>((values.role as string | undefined) ?? "viewer", ["owner", "admin", "viewer"], "--role");
+      await requireWorkspace(db(), workspaceId);
+      const user = await createMember(db(), { workspaceId, email: need(values.email, "--email"), role });
+      print(values.json === true, { user_id: user.userId, email: user.email, password: user.password, role }, `User ${user.email} (${role}) password: ${user.password}\nShown this once.`);
+      return;
+    }
+    case "plan set": {
+      const { values, positionals } = args(rest, { workspace: { type: "string" } });
+      if (positionals.length !== 1) throw new UsageError("plan set takes one plan name");
+      const ws = await setPlan(db(), need(values.workspace, "--workspace"), positionals[0]!);
+      print(values.json === true, { workspace_id: ws.id, plan: ws.planId }, `Workspace ${ws.id} is now on plan ${ws.planId}.`);
+      return;
+    }
+    case "plan create": {
+      const { values, positionals } = args(rest, {
+        included: { type: "string" },
+        "batch-cap": { type: "string" },
+        "overage-paise": { type: "string" },
+        "unlimited-rate": { type: "boolean" },
+        "test-normalize-per-minute": { type: "string" },
+        "test-per-minute": { type: "string" },
+        "live-per-minute": { type: "string" },
+      });
+      if (positionals.length !== 1) throw new UsageError("plan create takes one plan id");
+      const unlimited = values["unlimited-rate"] === true;
+      const plan = await upsertPlan(db(), {
+        id: positionals[0]!,
+        includedUnits: int(need(values.included, "--included"), "--included")!,
+        batchCap: int(need(values["batch-cap"], "--batch-cap"), "--batch-cap")!,
+        overagePaisePerUnit: int(values["overage-paise"], "--overage-paise"),
+        testNormalizePerMinute: unlimited ? null : (int(values["test-normalize-per-minute"], "--test-normalize-per-minute") ?? 5),
+        testPerMinute: unlimited ? null : (int(values["test-per-minute"], "--test-per-minute") ?? 60),
+        livePerMinute: unlimited ? null : (int(values["live-per-minute"], "--live-per-minute") ?? 600),
+      });
+      print(values.json === true, plan, `Plan ${plan.id} saved.`);
+      return;
+    }
+    case "plan list": {
+      const { values } = args(rest, {});
+      const plans = await db().plan.findMany({ orderBy: { includedTenths: "asc" } });
+      const human = plans
+        .map((p) => `${p.id.padEnd(10)} ${String(p.includedTenths / 10).padStart(8)} units  cap ${p.batchCap}  overage ${p.overagePaisePerUnit ?? "none"}`)
+        .join("\n");
+      print(values.json === true, plans, human);
+      return;
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"; run with --help`);
+  }
+}
+
+run(process.argv.slice(2))
+  .then(async () => {
+    await closeDatabase();
+    process.exit(0);
+  })
+  .catch(async (err: unknown) => {
+    await closeDatabase().catch(() => {});
+    if (err instanceof UsageError || (err instanceof DakiyaError && (err.code === "invalid_request" || err.code === "not_found"))) {
+      console.error(`dakiya: ${err.message}`);
+      process.exit(2);
+    }
+    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : (err as Error).stack ?? err}`);
+    process.exit(1);
+  });

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "schema engine stub: migrations run through npm run db:migrate" >&2
+exit 1

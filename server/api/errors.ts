@@ -1,0 +1,74 @@
+import { TRPCError } from "@trpc/server";
+import { DakiyaError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "../errors";
+
+/** What a failure looks like on the wire, before the request id is added. */
+export interface ApiError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+  headers?: Record<string, string>;
+}
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function isZodError(e: unknown): e is Error & { issues: ZodLikeIssue[] } {
+  return e instanceof Error && e.name === "ZodError" && Array.isArray((e as { issues?: unknown }).issues);
+}
+
+function fromDakiya(e: DakiyaError): ApiError {
+  return { status: e.status, code: e.code, message: e.message, details: e.details, headers: e.headers };
+}
+
+function make(code: ErrorCode, message: string, details?: ErrorDetail[]): ApiError {
+  return { status: ERROR_STATUS[code], code, message, details };
+}
+
+/**
+ * The one place that turns any failure into the contract's code and status. Anything not
+ * recognised is a 500 `internal_error` whose message says nothing of the internals.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof DakiyaError) return fromDakiya(error);
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof DakiyaError) return fromDakiya(error.cause);
+    if (isZodError(error.cause)) {
+      const details = error.cause.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+      const first = details[0];
+      const message = first ? `Invalid request: ${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid request.";
+      return make("invalid_request", message, details);
+    }
+    switch (error.code) {
+      case "PARSE_ERROR":
+        return make("invalid_request", "The request body is not valid JSON.", []);
+      case "UNSUPPORTED_MEDIA_TYPE":
+        return make("invalid_request", "Send the request body as JSON with `Content-Type: application/json`.", []);
+      case "PAYLOAD_TOO_LARGE":
+        return make("invalid_request", "The request body is too large.", []);
+      case "BAD_REQUEST":
+        return make("invalid_request", error.message, []);
+      case "NOT_FOUND":
+        return make("not_found", "No such endpoint.");
+      case "UNAUTHORIZED":
+        return make("unauthenticated", error.message);
+      case "FORBIDDEN":
+        return make("forbidden", error.message);
+    }
+  }
+  return make("internal_error", "Something went wrong on our side. Quote the request id if you contact support.");
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+  request_id: string;
+}
+
+export function errorBody(e: ApiError, requestId: string): ErrorBody {
+  return {
+    error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+    request_id: requestId,
+  };
+}

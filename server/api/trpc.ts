@@ -1,0 +1,60 @@
+import { initTRPC } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
+import type { Db } from "../db";
+import { DakiyaError } from "../errors";
+import { authenticate, type Caller } from "../keys";
+import { hit, limitFor, rateLimitHeaders } from "../ratelimit";
+import { toApiError } from "./errors";
+
+export interface Context {
+  db: Db;
+  requestId: string;
+  /** The request's `Authorization` header (REST); the console sets `caller` from its session instead. */
+  authorization: string | null;
+  caller: Caller | null;
+  /** Absolute origin of this service, for links in responses (results_url). */
+  origin: string;
+  /** Headers every response to this request carries (rate-limit state), success or failure. */
+  responseHeaders: Record<string, string>;
+  /** Success status when it is not 200 (202 for a queued batch). */
+  status?: number;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    // The tRPC client (the console) sees the same error code and details as REST clients.
+    errorFormatter: ({ shape, error }) => {
+      const api = toApiError(error);
+      return { ...shape, message: api.message, data: { ...shape.data, api: { code: api.code, status: api.status, details: api.details } } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * Every API procedure: the caller's key resolved (401 otherwise), then the per-key, per-endpoint
+ * rate limit counted. Runs before input validation, so a bad key is a 401 whatever the body.
+ */
+export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+  const caller = ctx.caller ?? (await authenticate(ctx.db, ctx.authorization));
+  const limit = limitFor(caller, path);
+  if (limit !== null) {
+    const state = await hit(ctx.db, `${caller.keyId}:${path}`, limit);
+    Object.assign(ctx.responseHeaders, rateLimitHeaders(state));
+  }
+  return next({ ctx: { ...ctx, caller } });
+});
+
+/** Operations the contract reserves for live keys (batches, cancel, download, outcomes). */
+export const liveProcedure = apiProcedure.use(({ ctx, next }) => {
+  if (!ctx.caller.livemode) {
+    throw new DakiyaError("live_key_required", "This operation needs a live key (dk_live_…); test keys cannot use it.");
+  }
+  return next();
+});
+
+/** No key needed (the OpenAPI document). */
+export const publicProcedure = t.procedure;

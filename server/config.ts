@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The one configuration module: every setting read from the environment, with its default,
+ * validated once. A bad value stops start-up with a message naming the variable.
+ */
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** PostgreSQL connection string; unset means the embedded PGlite database. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  /** Absolute origin used in links such as results_url when the request's own origin is not wanted. */
+  DAKIYA_PUBLIC_URL: z.string().url().optional(),
+  DAKIYA_PROVIDER: z.enum(["google", "simulator", "none"]).optional(),
+  PROVIDER_BASE_URL: z.string().url().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
+  PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).default(16),
+  PROVIDER_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  INNGEST_DEV: bool.default(false),
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  /** Log one line per API request to stdout. */
+  DAKIYA_LOG_REQUESTS: bool.default(true),
+});
+
+export type Config = z.infer<typeof schema> & { provider: "google" | "simulator" | "none" };
+
+function load(env: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const provider = c.DAKIYA_PROVIDER ?? (c.NODE_ENV === "production" ? "none" : "simulator");
+  if (provider === "google" && !c.GOOGLE_MAPS_API_KEY) {
+    throw new Error("Invalid configuration:\n  GOOGLE_MAPS_API_KEY: required when DAKIYA_PROVIDER=google");
+  }
+  return { ...c, provider };
+}
+
+let cached: Config | null = null;
+
+export function config(): Config {
+  cached ??= load(process.env);
+  return cached;
+}
+
+/** Tests change the environment between suites; this makes the next read see it. */
+export function reloadConfig(): Config {
+  cached = null;
+  return config();
+}

@@ -1,0 +1,48 @@
+import { db } from "../server/db";
+import { createWorkspace, upsertPlan } from "../server/workspaces";
+import { billingPeriod } from "../server/quota";
+
+export async function newWorkspace(plan = "starter") {
+  return createWorkspace(db(), { name: `Test ${Math.random().toString(36).slice(2, 8)}`, planId: plan });
+}
+
+/** A plan without rate limits, for tests that fire many requests. */
+export async function unlimitedPlan(id: string, includedUnits: number, overagePaise: number | null) {
+  return upsertPlan(db(), { id, includedUnits, batchCap: 1000, overagePaisePerUnit: overagePaise, testNormalizePerMinute: null, testPerMinute: null, livePerMinute: null });
+}
+
+/** Sets this period's usage directly, in tenths. */
+export async function setUsedTenths(workspaceId: string, usedTenths: number) {
+  const period = billingPeriod();
+  await db().usagePeriod.upsert({
+    where: { workspaceId_period: { workspaceId, period } },
+    create: { workspaceId, period, usedTenths },
+    update: { usedTenths },
+  });
+}
+
+export interface Api {
+  (method: string, path: string, init?: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+}
+
+export function apiClient(baseUrl: string): Api {
+  return async (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.key) headers.authorization = `Bearer ${init.key}`;
+    let body: string | undefined;
+    if (init.raw !== undefined) body = init.raw;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = { "~": fileURLToPath(new URL(".", import.meta.url)) };
+// Tests that need a database are named *.db.test.ts; they run once on PGlite and once on PostgreSQL.
+const dbTests = ["server/**/*.db.test.ts", "test/**/*.db.test.ts", "inngest/**/*.db.test.ts", "prisma/**/*.db.test.ts", "scripts/**/*.db.test.ts"];
+const shared = { testTimeout: 30_000, hookTimeout: 120_000 };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    pool: "forks",
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve: { alias },
+        test: { ...shared, name: "unit", include: ["server/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts", "inngest/**/*.test.ts"], exclude: dbTests },
+      },
+      {
+        resolve: { alias },
+        test: { ...shared, name: "pglite", include: dbTests, setupFiles: ["test/db-setup.ts"], env: { DAKIYA_TEST_DB: "pglite" } },
+      },
+      {
+        resolve: { alias },
+        test: { ...shared, name: "postgres", include: dbTests, setupFiles: ["test/db-setup.ts"], env: { DAKIYA_TEST_DB: "postgres" } },
+      },
+    ],
+  },
+});
