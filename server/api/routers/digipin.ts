@@ -12,8 +12,8 @@ const DecodedSchema = z
     id: "DigipinDecoded",
     example: {
       digipin: "39J49LL8T4",
-      center: { lat: 28.622792720794678, lng: 77.21304893493652 },
-      bbox: { min_lat: 28.62277364730835, max_lat: 28.622811794281006, min_lng: 77.21302986145020, max_lng: 77.21306800842285 },
+      center: { lat: 28.622793197631836, lng: 77.21304893493652 },
+      bbox: { min_lat: 28.62277603149414, max_lat: 28.62281036376953, min_lng: 77.21303176879883, max_lng: 77.21306610107422 },
     },
   });
 
