@@ -35,3 +35,20 @@ export const AddressText = z
   .string({ error: "address must be a string" })
   .min(5, "address must be at least 5 characters")
   .max(280, "address must be at most 280 characters");
+
+/** trpc-to-openapi hands path parameters over still percent-encoded (`39J%2049LL`); decode them once here. */
+export const pathParam = () =>
+  z.string().transform((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+
+/**
+ * A JSON number that stays a number. trpc-to-openapi switches Zod's coercion on for every number
+ * and boolean field of an input, so `"20"` would pass as 20; piping through a second schema keeps
+ * the field out of its reach, and a string gets the 400 the contract asks for.
+ */
+export const jsonNumber = (schema: z.ZodNumber) => schema.pipe(z.number());

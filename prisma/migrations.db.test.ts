@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { db } from "../server/db";
+import { diffMigrationsToSchema, readMigrations } from "./engine";
+
+describe("migrations", () => {
+  it("record every migration in _prisma_migrations as prisma migrate deploy would", async () => {
+    const rows = await db().$queryRaw<{ migration_name: string; finished_at: Date | null; checksum: string }[]>`
+      SELECT migration_name, finished_at, checksum FROM _prisma_migrations ORDER BY migration_name`;
+    expect(rows.map((r) => r.migration_name)).toEqual(readMigrations().migrationDirectories.map((d) => d.path));
+    expect(rows.every((r) => r.finished_at !== null && /^[0-9a-f]{64}$/.test(r.checksum))).toBe(true);
+  });
+
+  it("seed the three plans of the contract", async () => {
+    const plans = await db().plan.findMany({ where: { id: { in: ["free", "starter", "growth"] } }, orderBy: { includedTenths: "asc" } });
+    expect(plans.map((p) => [p.id, p.includedTenths / 10, p.batchCap, p.overagePaisePerUnit])).toEqual([
+      ["free", 100, 100, null],
+      ["starter", 5000, 1000, 50],
+      ["growth", 50000, 1000, 30],
+    ]);
+  });
+
+  it("match prisma/schema.prisma exactly (db:diff has nothing to write)", async () => {
+    const shadow = new PGlite("memory://");
+    const sql = await diffMigrationsToSchema(new PrismaPGlite(shadow));
+    await shadow.close();
+    expect(sql.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
+  });
+});

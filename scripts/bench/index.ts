@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: every benchmark, each in its own process so one's JIT state or heap does not
+ * colour the next. They print figures; none asserts a time.
+ */
+import { spawnSync } from "node:child_process";
+
+const benches = ["digipin", "normalize", "http"];
+let failed = false;
+for (const name of benches) {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(process.execPath, ["--import", "tsx", `scripts/bench/${name}.ts`], { stdio: "inherit" });
+  failed ||= run.status !== 0;
+}
+process.exit(failed ? 1 : 0);

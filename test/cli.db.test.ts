@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/**
+ * The CLI runs as a real child process. On PostgreSQL it shares the test's database; on PGlite it
+ * gets its own directory (PGlite is one process at a time), migrated first.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-cli-"));
+const env = { ...process.env, PGLITE_DIR: path.join(dir, "pglite") };
+
+async function dakiya(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("dakiya CLI", () => {
+  it("creates a workspace and prints exactly the contract's JSON", async () => {
+    if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+    const res = await dakiya("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--json");
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout);
+    expect(Object.keys(out).sort()).toEqual(["console", "live_key", "plan", "test_key", "workspace_id"]);
+    expect(out.plan).toBe("starter");
+    expect(out.workspace_id).toMatch(/^ws_/);
+    expect(out.test_key).toMatch(/^dk_test_[0-9A-Za-z]{32}$/);
+    expect(out.live_key).toMatch(/^dk_live_[0-9A-Za-z]{32}$/);
+    expect(Object.keys(out.console).sort()).toEqual(["email", "password"]);
+
+    const key = await dakiya("key", "create", "--workspace", out.workspace_id, "--kind", "live", "--json");
+    expect(key.code).toBe(0);
+    const created = JSON.parse(key.stdout);
+    expect(created.key).toMatch(/^dk_live_/);
+
+    const revoke = await dakiya("key", "revoke", created.prefix);
+    expect(revoke.code).toBe(0);
+    expect(revoke.stdout).toMatch(/revoked/);
+
+    const plan = await dakiya("plan", "set", "--workspace", out.workspace_id, "growth");
+    expect(plan.code).toBe(0);
+
+    const user = await dakiya("user", "create", "--workspace", out.workspace_id, "--email", "viewer@acme.test", "--json");
+    expect(user.code).toBe(0);
+    expect(JSON.parse(user.stdout)).toMatchObject({ email: "viewer@acme.test", role: "viewer" });
+  });
+
+  it.each([
+    [["workspace", "create", "--plan", "free"], /missing --name/],
+    [["workspace", "create", "--name", "X", "--plan", "gold"], /Unknown plan "gold"/],
+    [["key", "create", "--workspace", "ws_nope", "--kind", "live"], /No workspace ws_nope/],
+    [["key", "create", "--workspace", "ws_nope", "--kind", "staging"], /--kind must be one of test, live/],
+    [["key", "revoke", "dk_live_zzzz"], /No key/],
+    [["plan", "set", "--workspace", "ws_nope", "free"], /No workspace/],
+    [["frobnicate"], /unknown command/],
+    [["workspace", "create", "--bogus"], /Unknown option/],
+  ])("refuses %j with one line and exit code 2", async (args, message) => {
+    const res = await dakiya(...args);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim().split("\n")).toHaveLength(1);
+    expect(res.stderr).toMatch(message);
+  });
+
+  it.skipIf(!!process.env.DATABASE_URL)("fails at once, naming the holder, when another process has the embedded database open", async () => {
+    const lockedDir = path.join(dir, "held");
+    const holder = `${lockedDir}.lock`;
+    // A live process (this one) holds the lock.
+    fs.writeFileSync(holder, JSON.stringify({ pid: process.pid, command: "npm run dev", since: new Date().toISOString() }));
+    const started = Date.now();
+    const res = await run(process.execPath, ["bin/dakiya.mjs", "plan", "list"], { env: { ...env, PGLITE_DIR: lockedDir } }).catch((e) => e);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(new RegExp(`in use by process ${process.pid} \\(npm run dev`));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(fs.existsSync(path.join(lockedDir, "PG_VERSION"))).toBe(false);
+    fs.rmSync(holder);
+    // A stale lock (dead pid) is taken over.
+    fs.writeFileSync(holder, JSON.stringify({ pid: 2 ** 22 + 12345, command: "old" }));
+    const ok = await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env: { ...env, PGLITE_DIR: lockedDir } });
+    expect(ok.stdout).toMatch(/Applied 2 migration/);
+  });
+});
