@@ -1,6 +1,6 @@
 /**
  * `npm run dev` / `npm start`: migrate the database, seed a demo workspace on the first run (dev),
- * then start Next.js. The database is released before Next.js starts, because the embedded PGlite
+ * start the provider simulator (dev, unless PROVIDER_BASE_URL points elsewhere), then start Next.js. The database is released before Next.js starts, because the embedded PGlite
  * may be open in one process only and the server is that process.
  */
 import fs from "node:fs";
@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { config } from "../server/config";
 import { closeDatabase, connection } from "../server/db";
 import { createWorkspace, type CreatedWorkspace } from "../server/workspaces";
+import { startSimulator } from "../server/provider/simulator";
 import { applyMigrations } from "../prisma/engine";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
@@ -26,10 +27,26 @@ async function prepare(): Promise<CreatedWorkspace | null> {
   return demo;
 }
 
+/** The simulator runs in this parent process; one already listening (`npm run provider:sim`) is used as is. */
+async function simulator(): Promise<(() => Promise<void>) | null> {
+  const c = config();
+  if (mode !== "dev" || c.provider !== "simulator" || c.PROVIDER_BASE_URL) return null;
+  try {
+    const sim = await startSimulator({ port: c.PROVIDER_SIM_PORT, latencyMs: c.PROVIDER_SIM_LATENCY_MS, jitterMs: c.PROVIDER_SIM_JITTER_MS, errorRate: c.PROVIDER_SIM_ERROR_RATE });
+    console.log(`dakiya: provider simulator at ${sim.url} (docs/provider.md)`);
+    return sim.close;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+    console.log(`dakiya: using the provider simulator already on port ${c.PROVIDER_SIM_PORT}`);
+    return null;
+  }
+}
+
 async function main() {
   const { PORT, DATABASE_URL, PGLITE_DIR } = config();
   const demo = await prepare();
   await closeDatabase();
+  const stopSimulator = await simulator();
 
   console.log(`dakiya: database ${DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${PGLITE_DIR}`}`);
   if (demo) {
@@ -45,7 +62,10 @@ async function main() {
   }
   const next = spawn("npx", ["next", mode, "-p", String(PORT)], { stdio: "inherit", env: process.env });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));
-  next.on("exit", (code) => process.exit(code ?? 0));
+  next.on("exit", async (code) => {
+    await stopSimulator?.();
+    process.exit(code ?? 0);
+  });
 }
 
 main().catch((err) => {

@@ -23,6 +23,13 @@ const schema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(3000),
   PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).default(16),
   PROVIDER_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  /** Simulator knobs (docs/provider.md): fixed delay, extra random delay up to, share of random 503s. */
+  PROVIDER_SIM_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+  PROVIDER_SIM_JITTER_MS: z.coerce.number().int().min(0).default(0),
+  PROVIDER_SIM_ERROR_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Consecutive failed provider calls that open the circuit, and how long it stays open. */
+  PROVIDER_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  PROVIDER_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(1).default(30_000),
   INNGEST_DEV: bool.default(false),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
