@@ -30,6 +30,8 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "POST /digipin/encode": [400],
   "POST /addresses/normalize": [400],
   "GET /usage": [],
+  "POST /addresses/verify": [400, 403, 502, 503, 504],
+  "POST /outcomes": [400, 403, 404, 409, 422],
 };
 
 function codesFor(status: number): ErrorCode[] {

@@ -62,6 +62,16 @@ export async function chargeNow(db: Db, c: Charge): Promise<boolean> {
   return db.$transaction((tx) => charge(tx, c));
 }
 
+/**
+ * Refuses early, before paying for a provider call, when a no-overage plan cannot pay for the
+ * operation. Only a fast path: `charge` is what guarantees the limit under concurrency.
+ */
+export async function assertCanCharge(db: Db, workspaceId: string, plan: Pick<Plan, "includedTenths" | "overagePaisePerUnit">, operation: Operation): Promise<void> {
+  if (plan.overagePaisePerUnit !== null) return;
+  const row = await db.usagePeriod.findUnique({ where: { workspaceId_period: { workspaceId, period: billingPeriod() } } });
+  if ((row?.usedTenths ?? 0) + COST_TENTHS[operation] > plan.includedTenths) throw quotaExhausted();
+}
+
 function quotaExhausted(): DakiyaError {
   return new DakiyaError("quota_exhausted", "This workspace has used all the units its plan includes this month; upgrade the plan to continue.");
 }

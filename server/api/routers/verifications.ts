@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { reportOutcome } from "../../outcomes";
+import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
+import { apiProcedure, liveProcedure, router } from "../trpc";
+import { AddressText, ComponentsSchema } from "../schemas";
+
+const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
+
+const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
+  const base = {
+    order_id: "ORD-10042",
+    livemode: true,
+    provider: { name: "google", called: true },
+    created_at: "2026-11-22T10:15:00.000Z",
+  };
+  if (decision === "SHIP") {
+    return {
+      ...base,
+      verification_id: "ver_3kT9sQb2LmXw8ZpR1cVd",
+      decision,
+      score: 90,
+      validation_level: "building",
+      reasons: [{ code: "provider_building_match", message: REASONS.provider_building_match }],
+      normalized: "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
+      components: { house: "Flat 302", building: "Prestige Shantiniketan", street: "Whitefield Main Road", locality: "Whitefield", landmark: null, city: "Bengaluru", district: "Bangalore", state: "Karnataka", pincode: "560066" },
+      pincode: { code: "560066", district: "Bangalore", state: "Karnataka" },
+      location: { lat: 12.9817, lng: 77.7269, precision: "building" },
+      digipin: "4P3JK852C9",
+      history: { delivered: 0, rto: 0, customer_refused: 0, address_issue: 0, lost: 0, cancelled: 0 },
+    };
+  }
+  if (decision === "REVIEW") {
+    return {
+      ...base,
+      verification_id: "ver_7pQ2mNc4KsYt1XbV9wLe",
+      decision,
+      score: 45,
+      validation_level: "street",
+      reasons: [
+        { code: "missing_house_number", message: REASONS.missing_house_number },
+        { code: "provider_street_match", message: REASONS.provider_street_match },
+      ],
+      normalized: "100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038",
+      components: { house: null, building: null, street: "100 Feet Road", locality: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bangalore", state: "Karnataka", pincode: "560038" },
+      pincode: { code: "560038", district: "Bangalore", state: "Karnataka" },
+      location: { lat: 12.9784, lng: 77.6408, precision: "street" },
+      digipin: "4P3JK7F9M2",
+      history: { delivered: 0, rto: 0, customer_refused: 0, address_issue: 0, lost: 0, cancelled: 0 },
+    };
+  }
+  return {
+    ...base,
+    verification_id: "ver_9aZ4xWq8RtUo2PlK6nMb",
+    decision,
+    score: 10,
+    validation_level: "none",
+    reasons: [{ code: "pincode_not_found", message: "Pincode 999999 is not in India Post's directory." }],
+    normalized: "12 Some Street, Nowhere 999999",
+    components: { house: "12", building: null, street: "Some Street", locality: null, landmark: null, city: "Nowhere", district: null, state: null, pincode: "999999" },
+    pincode: null,
+    location: null,
+    digipin: null,
+    history: { delivered: 0, rto: 0, customer_refused: 0, address_issue: 0, lost: 0, cancelled: 0 },
+    provider: { name: "google", called: false },
+  };
+};
+
+const HistorySchema = z
+  .object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int().min(0)])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>)
+  .meta({ id: "History", description: "Delivery outcomes already reported in this workspace for this address (same normalized form), by outcome." });
+
+export const VerificationSchema = z
+  .object({
+    verification_id: z.string().meta({ description: "`ver_…` for live keys, `ver_test_…` for test keys." }),
+    order_id: z.string().nullable().meta({ description: "Echoed from the request." }),
+    livemode: z.boolean(),
+    decision: z.enum(["SHIP", "REVIEW", "HOLD"]).meta({
+      description: "SHIP: building-level validation, known pincode, no contradiction. HOLD: very likely undeliverable. REVIEW: everything else.",
+    }),
+    score: z.number().int().min(0).max(100).meta({ description: "Confidence that a parcel reaches this address: SHIP 70–100, REVIEW 16–69, HOLD 0–15." }),
+    validation_level: z.enum(LEVELS).meta({ description: "The finest level that was confirmed." }),
+    reasons: z
+      .array(z.object({ code: z.enum(Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]]), message: z.string() }))
+      .meta({ description: "Why: stable machine codes with a message for people." }),
+    normalized: z.string(),
+    components: ComponentsSchema,
+    pincode: z.object({ code: z.string(), district: z.string(), state: z.string() }).nullable().meta({ description: "From India Post's directory; null when the text has no known 6-digit pincode." }),
+    location: z
+      .object({ lat: z.number(), lng: z.number(), precision: z.enum(LEVELS) })
+      .nullable()
+      .meta({ description: "The provider's geocode, else the pincode area's centre (precision `pincode`)." }),
+    digipin: z.string().nullable().meta({ description: "DIGIPIN of `location`." }),
+    history: HistorySchema,
+    provider: z.object({ name: z.string(), called: z.boolean() }),
+    created_at: z.string().meta({ description: "ISO 8601." }),
+  })
+  .meta({ id: "Verification", examples: [example("SHIP"), example("REVIEW"), example("HOLD")] });
+
+export const verificationsRouter = router({
+  verify: apiProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/addresses/verify",
+        tags: ["Verification"],
+        summary: "Verify one address",
+        description:
+          "Will a parcel reach this address? Returns SHIP / REVIEW / HOLD with a score and reasons. Live keys: any address, 1 unit, may call the validation provider; a provider failure costs nothing. Test keys: only the fixtures in `fixtures/test-addresses.json`, simulated, free (403 `test_fixture_required` otherwise).",
+      },
+    })
+    .input(
+      z
+        .object({ address: AddressText, order_id: z.string().max(128, "order_id must be at most 128 characters").optional().meta({ description: "Your reference, echoed back." }) })
+        .meta({ example: { address: "Flat 302, Prestige Shantiniketan, Whitefield Main Rd, Bangalore 560066", order_id: "ORD-10042" } }),
+    )
+    .output(VerificationSchema)
+    .mutation(({ ctx, input }) => verify(ctx.db, ctx.caller, input)),
+
+  reportOutcome: liveProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/outcomes",
+        tags: ["Verification"],
+        summary: "Report a delivery outcome",
+        description:
+          "Tell Dakiya what happened to a parcel, by `verification_id` or by an `order_id` that matches exactly one live verification. The first report is recorded and feeds the history and decisions of later verifications of the same address; later reports answer `duplicate: true` and change nothing. Live keys only.",
+      },
+    })
+    .input(
+      z
+        .object({
+          verification_id: z.string().optional(),
+          order_id: z.string().optional(),
+          outcome: z.enum(OUTCOMES, { error: `outcome must be one of ${OUTCOMES.join(", ")}` }),
+          courier: z.string().max(100).optional(),
+          delivered_at: z.iso.datetime({ offset: true, error: "delivered_at must be an ISO 8601 date-time" }).optional(),
+        })
+        .refine((v) => v.verification_id !== undefined || v.order_id !== undefined, { message: "give verification_id or order_id", path: ["verification_id"] })
+        .meta({ example: { verification_id: "ver_3kT9sQb2LmXw8ZpR1cVd", outcome: "delivered", courier: "Delhivery", delivered_at: "2026-11-24T16:20:00+05:30" } }),
+    )
+    .output(z.object({ accepted: z.boolean(), duplicate: z.boolean() }).meta({ id: "OutcomeAccepted", example: { accepted: true, duplicate: false } }))
+    .mutation(({ ctx, input }) => reportOutcome(ctx.db, ctx.caller, input)),
+});

@@ -1,0 +1,51 @@
+import type { Db } from "../db";
+import { DakiyaError } from "../errors";
+import { newId } from "../ids";
+import { now } from "../clock";
+import type { Caller } from "../keys";
+import type { OutcomeKind } from "../verification";
+
+export interface OutcomeInput {
+  verification_id?: string;
+  order_id?: string;
+  outcome: OutcomeKind;
+  courier?: string;
+  delivered_at?: string;
+}
+
+/** Finds the live verification an outcome is about, in the caller's workspace only. */
+async function findVerification(db: Db, workspaceId: string, input: OutcomeInput) {
+  if (input.verification_id) {
+    if (input.verification_id.startsWith("ver_test_")) {
+      throw new DakiyaError("live_verification_required", "Outcomes can be reported only for live verifications; ver_test_ verifications never enter delivery history.");
+    }
+    const v = await db.verification.findFirst({ where: { id: input.verification_id, workspaceId, livemode: true } });
+    if (!v) throw new DakiyaError("verification_not_found", `No verification ${input.verification_id} in this workspace.`);
+    if (input.order_id !== undefined && v.orderId !== input.order_id) {
+      throw new DakiyaError("invalid_request", `Verification ${v.id} has order_id ${v.orderId === null ? "null" : `"${v.orderId}"`}, not "${input.order_id}".`, {
+        details: [{ path: "order_id", message: "does not match the verification" }],
+      });
+    }
+    return v;
+  }
+  const matches = await db.verification.findMany({ where: { workspaceId, orderId: input.order_id!, livemode: true }, take: 2 });
+  if (matches.length === 0) throw new DakiyaError("verification_not_found", `No live verification with order_id "${input.order_id}" in this workspace.`);
+  if (matches.length > 1) {
+    throw new DakiyaError("ambiguous_order_id", `More than one live verification has order_id "${input.order_id}"; report the outcome by verification_id.`);
+  }
+  return matches[0]!;
+}
+
+/**
+ * Records the first outcome reported for a verification; any later report is a duplicate and
+ * changes nothing. The unique verification_id makes two concurrent first reports record one.
+ */
+export async function reportOutcome(db: Db, caller: Caller, input: OutcomeInput): Promise<{ accepted: true; duplicate: boolean }> {
+  const v = await findVerification(db, caller.workspaceId, input);
+  const inserted = await db.$executeRaw`
+    INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, delivered_at, created_at)
+    VALUES (${newId("out")}, ${caller.workspaceId}, ${v.id}, ${v.addressKey}, ${input.outcome}::"OutcomeKind", ${input.courier ?? null},
+            ${input.delivered_at ? new Date(input.delivered_at) : null}, ${now()})
+    ON CONFLICT (verification_id) DO NOTHING`;
+  return { accepted: true, duplicate: inserted === 0 };
+}

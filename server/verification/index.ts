@@ -1,0 +1,172 @@
+import { normalizationKey, normalizeAddress, type NormalizedAddress } from "../addresses";
+import { now } from "../clock";
+import type { Db, DbOrTx } from "../db";
+import { encodeDigipin, DIGIPIN_BOUNDS } from "../digipin";
+import { DakiyaError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
+import { newId } from "../ids";
+import type { Caller } from "../keys";
+import { parseValidationResponse } from "../provider/google";
+import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
+import { simulate } from "../provider/simulator";
+import { assertCanCharge, charge } from "../quota";
+import { decide, emptyHistory, localReasons, type Decision, type History } from "./decide";
+import { findFixture } from "./fixtures";
+import type { Reason } from "./reasons";
+
+export { decide, emptyHistory, OUTCOMES, type Decision, type History, type OutcomeKind } from "./decide";
+export { REASONS, type ReasonCode, type Reason } from "./reasons";
+
+/** The contract's Verification record, as the API returns it. */
+export interface Verification {
+  verification_id: string;
+  order_id: string | null;
+  livemode: boolean;
+  decision: Decision;
+  score: number;
+  validation_level: ValidationLevel;
+  reasons: Reason[];
+  normalized: string;
+  components: NormalizedAddress["components"];
+  pincode: { code: string; district: string; state: string } | null;
+  location: { lat: number; lng: number; precision: ValidationLevel } | null;
+  digipin: string | null;
+  history: History;
+  provider: { name: string; called: boolean };
+  created_at: string;
+}
+
+export interface VerifyInput {
+  address: string;
+  order_id?: string | null;
+}
+
+/** Delivery outcomes already reported in this workspace for addresses with this normalised form. */
+export async function historyFor(db: DbOrTx, workspaceId: string, addressKey: string): Promise<History> {
+  const rows = await db.outcome.groupBy({ by: ["outcome"], where: { workspaceId, addressKey }, _count: { _all: true } });
+  const history = emptyHistory();
+  for (const r of rows) history[r.outcome] = r._count._all;
+  return history;
+}
+
+function locate(address: NormalizedAddress, provider: ProviderResult | null, level: ValidationLevel): Verification["location"] {
+  if (provider?.location) return { ...provider.location, precision: level === "none" ? "locality" : level };
+  if (address.pincode) return { lat: address.pincode.lat, lng: address.pincode.lng, precision: "pincode" };
+  return null;
+}
+
+function inBounds(p: { lat: number; lng: number }): boolean {
+  return p.lat >= DIGIPIN_BOUNDS.minLat && p.lat <= DIGIPIN_BOUNDS.maxLat && p.lng >= DIGIPIN_BOUNDS.minLng && p.lng <= DIGIPIN_BOUNDS.maxLng;
+}
+
+function record(
+  id: string,
+  input: VerifyInput,
+  livemode: boolean,
+  address: NormalizedAddress,
+  provider: { name: string; result: ProviderResult | null },
+  history: History,
+): Verification {
+  const result = decide(address, provider.result, history);
+  const location = locate(address, provider.result, result.validation_level);
+  return {
+    verification_id: id,
+    order_id: input.order_id ?? null,
+    livemode,
+    ...result,
+    normalized: address.normalized,
+    components: address.components,
+    pincode: address.pincode ? { code: address.pincode.code, district: address.pincode.district, state: address.pincode.state } : null,
+    location,
+    digipin: location && inBounds(location) ? encodeDigipin(location.lat, location.lng) : null,
+    history,
+    provider: { name: provider.name, called: provider.result !== null },
+    created_at: now().toISOString(),
+  };
+}
+
+async function save(db: DbOrTx, v: Verification, ctx: { workspaceId: string; keyId: string | null; input: VerifyInput; addressKey: string }) {
+  await db.verification.create({
+    data: {
+      id: v.verification_id,
+      workspaceId: ctx.workspaceId,
+      keyId: ctx.keyId,
+      livemode: v.livemode,
+      orderId: v.order_id,
+      inputAddress: ctx.input.address,
+      addressKey: ctx.addressKey,
+      normalized: v.normalized,
+      components: v.components as unknown as Prisma.InputJsonValue,
+      decision: v.decision,
+      score: v.score,
+      validationLevel: v.validation_level,
+      reasons: v.reasons as unknown as Prisma.InputJsonValue,
+      pincode: (v.pincode ?? undefined) as Prisma.InputJsonValue | undefined,
+      location: (v.location ?? undefined) as Prisma.InputJsonValue | undefined,
+      digipin: v.digipin,
+      history: v.history as Prisma.InputJsonValue,
+      providerName: v.provider.name,
+      providerCalled: v.provider.called,
+      createdAt: new Date(v.created_at),
+    },
+  });
+}
+
+/**
+ * A test key's verification: fixtures only, simulated in-process from the same simulator rules as
+ * live ones, deterministic, free, never counted in history.
+ */
+async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<Verification> {
+  const fixture = findFixture(input.address);
+  if (!fixture) {
+    throw new DakiyaError(
+      "test_fixture_required",
+      "Test keys can verify only the documented fixture addresses (fixtures/test-addresses.json, also listed in the API reference). Use a live key for any other address.",
+    );
+  }
+  if (fixture.error) {
+    throw new DakiyaError(fixture.error.code, `Simulated provider failure for this fixture (${fixture.description}).`, {
+      headers: fixture.error.code === "provider_unavailable" ? { "Retry-After": "30" } : undefined,
+    });
+  }
+  const address = normalizeAddress(input.address);
+  const local = localReasons(address);
+  const result = local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
+  const v = record(newId("ver_test"), input, false, address, { name: "simulator", result }, emptyHistory());
+  await save(db, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey: normalizationKey(input.address) });
+  return v;
+}
+
+/**
+ * A live verification: local checks, then the provider unless the address is already certain to
+ * be HOLD, then the record and its charge in one transaction. A provider failure records nothing
+ * and costs nothing. `chargeRef` makes the charge idempotent (batch rows).
+ */
+export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { chargeRef?: string; signal?: AbortSignal } = {}): Promise<Verification> {
+  const address = normalizeAddress(input.address);
+  const addressKey = normalizationKey(input.address);
+  const local = localReasons(address);
+  const [history] = await Promise.all([historyFor(db, caller.workspaceId, addressKey), assertCanCharge(db, caller.workspaceId, caller.plan, "verify")]);
+
+  let result: ProviderResult | null = null;
+  const provider = getProvider();
+  if (!local.certainHold) {
+    if (!provider) {
+      throw new DakiyaError("provider_unavailable", "No validation provider is configured (DAKIYA_PROVIDER=none), and this address cannot be decided without one.", {
+        headers: { "Retry-After": "60" },
+      });
+    }
+    result = await provider.validate([input.address], { signal: opts.signal });
+  }
+  const id = newId("ver");
+  const v = record(id, input, true, address, { name: provider?.name ?? "none", result }, history);
+  await db.$transaction(async (tx) => {
+    await charge(tx, { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify", ref: opts.chargeRef ?? id });
+    await save(tx, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey });
+  });
+  return v;
+}
+
+export function verify(db: Db, caller: Caller, input: VerifyInput): Promise<Verification> {
+  return caller.livemode ? verifyLive(db, caller, input) : verifyTest(db, caller, input);
+}
