@@ -30,6 +30,10 @@ const schema = z.object({
   /** Consecutive failed provider calls that open the circuit, and how long it stays open. */
   PROVIDER_BREAKER_THRESHOLD: z.coerce.number().int().min(1).default(5),
   PROVIDER_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(1).default(30_000),
+  /** How long a batch row claimed by a worker stays its own; a crashed worker's rows are retried after it. */
+  BATCH_ROW_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long one webhook attempt waits for the receiver's response before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   INNGEST_DEV: bool.default(false),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),

@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeDigipin } from "../../server/digipin";
-import { handleRestRequest } from "../../server/api/rest";
+import { restListener } from "../../server/api/node";
 
 const mode = process.argv[2];
 
@@ -17,16 +17,7 @@ const bare: http.RequestListener = (req, res) => {
   res.end(body);
 };
 
-const api: http.RequestListener = async (req, res) => {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const response = await handleRestRequest(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }));
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(body);
-};
-
-const server = http.createServer({ keepAliveTimeout: 60_000 }, mode === "bare" ? bare : api);
+const server = http.createServer({ keepAliveTimeout: 60_000 }, mode === "bare" ? bare : restListener);
 server.listen(0, "127.0.0.1", () => {
   process.send!({ port: (server.address() as AddressInfo).port, rss: process.memoryUsage().rss });
 });

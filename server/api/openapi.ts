@@ -32,6 +32,10 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "GET /usage": [],
   "POST /addresses/verify": [400, 403, 502, 503, 504],
   "POST /outcomes": [400, 403, 404, 409, 422],
+  "POST /addresses/verify/batch": [400, 403, 409, 422],
+  "GET /batches/{batch_id}": [404],
+  "POST /batches/{batch_id}/cancel": [403, 404],
+  "GET /batches/{batch_id}/download": [403, 404, 409, 410],
 };
 
 function codesFor(status: number): ErrorCode[] {

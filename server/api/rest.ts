@@ -35,7 +35,7 @@ const nodeHandler = createOpenApiNodeHttpHandler({
   onError: ({ error, req }: { error: TRPCError; req: object }) => {
     failures.set(req, error);
   },
-  responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => (errors.length ? {} : { status: ctx?.status ?? 200 }),
+  responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => (errors.length ? {} : { status: ctx?.response.status ?? 200 }),
 } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
 
 interface Captured {
@@ -96,7 +96,8 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   const requestId = newId("req");
   const url = new URL(request.url);
   const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) || "/" : url.pathname;
-  const responseHeaders: Record<string, string> = {};
+  const extras: Context["response"] = { headers: {} };
+  const responseHeaders = extras.headers;
 
   const fail = (e: ApiError, cause?: unknown): Response => {
     log(request, path, e.status, requestId, started, e, cause);
@@ -138,13 +139,16 @@ export async function handleRestRequest(request: Request): Promise<Response> {
       authorization: request.headers.get("authorization"),
       caller: null,
       origin: config().DAKIYA_PUBLIC_URL ?? url.origin,
-      responseHeaders,
+      response: extras,
     };
     const { captured, proxy } = await runProcedure(request, path, body, ctx);
     const failure = failures.get(proxy);
     if (failure) return fail(toApiError(failure), failure.cause ?? failure);
 
     log(request, path, captured.status, requestId, started);
+    if (extras.raw) {
+      return new Response(extras.raw.body, { status: 200, headers: { ...extras.raw.headers, ...responseHeaders, "X-Request-Id": requestId } });
+    }
     captured.headers.set("X-Request-Id", requestId);
     for (const [k, v] of Object.entries(responseHeaders)) captured.headers.set(k, v);
     return new Response(captured.body, { status: captured.status, headers: captured.headers });

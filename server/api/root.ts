@@ -1,4 +1,5 @@
 import { addressesRouter } from "./routers/addresses";
+import { batchesRouter } from "./routers/batches";
 import { digipinRouter } from "./routers/digipin";
 import { usageRouter } from "./routers/usage";
 import { verificationsRouter } from "./routers/verifications";
@@ -7,6 +8,7 @@ import { router } from "./trpc";
 export const appRouter = router({
   digipin: digipinRouter,
   addresses: addressesRouter,
+  batches: batchesRouter,
   usage: usageRouter,
   verifications: verificationsRouter,
 });

@@ -14,10 +14,17 @@ export interface Context {
   caller: Caller | null;
   /** Absolute origin of this service, for links in responses (results_url). */
   origin: string;
+  /** What the response carries besides the procedure's value; one object shared by every middleware's ctx copy. */
+  response: ResponseExtras;
+}
+
+export interface ResponseExtras {
   /** Headers every response to this request carries (rate-limit state), success or failure. */
-  responseHeaders: Record<string, string>;
+  headers: Record<string, string>;
   /** Success status when it is not 200 (202 for a queued batch). */
   status?: number;
+  /** A body that is not JSON (the CSV download): REST sends it instead of the procedure's return value. */
+  raw?: { body: ReadableStream<Uint8Array>; headers: Record<string, string> };
 }
 
 const t = initTRPC
@@ -43,7 +50,7 @@ export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   const limit = limitFor(caller, path);
   if (limit !== null) {
     const state = await hit(ctx.db, `${caller.keyId}:${path}`, limit);
-    Object.assign(ctx.responseHeaders, rateLimitHeaders(state));
+    Object.assign(ctx.response.headers, rateLimitHeaders(state));
   }
   return next({ ctx: { ...ctx, caller } });
 });

@@ -49,7 +49,8 @@ export async function revokeKey(db: Db, idOrPrefix: string, workspaceId?: string
 }
 
 export interface Caller {
-  keyId: string;
+  /** null when acting for the workspace without a key (batch rows whose key is gone, the console). */
+  keyId: string | null;
   kind: KeyKind;
   livemode: boolean;
   workspaceId: string;

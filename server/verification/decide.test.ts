@@ -64,7 +64,7 @@ describe("the decision table", () => {
     ["building match and earlier deliveries", {}, KNOWN_PIN, "building", {}, { delivered: 3 }, "SHIP", "prior_delivered"],
     ["lost and cancelled parcels say nothing of the address", {}, KNOWN_PIN, "building", {}, { lost: 2, cancelled: 3 }, "SHIP", "provider_building_match"],
   ] as const)("%s → %s", (_name, signals, pin, level, extra, history, decision, reasonCode) => {
-    const r = decide(address(signals, pin), provider(level, extra), h(history));
+    const r = decide(address(signals, pin), provider(level, extra as Partial<ProviderResult>), h(history));
     expect(r.decision).toBe(decision);
     expect(codes(r)).toContain(reasonCode);
   });

@@ -1,6 +1,6 @@
 import { normalizationKey, normalizeAddress, type NormalizedAddress } from "../addresses";
 import { now } from "../clock";
-import type { Db, DbOrTx } from "../db";
+import type { Db, DbOrTx, Tx } from "../db";
 import { encodeDigipin, DIGIPIN_BOUNDS } from "../digipin";
 import { DakiyaError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
@@ -142,7 +142,14 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<V
  * be HOLD, then the record and its charge in one transaction. A provider failure records nothing
  * and costs nothing. `chargeRef` makes the charge idempotent (batch rows).
  */
-export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { chargeRef?: string; signal?: AbortSignal } = {}): Promise<Verification> {
+export interface LiveOptions {
+  chargeRef?: string;
+  signal?: AbortSignal;
+  /** More work for the same transaction as the record and its charge (a batch row's settlement). */
+  inTransaction?: (tx: Tx, v: Verification) => Promise<void>;
+}
+
+export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: LiveOptions = {}): Promise<Verification> {
   const address = normalizeAddress(input.address);
   const addressKey = normalizationKey(input.address);
   const local = localReasons(address);
@@ -163,6 +170,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   await db.$transaction(async (tx) => {
     await charge(tx, { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify", ref: opts.chargeRef ?? id });
     await save(tx, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey });
+    await opts.inTransaction?.(tx, v);
   });
   return v;
 }

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
+import { scheduleBatch, scheduleDeliveries } from "../../../inngest/dispatch";
+import { apiProcedure, liveProcedure, router } from "../trpc";
+import { AddressText, pathParam } from "../schemas";
+
+const STATUSES = ["queued", "processing", "completed", "failed", "cancelling", "cancelled"] as const;
+
+const counters = {
+  batch_id: z.string(),
+  status: z.enum(STATUSES),
+  total: z.number().int().min(0),
+  done: z.number().int().min(0).meta({ description: "succeeded + failed; cancelled rows are not counted." }),
+  succeeded: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  cancelled: z.number().int().min(0).meta({ description: "Rows cancelled before they started." }),
+};
+
+export const BatchProgressSchema = z
+  .object({
+    ...counters,
+    results_url: z.string().nullable().meta({ description: "Absolute URL of the CSV download once the batch is completed or cancelled, else null." }),
+  })
+  .meta({
+    id: "BatchProgress",
+    example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "processing", total: 1000, done: 412, succeeded: 409, failed: 3, cancelled: 0, results_url: null },
+  });
+
+const BatchIdInput = z.object({ batch_id: pathParam().meta({ example: "bat_5Hn2kQp9LmXw8ZpR1cVd" }) });
+
+export const batchesRouter = router({
+  create: liveProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/addresses/verify/batch",
+        tags: ["Batches"],
+        summary: "Queue a batch",
+        successDescription: "Accepted (202): the batch is queued.",
+        description:
+          "Queues 1–1000 addresses (at most the plan's batch cap) for verification in the background; each row costs 1 unit when its verification starts. With `idempotency_key`, repeating the same request within seven days returns the same batch and queues nothing; the same key with a different body is a 409. Live keys only.",
+      },
+    })
+    .input(
+      z
+        .object({
+          addresses: z
+            .array(z.object({ address: AddressText, order_id: z.string().max(128, "order_id must be at most 128 characters").optional() }))
+            .min(1, "addresses must have at least 1 item")
+            .max(1000, "addresses must have at most 1000 items"),
+          idempotency_key: z.string().min(1).max(255).optional().meta({ description: "Your key for safe retries, per workspace, kept seven days." }),
+        })
+        .meta({ example: { addresses: [{ address: "Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru 560066", order_id: "ORD-1" }], idempotency_key: "upload-2026-11-22-a" } }),
+    )
+    .output(z.object({ batch_id: z.string(), status: z.literal("queued"), total: z.number().int() }).meta({ id: "BatchAccepted", example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "queued", total: 1000 } }))
+    .mutation(async ({ ctx, input }) => {
+      const { batch, created } = await createBatch(ctx.db, ctx.caller, input);
+      if (created) await scheduleBatch(batch.id, ctx.caller.workspaceId);
+      ctx.response.status = 202;
+      return { batch_id: batch.id, status: "queued" as const, total: batch.total };
+    }),
+
+  get: apiProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/batches/{batch_id}",
+        tags: ["Batches"],
+        summary: "Read batch progress",
+        description: "The batch's status and counters. Counters never decrease; `done` = succeeded + failed. Either key kind may read batches of its workspace.",
+      },
+    })
+    .input(BatchIdInput)
+    .output(BatchProgressSchema)
+    .query(({ ctx, input }) => getProgress(ctx.db, ctx.caller.workspaceId, input.batch_id, ctx.origin)),
+
+  cancel: liveProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/batches/{batch_id}/cancel",
+        tags: ["Batches"],
+        summary: "Cancel remaining batch work",
+        description:
+          "Rows not started are cancelled; rows in flight finish (and may use quota), then the batch is cancelled. Completed batches stay completed. Repeating is safe and returns the current state. No body. Live keys only.",
+      },
+    })
+    .input(BatchIdInput)
+    .output(z.object(counters).meta({ id: "BatchState" }))
+    .mutation(async ({ ctx, input }) => {
+      const { progress, deliveries } = await cancelBatch(ctx.db, ctx.caller.workspaceId, input.batch_id, ctx.origin);
+      await scheduleDeliveries(deliveries);
+      const { results_url: _url, ...state } = progress;
+      return state;
+    }),
+
+  download: liveProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/batches/{batch_id}/download",
+        tags: ["Batches"],
+        summary: "Download batch results (CSV)",
+        description:
+          "Every row in submitted order with its status, as `text/csv`. Columns: row, order_id, address, status, verification_id, decision, score, validation_level, normalized, pincode, city, state, digipin, reasons (codes joined with |), error_code. Cancelled rows have empty result columns. Cells starting with = + - @ tab or CR are prefixed with ' against spreadsheet formula injection. 409 while the batch is active; 410 after seven days. Live keys only.",
+      },
+    })
+    .input(BatchIdInput)
+    .output(z.null())
+    .query(async ({ ctx, input }) => {
+      const body = await resultsCsv(ctx.db, ctx.caller.workspaceId, input.batch_id);
+      ctx.response.raw = {
+        body,
+        headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${input.batch_id}.csv"` },
+      };
+      return null;
+    }),
+});
