@@ -1,6 +1,11 @@
-/** Next.js start-up hook: without Inngest configured, the in-process runner does the background work. */
+/**
+ * Next.js start-up hook: load the address data before the first request, and without Inngest
+ * configured start the in-process runner for the background work.
+ */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { normalizeAddress } = await import("./server/addresses");
+  normalizeAddress("12 MG Road, Bengaluru 560001");
   const { inngestConfigured } = await import("./inngest/client");
   if (inngestConfigured()) return;
   const { startRunner } = await import("./inngest/runner");

@@ -8,6 +8,7 @@ import { DakiyaError } from "../server/errors";
 import { createKey, revokeKey, type KeyKind } from "../server/keys";
 import { createMember, type MemberRole } from "../server/members";
 import { createWorkspace, requireWorkspace, setPlan, upsertPlan } from "../server/workspaces";
+import { addEndpoint } from "../server/webhooks";
 
 class UsageError extends Error {}
 
@@ -21,6 +22,7 @@ const HELP = `dakiya: operate a Dakiya deployment
   plan create <id> --included <units> --batch-cap <n> [--overage-paise <p>] [--unlimited-rate]
               [--test-normalize-per-minute <n>] [--test-per-minute <n>] [--live-per-minute <n>]
   plan list [--json]
+  webhook add --workspace <id> --url <https-url> [--json]
 
 The database is the one the server uses: DATABASE_URL, else the embedded PGlite in PGLITE_DIR
 (.data/pglite), which only one process may open at a time.`;
@@ -146,6 +148,12 @@ async function run(argv: string[]): Promise<void> {
         .map((p) => `${p.id.padEnd(10)} ${String(p.includedTenths / 10).padStart(8)} units  cap ${p.batchCap}  overage ${p.overagePaisePerUnit ?? "none"}`)
         .join("\n");
       print(values.json === true, plans, human);
+      return;
+    }
+    case "webhook add": {
+      const { values } = args(rest, { workspace: { type: "string" }, url: { type: "string" } });
+      const hook = await addEndpoint(db(), need(values.workspace, "--workspace"), need(values.url, "--url"));
+      print(values.json === true, { webhook_id: hook.webhook_id, secret: hook.secret }, `Webhook ${hook.webhook_id} secret: ${hook.secret}\nKeep it to verify signatures; rotate it to get a new one.`);
       return;
     }
     default:

@@ -7,6 +7,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { restListener } from "../server/api/node";
 import { startRunner } from "../inngest/runner";
+import { normalizeAddress } from "../server/addresses";
+
+// As in instrumentation.ts: the address data loads before the first request, not during a lease.
+normalizeAddress("12 MG Road, Bengaluru 560001");
 
 const server = http.createServer(restListener);
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {

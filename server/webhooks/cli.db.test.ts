@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+// As in test/cli.db.test.ts: PostgreSQL is shared with the child; PGlite gets its own migrated directory.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-cli-webhook-"));
+const env = { ...process.env, PGLITE_DIR: path.join(dir, "pglite") };
+
+async function dakiya(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("dakiya webhook add", () => {
+  let workspaceId = "";
+  beforeAll(async () => {
+    if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+    workspaceId = JSON.parse((await dakiya("workspace", "create", "--name", "Hooks", "--plan", "starter", "--json")).stdout).workspace_id;
+  });
+
+  it("prints exactly webhook_id and secret with --json, and a line otherwise", async () => {
+    const res = await dakiya("webhook", "add", "--workspace", workspaceId, "--url", "https://shop.example/hooks", "--json");
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout);
+    expect(Object.keys(out).sort()).toEqual(["secret", "webhook_id"]);
+    expect(out.webhook_id).toMatch(/^wh_/);
+    expect(out.secret).toMatch(/^whsec_/);
+
+    const human = await dakiya("webhook", "add", "--workspace", workspaceId, "--url", "http://localhost:4000/hooks");
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^Webhook wh_\w+ secret: whsec_/);
+  });
+
+  it.each([
+    [["--workspace", "WS"], /missing --url/],
+    [["--url", "https://shop.example/hooks"], /missing --workspace/],
+    [["--workspace", "WS", "--url", "http://shop.example/hooks"], /must use https/],
+    [["--workspace", "ws_nope", "--url", "https://shop.example/hooks"], /No workspace ws_nope/],
+  ])("refuses %j with one line and exit code 2", async (args, message) => {
+    const res = await dakiya("webhook", "add", ...args.map((a) => (a === "WS" ? workspaceId : a)));
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim().split("\n")).toHaveLength(1);
+    expect(res.stderr).toMatch(message);
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * Signed callbacks (docs/webhooks.md). Events are written as pending deliveries, in the caller's
+ * transaction, one per enabled endpoint (an outbox); senders claim one attempt at a time with a
+ * conditional update, so a crash or a second sender never loses or doubles an attempt.
+ */
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import type { Db, DbOrTx } from "../db";
+import { DakiyaError } from "../errors";
+import { newId } from "../ids";
+import { now } from "../clock";
+import { config } from "../config";
+
+export interface BatchEventData {
+  batch_id: string;
+  status: string;
+  total: number;
+  done: number;
+  succeeded: number;
+  failed: number;
+  cancelled: number;
+  results_url: string | null;
+}
+export type BatchEventType = "batch.completed" | "batch.failed" | "batch.cancelled";
+export type EventType = BatchEventType | "test.ping";
+
+/**
+ * The wait before each attempt, counted from the end of the previous one: 8 attempts over ≈ 27.6 h
+ * (Standard Webhooks' recommended shape). A delivery whose last attempt fails is failed.
+ */
+export const BACKOFF_SCHEDULE_MS: number[] = [0, 5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+
+export const USER_AGENT = "Dakiya-Webhooks/1";
+/** Beyond the request timeout, how long a claimed attempt may take to record its result before another sender may take it over. */
+const LEASE_MARGIN_MS = 60_000;
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export interface WebhookEndpointInfo {
+  id: string;
+  url: string;
+  enabled: boolean;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  createdAt: Date;
+}
+
+export interface DeliveryLogEntry {
+  /** The message id: the `webhook-id` header of every attempt. */
+  id: string;
+  webhookId: string;
+  url: string;
+  eventId: string;
+  eventType: string;
+  status: "pending" | "succeeded" | "failed";
+  attempts: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  /** The event body exactly as sent, parsed. */
+  payload: unknown;
+  attemptLog: { attempt: number; ok: boolean; statusCode: number | null; error: string | null; latencyMs: number; createdAt: Date }[];
+}
+
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+/** https anywhere; plain http only to this machine (local receivers in development). */
+function checkUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new DakiyaError("invalid_request", `The webhook URL "${raw}" is not a valid absolute URL.`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new DakiyaError("invalid_request", "The webhook URL must use https.");
+  if (url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new DakiyaError("invalid_request", "The webhook URL must use https; plain http is allowed only for localhost, 127.0.0.1 and [::1].");
+  }
+  if (url.username || url.password) throw new DakiyaError("invalid_request", "The webhook URL must not contain credentials.");
+  if (url.href.length > 2048) throw new DakiyaError("invalid_request", "The webhook URL is longer than 2048 characters.");
+  return url.href;
+}
+
+async function requireEndpoint(db: DbOrTx, workspaceId: string, webhookId: string) {
+  const endpoint = await db.webhookEndpoint.findFirst({ where: { id: webhookId, workspaceId } });
+  if (!endpoint) throw new DakiyaError("not_found", `No webhook ${webhookId} in this workspace.`);
+  return endpoint;
+}
+
+export async function addEndpoint(db: Db, workspaceId: string, url: string): Promise<{ webhook_id: string; secret: string }> {
+  const href = checkUrl(url);
+  // Not requireWorkspace(): that module pulls in the console's password hashing, which senders never need.
+  const workspace = await db.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
+  if (!workspace) throw new DakiyaError("not_found", `No workspace ${workspaceId}.`);
+  const endpoint = await db.webhookEndpoint.create({ data: { id: newId("wh"), workspaceId, url: href, secret: newSecret(), createdAt: now() } });
+  return { webhook_id: endpoint.id, secret: endpoint.secret };
+}
+
+export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpointInfo[]> {
+  return db.webhookEndpoint.findMany({
+    where: { workspaceId },
+    select: { id: true, url: true, enabled: true, disabledAt: true, disabledReason: true, createdAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** Disabling ends the endpoint's pending deliveries as failed: a disabled endpoint is sent nothing. */
+async function disableEndpoint(db: DbOrTx, endpointId: string, reason: string): Promise<void> {
+  const at = now();
+  const changed = await db.webhookEndpoint.updateMany({ where: { id: endpointId, enabled: true }, data: { enabled: false, disabledAt: at, disabledReason: reason } });
+  if (changed.count) await db.webhookDelivery.updateMany({ where: { endpointId, status: "pending" }, data: { status: "failed", finishedAt: at, nextAttemptAt: null } });
+}
+
+/**
+ * Re-enabling starts a clean slate: the failure streak is measured within one delivery's attempts,
+ * and disabling ended every delivery that was pending, so nothing from before counts again.
+ */
+export async function setEndpointEnabled(db: Db, workspaceId: string, webhookId: string, enabled: boolean): Promise<void> {
+  await requireEndpoint(db, workspaceId, webhookId);
+  if (enabled) {
+    await db.webhookEndpoint.update({ where: { id: webhookId }, data: { enabled: true, disabledAt: null, disabledReason: null } });
+  } else {
+    await db.$transaction((tx) => disableEndpoint(tx, webhookId, "Disabled by a workspace member."));
+  }
+}
+
+/** Takes effect at once, for retries of pending deliveries too. */
+export async function rotateSecret(db: Db, workspaceId: string, webhookId: string): Promise<{ secret: string }> {
+  await requireEndpoint(db, workspaceId, webhookId);
+  const secret = newSecret();
+  await db.webhookEndpoint.update({ where: { id: webhookId }, data: { secret } });
+  return { secret };
+}
+
+async function createDeliveries(db: DbOrTx, endpointIds: string[], event: { id: string; type: EventType; data: unknown }): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
+  if (!event.id) throw new DakiyaError("invalid_request", "An event needs an id.");
+  const at = now();
+  // Kept as the exact body text so every attempt sends the same bytes (jsonb would reorder keys).
+  const body = JSON.stringify({ id: event.id, type: event.type, created_at: at.toISOString(), data: event.data });
+  await db.webhookDelivery.createMany({
+    data: endpointIds.map((endpointId) => ({ id: newId("msg"), endpointId, eventId: event.id, eventType: event.type, payload: body, nextAttemptAt: at, createdAt: at })),
+    skipDuplicates: true,
+  });
+  const rows = await db.webhookDelivery.findMany({ where: { eventId: event.id, endpointId: { in: endpointIds } }, select: { id: true }, orderBy: { id: "asc" } });
+  return rows.map((r) => r.id);
+}
+
+export async function enqueueEvent(db: DbOrTx, workspaceId: string, event: { id: string; type: EventType; data: unknown }): Promise<string[]> {
+  const endpoints = await db.webhookEndpoint.findMany({ where: { workspaceId, enabled: true }, select: { id: true } });
+  return createDeliveries(db, endpoints.map((e) => e.id), event);
+}
+
+export async function sendTestEvent(db: Db, workspaceId: string, webhookId: string): Promise<string> {
+  const endpoint = await requireEndpoint(db, workspaceId, webhookId);
+  if (!endpoint.enabled) throw new DakiyaError("invalid_request", `Webhook ${webhookId} is disabled; enable it before sending a test event.`);
+  const [id] = await createDeliveries(db, [webhookId], { id: newId("evt"), type: "test.ping", data: { webhook_id: webhookId } });
+  return id!;
+}
+
+interface AttemptResult {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+  const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    // Redirects are not followed: a 3xx is a failed attempt, as Standard Webhooks asks.
+    const res = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const ok = res.status >= 200 && res.status < 300;
+    let error: string | null = null;
+    if (ok) await res.body?.cancel();
+    else {
+      // A little of the receiver's answer helps whoever reads the log; never the whole body.
+      const reader = res.body?.getReader();
+      const chunk = reader ? (await reader.read()).value : undefined;
+      await reader?.cancel();
+      const text = chunk ? new TextDecoder().decode(chunk.subarray(0, 200)).trim() : "";
+      error = `HTTP ${res.status}${text ? `: ${text}` : ""}`;
+    }
+    return { ok, statusCode: res.status, error, latencyMs: latency() };
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const error = e.name === "TimeoutError" ? `timeout after ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    return { ok: false, statusCode: null, error, latencyMs: latency() };
+  }
+}
+
+async function deliveryState(db: Db, deliveryId: string): Promise<{ done: boolean; nextAttemptAt: Date | null }> {
+  const d = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true } });
+  return d?.status === "pending" ? { done: false, nextAttemptAt: d.nextAttemptAt } : { done: true, nextAttemptAt: null };
+}
+
+export async function attemptDelivery(db: Db, deliveryId: string): Promise<{ done: boolean; nextAttemptAt: Date | null }> {
+  const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { endpoint: true } });
+  if (!delivery || delivery.status !== "pending") return { done: true, nextAttemptAt: null };
+  const { endpoint } = delivery;
+  if (!endpoint.enabled) {
+    // Enqueued in a transaction that raced the endpoint's disabling.
+    await db.webhookDelivery.updateMany({ where: { id: deliveryId, status: "pending" }, data: { status: "failed", finishedAt: now(), nextAttemptAt: null } });
+    return { done: true, nextAttemptAt: null };
+  }
+  const startedAt = now();
+  if (delivery.nextAttemptAt && delivery.nextAttemptAt > startedAt) return { done: false, nextAttemptAt: delivery.nextAttemptAt };
+
+  // An attempt claimed by a sender that stopped before recording it is made again under its number.
+  const previousRecorded =
+    delivery.attempts === 0 || (await db.webhookAttempt.count({ where: { deliveryId, attempt: delivery.attempts } })) > 0;
+  const attempt = previousRecorded ? delivery.attempts + 1 : delivery.attempts;
+  // The lease doubles as the claim token: only the sender that set it may record this attempt's outcome.
+  const lease = new Date(startedAt.getTime() + config().WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS);
+  const claimed = await db.webhookDelivery.updateMany({
+    where: { id: deliveryId, status: "pending", attempts: delivery.attempts, OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: startedAt } }] },
+    data: { attempts: attempt, nextAttemptAt: lease },
+  });
+  if (claimed.count === 0) return deliveryState(db, deliveryId);
+
+  const body = delivery.payload as string;
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+    "webhook-id": delivery.id,
+    "webhook-timestamp": String(Math.floor(startedAt.getTime() / 1000)),
+    "webhook-signature": new Webhook(endpoint.secret).sign(delivery.id, startedAt, body),
+  };
+  const result = await post(endpoint.url, headers, body);
+
+  const outcome = await db.$transaction(async (tx) => {
+    const at = now();
+    await tx.webhookAttempt.create({ data: { id: newId("att"), deliveryId, attempt, ...result, createdAt: startedAt } });
+    const mine = { id: deliveryId, status: "pending" as const, attempts: attempt, nextAttemptAt: lease };
+    if (result.ok) {
+      const u = await tx.webhookDelivery.updateMany({ where: mine, data: { status: "succeeded", finishedAt: at, nextAttemptAt: null } });
+      return u.count ? { done: true, nextAttemptAt: null } : null;
+    }
+    const wait = BACKOFF_SCHEDULE_MS[attempt];
+    if (wait !== undefined) {
+      const next = new Date(at.getTime() + wait);
+      const u = await tx.webhookDelivery.updateMany({ where: mine, data: { nextAttemptAt: next } });
+      return u.count ? { done: false, nextAttemptAt: next } : null;
+    }
+    const u = await tx.webhookDelivery.updateMany({ where: mine, data: { status: "failed", finishedAt: at, nextAttemptAt: null } });
+    if (!u.count) return null;
+    // Disable only an endpoint that failed everything for as long as this delivery was retried (over a day):
+    // a flaky receiver that sometimes answers keeps its endpoint.
+    const succeededMeanwhile = await tx.webhookAttempt.count({ where: { ok: true, createdAt: { gte: delivery.createdAt }, delivery: { endpointId: endpoint.id } } });
+    if (succeededMeanwhile === 0) {
+      const hours = Math.round((at.getTime() - delivery.createdAt.getTime()) / 360_000) / 10;
+      await disableEndpoint(
+        tx,
+        endpoint.id,
+        `Every attempt failed for ${hours} h: delivery ${delivery.id} (${delivery.eventType}) failed all ${attempt} attempts; the last: ${result.error}.`,
+      );
+    }
+    return { done: true, nextAttemptAt: null };
+  });
+  return outcome ?? deliveryState(db, deliveryId);
+}
+
+export async function dueDeliveries(db: Db, limit = 100): Promise<string[]> {
+  const rows = await db.webhookDelivery.findMany({
+    where: { status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now() } }] },
+    select: { id: true },
+    orderBy: [{ nextAttemptAt: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+  return rows.map((r) => r.id);
+}
+
+export async function deliveryLog(db: Db, workspaceId: string, opts: { limit?: number } = {}): Promise<DeliveryLogEntry[]> {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 50), 1), 200);
+  const rows = await db.webhookDelivery.findMany({
+    where: { endpoint: { workspaceId } },
+    include: { endpoint: { select: { url: true } }, attemptLog: { orderBy: [{ attempt: "asc" }, { createdAt: "asc" }] } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map((d) => ({
+    id: d.id,
+    webhookId: d.endpointId,
+    url: d.endpoint.url,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.nextAttemptAt,
+    createdAt: d.createdAt,
+    finishedAt: d.finishedAt,
+    payload: JSON.parse(d.payload as string),
+    attemptLog: d.attemptLog.map((a) => ({ attempt: a.attempt, ok: a.ok, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, createdAt: a.createdAt })),
+  }));
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import Papa from "papaparse";
+import { apiClient } from "./helpers";
+import { startSimulator } from "../server/provider/simulator";
+
+/**
+ * Real server processes (test/api-process.ts: the REST handler plus the in-process runner), killed
+ * with SIGKILL mid-batch and restarted; and two of them over one PostgreSQL. On PGlite each test
+ * gets its own data directory, since only one process may open it at a time.
+ */
+const run = promisify(execFile);
+const onPostgres = !!process.env.DATABASE_URL;
+const ADDRESSES = [
+  "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
+  "B-204, Sector 62, Noida, Uttar Pradesh 201309",
+  "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028",
+  "100 Feet Road, Indiranagar, Bengaluru 560038",
+];
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, latencyMs: 40 });
+});
+afterAll(async () => {
+  for (const c of children) c.kill("SIGKILL");
+  await sim.close();
+});
+
+function envFor(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...(onPostgres ? {} : { PGLITE_DIR: path.join(dataDir, "pglite") }),
+    DAKIYA_PROVIDER: "simulator",
+    PROVIDER_BASE_URL: sim.url,
+    PROVIDER_CONCURRENCY: "4",
+    BATCH_ROW_LEASE_MS: "4000",
+    DAKIYA_LOG_REQUESTS: "0",
+  };
+}
+
+async function prepare(env: NodeJS.ProcessEnv): Promise<{ live_key: string; test_key: string }> {
+  if (!onPostgres) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+  const { stdout } = await run(process.execPath, ["bin/dakiya.mjs", "workspace", "create", "--name", "Processes", "--plan", "growth", "--json"], { env });
+  return JSON.parse(stdout);
+}
+
+function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/api-process.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/api/v1` });
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+async function poll<T>(fn: () => Promise<T>, until: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (until(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out at ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("crashes", () => {
+  it("finishes a batch after SIGKILL mid-batch: every row verified and charged once, in order", { timeout: 120_000 }, async () => {
+    const env = envFor(fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-crash-")));
+    const keys = await prepare(env);
+    const rows = Array.from({ length: 120 }, (_, i) => ({ address: ADDRESSES[i % ADDRESSES.length]!, order_id: `K-${i}` }));
+
+    const first = await startServer(env);
+    const api1 = apiClient(first.url);
+    const created = await api1("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
+    expect(created.status).toBe(202);
+    const batchId = created.body.batch_id;
+    await poll(() => api1("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.done >= 20);
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+    const callsAtCrash = sim.stats().requests;
+
+    const second = await startServer(env);
+    const api2 = apiClient(second.url);
+    const done = await poll(() => api2("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.status === "completed");
+    expect(done.body).toMatchObject({ total: 120, done: 120, succeeded: 120, failed: 0, cancelled: 0 });
+    expect((await api2("GET", "/usage", { key: keys.live_key })).body.used).toBe(120);
+
+    const csv = await api2("GET", `/batches/${batchId}/download`, { key: keys.live_key });
+    const out = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
+    expect(out.map((r) => r.order_id)).toEqual(rows.map((r) => r.order_id));
+    expect(out.every((r) => r.status === "succeeded" && /^ver_/.test(r.verification_id ?? ""))).toBe(true);
+    expect(new Set(out.map((r) => r.verification_id)).size).toBe(120);
+    // At most one repeated provider call per row in flight at the crash (a chunk is 4 rows).
+    expect(sim.stats().requests).toBeLessThanOrEqual(callsAtCrash + (120 - 20) + 4);
+    expect(sim.stats().requests).toBeGreaterThanOrEqual(120);
+    second.child.kill("SIGKILL");
+  });
+});
+
+describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
+  it("never verify a row twice", { timeout: 120_000 }, async () => {
+    const env = envFor("");
+    const keys = await prepare(env);
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const before = sim.stats().requests;
+    const rows = Array.from({ length: 80 }, (_, i) => ({ address: ADDRESSES[i % 3]!, order_id: `P-${i}` }));
+    const created = await apiClient(a.url)("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
+    const done = await poll(() => apiClient(b.url)("GET", `/batches/${created.body.batch_id}`, { key: keys.live_key }), (r) => r.body.status === "completed");
+    expect(done.body).toMatchObject({ succeeded: 80, done: 80 });
+    expect(sim.stats().requests - before).toBe(80);
+    expect((await apiClient(b.url)("GET", "/usage", { key: keys.live_key })).body.used).toBe(80);
+    a.child.kill("SIGKILL");
+    b.child.kill("SIGKILL");
+  });
+
+  it("share rate-limit counters", { timeout: 60_000 }, async () => {
+    const env = envFor("");
+    const keys = await prepare(env);
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const body = { address: "12 MG Road, Bengaluru 560001" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await apiClient(i % 2 ? b.url : a.url)("POST", "/addresses/normalize", { key: keys.test_key, body })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    a.child.kill("SIGKILL");
+    b.child.kill("SIGKILL");
+  });
+});
