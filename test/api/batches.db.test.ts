@@ -8,6 +8,10 @@ import { advanceClock, setClock } from "../../server/clock";
 import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { purgeExpired } from "../../server/batches";
+import { addEndpoint } from "../../server/webhooks";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -234,5 +238,32 @@ describe("progress, cancel and download", () => {
     expect(await db().batchRow.count({ where: { batchId: body.batch_id } })).toBe(0);
     expect((await api("GET", `/batches/${body.batch_id}`, { key: ws.live_key })).body).toMatchObject({ status: "completed", succeeded: 1 });
     setClock(null);
+  });
+});
+
+describe("webhooks", () => {
+  it("signs batch.completed with the endpoint's secret and the batch's progress", async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const receiver = http.createServer(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      received.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const ws = await newWorkspace("batch_test");
+    const { secret } = await addEndpoint(db(), ws.workspace_id, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`);
+
+    const { body } = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses: [{ address: GOOD[0] }, { address: GOOD[1] }] } });
+    await waitFor(ws.live_key, body.batch_id, (b) => b.status === "completed");
+    const deadline = Date.now() + 10_000;
+    while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toHaveLength(1);
+    const event = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>) as any;
+    expect(event).toMatchObject({ type: "batch.completed", data: { batch_id: body.batch_id, status: "completed", total: 2, done: 2, succeeded: 2, failed: 0, cancelled: 0 } });
+    expect(event.id).toMatch(/^evt_/);
+    expect(event.data.results_url).toMatch(new RegExp(`/api/v1/batches/${body.batch_id}/download$`));
+    expect(() => new Webhook(`whsec_${Buffer.from("x".repeat(32)).toString("base64")}`).verify(received[0]!.body, received[0]!.headers as Record<string, string>)).toThrow();
+    receiver.close();
   });
 });

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InngestTestEngine } from "@inngest/test";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { db } from "../server/db";
+import { reloadConfig } from "../server/config";
+import { resetProvider } from "../server/provider";
+import { startSimulator } from "../server/provider/simulator";
+import { createBatch } from "../server/batches";
+import { authenticate } from "../server/keys";
+import { addEndpoint, enqueueEvent } from "../server/webhooks";
+import { advanceClock, setClock } from "../server/clock";
+import { newWorkspace } from "../test/helpers";
+import { batchProcess, purgeExpiredBatches, webhookDeliver } from "./functions";
+import { deliverWebhook } from "./steps";
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "4" });
+  reloadConfig();
+  resetProvider();
+});
+afterAll(async () => {
+  setClock(null);
+  await sim.close();
+});
+
+async function liveBatch(addresses: string[]) {
+  const ws = await newWorkspace("growth");
+  const caller = await authenticate(db(), `Bearer ${ws.live_key}`);
+  const { batch } = await createBatch(db(), caller, { addresses: addresses.map((address) => ({ address })) });
+  return { ws, batch };
+}
+
+describe("batch/process", () => {
+  it("claims rows in chunks, verifies and charges each once, and completes the batch", async () => {
+    const addresses = Array.from({ length: 10 }, () => "B-204, Sector 62, Noida, Uttar Pradesh 201309");
+    const { ws, batch } = await liveBatch(addresses);
+    const t = new InngestTestEngine({ function: batchProcess, events: [{ name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }] });
+    const { ctx, error } = await t.execute();
+    expect(error).toBeUndefined();
+    // 10 rows in chunks of 4: three chunks.
+    const stepIds = (ctx.step.run as unknown as { mock: { calls: [string][] } }).mock.calls.map((c) => c[0]);
+    expect(stepIds.filter((id) => id.startsWith("chunk-"))).toEqual(["chunk-0", "chunk-1", "chunk-2"]);
+    const done = await db().batch.findUniqueOrThrow({ where: { id: batch.id } });
+    expect(done).toMatchObject({ status: "completed", succeeded: 10, failed: 0 });
+    expect(await db().usageCharge.count({ where: { workspaceId: ws.workspace_id } })).toBe(10);
+
+    // Running it again (a replay) changes nothing.
+    await new InngestTestEngine({ function: batchProcess, events: [{ name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }] }).execute();
+    expect(await db().usageCharge.count({ where: { workspaceId: ws.workspace_id } })).toBe(10);
+  });
+
+  it("is limited to one run at a time per workspace and fails the batch when its retries run out", async () => {
+    const config = batchProcess["opts"] as { concurrency: { key: string; limit: number }[]; retries: number };
+    expect(config.concurrency).toEqual([{ key: "event.data.workspaceId", limit: 1 }]);
+    const { batch } = await liveBatch(["B-204, Sector 62, Noida, Uttar Pradesh 201309"]);
+    const onFailure = (batchProcess["opts"] as { onFailure: (a: unknown) => Promise<void> }).onFailure;
+    await onFailure({ event: { data: { event: { data: { batchId: batch.id } } } } });
+    expect(await db().batch.findUniqueOrThrow({ where: { id: batch.id } })).toMatchObject({ status: "failed", failed: 1 });
+  });
+});
+
+describe("webhook/deliver", () => {
+  async function receiverFailing(times: number) {
+    const seen = { calls: 0, ids: [] as string[] };
+    const server = http.createServer((req, res) => {
+      seen.calls++;
+      seen.ids.push(String(req.headers["webhook-id"]));
+      req.resume();
+      res.writeHead(seen.calls <= times ? 503 : 200).end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const ws = await newWorkspace("growth");
+    await addEndpoint(db(), ws.workspace_id, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const [deliveryId] = await enqueueEvent(db(), ws.workspace_id, { id: `evt_fn_${times}`, type: "batch.completed", data: { batch_id: "bat_x" } });
+    return { seen, server, deliveryId: deliveryId! };
+  }
+
+  it("delivers through Inngest's step tools", async () => {
+    const { seen, server, deliveryId } = await receiverFailing(0);
+    const { error } = await new InngestTestEngine({ function: webhookDeliver, events: [{ name: "webhook/deliver", data: { deliveryId } }] }).execute();
+    expect(error).toBeUndefined();
+    expect(seen.calls).toBe(1);
+    expect((await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe("succeeded");
+    server.close();
+  });
+
+  it("retries a failing receiver on the backoff schedule with the same webhook-id until it succeeds", async () => {
+    const { seen, server, deliveryId } = await receiverFailing(2);
+    const sleeps: number[] = [];
+    // The same body Inngest runs, with sleeps that move the one clock instead of waiting.
+    await deliverWebhook(deliveryId, {
+      run: (_id, fn) => fn(),
+      sleep: async (_id, ms) => {
+        sleeps.push(ms);
+        advanceClock(ms + 1);
+      },
+    });
+    expect(seen.calls).toBe(3);
+    expect(new Set(seen.ids).size).toBe(1);
+    expect(sleeps.length).toBe(2);
+    expect(sleeps[1]!).toBeGreaterThan(sleeps[0]!);
+    const attempts = await db().webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attempt: "asc" } });
+    expect(attempts.map((a) => a.statusCode)).toEqual([503, 503, 200]);
+    server.close();
+    setClock(null);
+  });
+});
+
+describe("batch/purge-expired", () => {
+  it("purges the rows of batches past seven days", async () => {
+    const { ws, batch } = await liveBatch(["B-204, Sector 62, Noida, Uttar Pradesh 201309"]);
+    await new InngestTestEngine({ function: batchProcess, events: [{ name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }] }).execute();
+    advanceClock(8 * 24 * 3600_000);
+    const { result } = await new InngestTestEngine({ function: purgeExpiredBatches }).execute();
+    expect(result).toBeGreaterThanOrEqual(1);
+    expect(await db().batchRow.count({ where: { batchId: batch.id } })).toBe(0);
+    setClock(null);
+  });
+});
