@@ -1,6 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { ERROR_STATUS, type ErrorCode } from "../errors";
+import { z } from "zod";
 import { ErrorSchema } from "./schemas";
+import { BatchProgressSchema } from "./routers/batches";
 import { appRouter } from "./root";
 
 /**
@@ -72,6 +74,34 @@ function errorResponse(status: number) {
   };
 }
 
+const BatchEventSchema = z
+  .object({
+    id: z.string().meta({ description: "Event id, `evt_…`; the same on every delivery attempt as the body." }),
+    type: z.enum(["batch.completed", "batch.failed", "batch.cancelled"]),
+    created_at: z.string().meta({ description: "ISO 8601." }),
+    data: BatchProgressSchema,
+  })
+  .meta({ id: "BatchEvent" });
+
+const CSV_COLUMNS = "row,order_id,address,status,verification_id,decision,score,validation_level,normalized,pincode,city,state,digipin,reasons,error_code";
+
+function batchWebhook(type: string, description: string) {
+  const signatureHeader = (name: string, description: string, example: string) => ({ name, in: "header", required: true, description, schema: { type: "string" }, example });
+  return {
+    post: {
+      summary: `${type}`,
+      description: `${description} Sent to every enabled webhook endpoint of the workspace, signed per Standard Webhooks; non-2xx answers and timeouts are retried with backoff for about a day (docs/webhooks.md).`,
+      parameters: [
+        signatureHeader("webhook-id", "Message id, the same on every attempt: use it to drop duplicates.", "msg_2Lq8Xw0aZx1mN4pR7sT9"),
+        signatureHeader("webhook-timestamp", "Seconds since the epoch, of this attempt.", "1763806500"),
+        signatureHeader("webhook-signature", "`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint's `whsec_` secret.", "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="),
+      ],
+      requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/BatchEvent" } } } },
+      responses: { "200": { description: "Any 2xx acknowledges the event." } },
+    },
+  };
+}
+
 export function buildOpenApiDocument(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: "Dakiya API",
@@ -81,7 +111,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       "(`dk_test_…` or `dk_live_…`); every response carries `X-Request-Id`; every failure has the Error body.",
     baseUrl: "/api/v1",
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A workspace API key: dk_test_… or dk_live_…" } },
-    defs: { Error: ErrorSchema },
+    defs: { Error: ErrorSchema, BatchEvent: BatchEventSchema },
   });
 
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -94,6 +124,25 @@ export function buildOpenApiDocument(): OpenAPIObject {
       op.security = [{ bearerAuth: [] }];
     }
   }
+
+  const batchCreate = (doc.paths as any)["/addresses/verify/batch"].post;
+  batchCreate.responses = { "202": batchCreate.responses["200"], ...Object.fromEntries(Object.entries(batchCreate.responses).filter(([s]) => s !== "200")) };
+  const download = (doc.paths as any)["/batches/{batch_id}/download"].get.responses["200"];
+  download.description = "The results as CSV, one line per row in submitted order, after a header line.";
+  download.content = {
+    "text/csv": {
+      schema: { type: "string", description: `Columns, in order: ${CSV_COLUMNS}. status is succeeded, failed or cancelled; reasons are codes joined with |.` },
+      example: `${CSV_COLUMNS}\r\n1,ORD-1,"Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru 560066",succeeded,ver_3kT9sQb2LmXw8ZpR1cVd,SHIP,90,building,"Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru, Karnataka 560066",560066,Bengaluru,Karnataka,4P3JK852C9,provider_building_match,\r\n2,ORD-2,asdfgh qwerty 999999,succeeded,ver_9aZ4xWq8RtUo2PlK6nMb,HOLD,10,none,999999,,,,,junk_text|pincode_not_found,\r\n3,ORD-3,"12 MG Road, Bengaluru 560001",cancelled,,,,,,,,,,,\r\n`,
+    },
+  };
+  // trpc-to-openapi adds its own error schemas; every error here uses the contract's Error.
+  for (const name of Object.keys(doc.components?.schemas ?? {})) if (name.startsWith("error.")) delete doc.components!.schemas![name];
+
+  doc.webhooks = {
+    "batch.completed": batchWebhook("batch.completed", "Every row of a batch finished (succeeded or failed)."),
+    "batch.failed": batchWebhook("batch.failed", "The batch job could not go on; its unfinished rows failed."),
+    "batch.cancelled": batchWebhook("batch.cancelled", "A cancelled batch settled: rows not started were cancelled, rows in flight finished."),
+  };
   return doc;
 }
 

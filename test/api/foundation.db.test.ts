@@ -93,7 +93,28 @@ describe("OpenAPI", () => {
     const res = await api("GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\.1/);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(["/digipin/{digipin}", "/digipin/encode", "/addresses/normalize", "/usage"]));
+    const operations = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(operations.sort()).toEqual(
+      [
+        "GET /digipin/{digipin}",
+        "POST /digipin/encode",
+        "POST /addresses/normalize",
+        "POST /addresses/verify",
+        "POST /addresses/verify/batch",
+        "GET /batches/{batch_id}",
+        "POST /batches/{batch_id}/cancel",
+        "GET /batches/{batch_id}/download",
+        "POST /outcomes",
+        "GET /usage",
+      ].sort(),
+    );
+    expect(Object.keys(res.body.webhooks)).toEqual(["batch.completed", "batch.failed", "batch.cancelled"]);
+    expect(res.body.paths["/addresses/verify/batch"].post.responses["202"]).toBeDefined();
+    expect(Object.keys(res.body.paths["/batches/{batch_id}/download"].get.responses["200"].content)).toEqual(["text/csv"]);
+    expect(res.body.paths["/batches/{batch_id}/download"].get.responses["410"]).toBeDefined();
+    const verification = res.body.components.schemas.Verification;
+    expect(verification.examples.map((e: { decision: string }) => e.decision)).toEqual(["SHIP", "REVIEW", "HOLD"]);
+    expect(Object.keys(verification.properties)).toHaveLength(15);
     const decode = res.body.paths["/digipin/{digipin}"].get;
     expect(decode.responses["400"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     expect(decode.responses["401"]).toBeDefined();
