@@ -70,6 +70,8 @@ export interface Connection {
   /** The driver adapter factory, for the schema engine (migrations). */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   kind: "postgres" | "pglite";
+  /** LISTEN on a channel; the callback gets each NOTIFY payload. Resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -81,11 +83,25 @@ export function openDatabase(): Connection {
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
     const adapterFactory = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
+    const listeners: pg.PoolClient[] = [];
     return {
       prisma,
       adapterFactory,
       kind: "postgres",
+      async listen(channel, onPayload) {
+        // A dedicated connection: LISTEN belongs to a session, which a pooled query would not keep.
+        const client = await pool.connect();
+        listeners.push(client);
+        client.on("notification", (n) => n.channel === channel && onPayload(n.payload ?? ""));
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+          listeners.splice(listeners.indexOf(client), 1);
+          client.release();
+        };
+      },
       async close() {
+        for (const client of listeners.splice(0)) client.release();
         await prisma.$disconnect();
         await pool.end();
       },
@@ -100,6 +116,10 @@ export function openDatabase(): Connection {
     prisma,
     adapterFactory,
     kind: "pglite",
+    async listen(channel, onPayload) {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return () => unlisten();
+    },
     async close() {
       await prisma.$disconnect();
       await pglite.close();

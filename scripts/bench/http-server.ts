@@ -1,12 +1,15 @@
 /**
  * The server side of the HTTP benchmark, run as a child process so the load generator has the other
  * core. `bare`: DIGIPIN decode behind a bare node:http server. `api`: the full REST stack (key
- * authentication, rate limiting, request id, the trpc-to-openapi adapter) behind node:http.
+ * authentication, rate limiting, request id, the trpc-to-openapi adapter) behind node:http, with
+ * the in-process runner for batches.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeDigipin } from "../../server/digipin";
 import { restListener } from "../../server/api/node";
+import { startRunner } from "../../inngest/runner";
+import { normalizeAddress } from "../../server/addresses";
 
 const mode = process.argv[2];
 
@@ -18,6 +21,10 @@ const bare: http.RequestListener = (req, res) => {
 };
 
 const server = http.createServer({ keepAliveTimeout: 60_000 }, mode === "bare" ? bare : restListener);
+if (mode === "api") {
+  normalizeAddress("12 MG Road, Bengaluru 560001");
+  startRunner();
+}
 server.listen(0, "127.0.0.1", () => {
   process.send!({ port: (server.address() as AddressInfo).port, rss: process.memoryUsage().rss });
 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Db, DbOrTx } from "../db";
+import { connection, type Db, type DbOrTx } from "../db";
 import type { KeyKind } from "../generated/prisma/enums";
 import { DakiyaError } from "../errors";
 import { base62, newId } from "../ids";
@@ -10,6 +10,46 @@ export type { KeyKind };
 const KEY_PATTERN = /^dk_(test|live)_[0-9A-Za-z]{32}$/;
 /** last_used_at is refreshed at most this often, so authentication stays a read on the hot path. */
 const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * Authentication runs on every request, so keys are cached in the process. A revocation or a plan
+ * change NOTIFYs every process on `dakiya_keys` (PostgreSQL's LISTEN/NOTIFY, or PGlite's own), which
+ * evicts at once; the TTL only bounds how long a missed notification could matter.
+ */
+const KEY_CHANNEL = "dakiya_keys";
+const KEY_CACHE_TTL_MS = 30_000;
+const keyCache = new Map<string, { row: KeyRow; cachedAt: number }>();
+/** Bumped by every notification: a read that overlapped one is not cached (it may predate the change). */
+let generation = 0;
+let subscription: Promise<boolean> | null = null;
+
+function subscribed(): Promise<boolean> {
+  subscription ??= connection()
+    .listen(KEY_CHANNEL, (hash) => {
+      generation++;
+      if (hash === "*") keyCache.clear();
+      else keyCache.delete(hash);
+    })
+    .then(() => true)
+    .catch((err) => {
+      console.error("key cache disabled: cannot LISTEN for revocations:", err);
+      return false;
+    });
+  return subscription;
+}
+
+/** Tells every process to forget cached keys: one key (by hash) or all of them ("*"). */
+async function notifyKeysChanged(db: DbOrTx, hash: string): Promise<void> {
+  generation++;
+  if (hash === "*") keyCache.clear();
+  else keyCache.delete(hash);
+  await db.$executeRaw`SELECT pg_notify(${KEY_CHANNEL}, ${hash})`;
+}
+
+/** Plans changed (a workspace moved, or a plan's figures): cached keys carry plan figures. */
+export function plansChanged(db: DbOrTx): Promise<void> {
+  return notifyKeysChanged(db, "*");
+}
 
 export function hashKey(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
@@ -45,7 +85,9 @@ export async function revokeKey(db: Db, idOrPrefix: string, workspaceId?: string
   if (matches.length > 1) throw new DakiyaError("invalid_request", `The prefix ${idOrPrefix} matches ${matches.length} keys; use the key id.`);
   const key = matches[0]!;
   if (key.revokedAt) return key;
-  return db.apiKey.update({ where: { id: key.id }, data: { revokedAt: now() } });
+  const revoked = await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: now() } });
+  await notifyKeysChanged(db, key.hash);
+  return revoked;
 }
 
 export interface Caller {
@@ -65,6 +107,21 @@ export interface Caller {
   };
 }
 
+interface KeyRow {
+  id: string;
+  kind: KeyKind;
+  workspaceId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  planId: string;
+  includedTenths: number;
+  batchCap: number;
+  overagePaisePerUnit: number | null;
+  testNormalizePerMinute: number | null;
+  testPerMinute: number | null;
+  livePerMinute: number | null;
+}
+
 /** Resolves an `Authorization` header to the key's workspace and plan, or fails with 401. */
 export async function authenticate(db: Db, authorization: string | null | undefined): Promise<Caller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
@@ -73,26 +130,43 @@ export async function authenticate(db: Db, authorization: string | null | undefi
   }
   const secret = match[1]!;
   if (!KEY_PATTERN.test(secret)) throw new DakiyaError("unauthenticated", "The API key is malformed.");
-  const key = await db.apiKey.findUnique({ where: { hash: hashKey(secret) }, include: { workspace: { include: { plan: true } } } });
+  const hash = hashKey(secret);
+  const key = await lookupKey(db, hash);
   if (!key) throw new DakiyaError("unauthenticated", "The API key is not valid.");
   if (key.revokedAt) throw new DakiyaError("unauthenticated", "The API key has been revoked.");
   if (!key.lastUsedAt || nowMs() - key.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
-    await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now() } });
+    key.lastUsedAt = now();
+    await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: key.lastUsedAt } });
   }
-  const plan = key.workspace.plan;
   return {
     keyId: key.id,
     kind: key.kind,
     livemode: key.kind === "live",
     workspaceId: key.workspaceId,
     plan: {
-      id: plan.id,
-      includedTenths: plan.includedTenths,
-      batchCap: plan.batchCap,
-      overagePaisePerUnit: plan.overagePaisePerUnit,
-      testNormalizePerMinute: plan.testNormalizePerMinute,
-      testPerMinute: plan.testPerMinute,
-      livePerMinute: plan.livePerMinute,
+      id: key.planId,
+      includedTenths: key.includedTenths,
+      batchCap: key.batchCap,
+      overagePaisePerUnit: key.overagePaisePerUnit,
+      testNormalizePerMinute: key.testNormalizePerMinute,
+      testPerMinute: key.testPerMinute,
+      livePerMinute: key.livePerMinute,
     },
   };
+}
+
+async function lookupKey(db: Db, hash: string): Promise<KeyRow | null> {
+  const cached = keyCache.get(hash);
+  if (cached && nowMs() - cached.cachedAt < KEY_CACHE_TTL_MS) return cached.row;
+  const listening = await subscribed();
+  const before = generation;
+  // One indexed read with the plan joined in.
+  const [key] = await db.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.kind::text AS kind, k.workspace_id AS "workspaceId", k.revoked_at AS "revokedAt", k.last_used_at AS "lastUsedAt",
+           p.id AS "planId", p.included_tenths AS "includedTenths", p.batch_cap AS "batchCap", p.overage_paise_per_unit AS "overagePaisePerUnit",
+           p.test_normalize_per_minute AS "testNormalizePerMinute", p.test_per_minute AS "testPerMinute", p.live_per_minute AS "livePerMinute"
+    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id JOIN plans p ON p.id = w.plan_id
+    WHERE k.hash = ${hash}`;
+  if (key && listening && before === generation) keyCache.set(hash, { row: key, cachedAt: nowMs() });
+  return key ?? null;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
-import { createKey } from "../keys";
+import { createKey, plansChanged } from "../keys";
 import { createMember } from "../members";
 
 /** The exact shape `dakiya workspace create --json` prints (the contract's). */
@@ -48,7 +48,9 @@ export async function setPlan(db: Db, workspaceId: string, planId: string) {
   await requirePlan(db, planId);
   const found = await db.workspace.findUnique({ where: { id: workspaceId } });
   if (!found) throw new DakiyaError("not_found", `No workspace ${workspaceId}.`);
-  return db.workspace.update({ where: { id: workspaceId }, data: { planId } });
+  const updated = await db.workspace.update({ where: { id: workspaceId }, data: { planId } });
+  await plansChanged(db);
+  return updated;
 }
 
 export async function requireWorkspace(db: Db, workspaceId: string) {
@@ -81,5 +83,7 @@ export async function upsertPlan(db: Db, p: PlanInput) {
     testPerMinute: p.testPerMinute,
     livePerMinute: p.livePerMinute,
   };
-  return db.plan.upsert({ where: { id: p.id }, create: { id: p.id, ...data }, update: data });
+  const plan = await db.plan.upsert({ where: { id: p.id }, create: { id: p.id, ...data }, update: data });
+  await plansChanged(db);
+  return plan;
 }
