@@ -21,7 +21,7 @@ async function dakiya(...args: string[]): Promise<{ code: number; stdout: string
   }
 }
 
-describe("dakiya webhook add", () => {
+describe("dakiya webhook add", { timeout: 120_000 }, () => {
   let workspaceId = "";
   beforeAll(async () => {
     if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });

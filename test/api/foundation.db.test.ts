@@ -74,8 +74,8 @@ describe("errors and request ids", () => {
   });
 
   it("never shows internals in a 500", async () => {
-    const spy = db().apiKey.findUnique;
-    (db().apiKey as any).findUnique = () => Promise.reject(new Error("SECRET_INTERNAL_DETAIL at /srv/app.ts:12"));
+    const spy = db().usagePeriod.findUnique;
+    (db().usagePeriod as any).findUnique = () => Promise.reject(new Error("SECRET_INTERNAL_DETAIL at /srv/app.ts:12"));
     try {
       const res = await api("GET", "/usage", { key: ws.live_key });
       expect(res.status).toBe(500);
@@ -83,7 +83,7 @@ describe("errors and request ids", () => {
       expect(JSON.stringify(res.body)).not.toMatch(/SECRET_INTERNAL_DETAIL|app\.ts/);
       expect(res.body.request_id).toMatch(REQUEST_ID);
     } finally {
-      (db().apiKey as any).findUnique = spy;
+      (db().usagePeriod as any).findUnique = spy;
     }
   });
 });
