@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 
-const benches = ["digipin", "normalize", "http"];
+const benches = ["digipin", "normalize", "http", "verify"];
 let failed = false;
 for (const name of benches) {
   console.log(`\n=== ${name} ===`);
