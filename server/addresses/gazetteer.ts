@@ -1,0 +1,113 @@
+/**
+ * Place names recognised in text (states, cities, districts), keyed by token phrase.
+ * Built once from the tables in states.ts / cities.ts and the directory's district list.
+ */
+import { CITIES, DISTRICT_CITY, DISTRICT_FIXES } from "./cities";
+import { PhraseTable, tokenize } from "./lexicon";
+import { directoryDistricts, type PincodeRecord } from "./pincodes";
+import { stateAliasEntries, type StateAlias } from "./states";
+
+export interface CityDef {
+  name: string;
+  /** Official districts the city and its suburbs lie in. */
+  districts: string[];
+  /** Every phrase key the city is written as. */
+  keys: string[];
+  /** Listed in cities.ts (a known city), as opposed to derived from a district name. */
+  curated: boolean;
+}
+
+export interface PlaceDef {
+  state?: StateAlias;
+  city?: CityDef;
+  /** A district whose name is not a city name ("Ranga Reddy", "Gautam Buddha Nagar"). */
+  district?: string;
+}
+
+export interface Gazetteer {
+  places: Map<string, PlaceDef>;
+  citiesByName: Map<string, CityDef>;
+  districtsByKey: Map<string, string>;
+  /** Place names of more than one word. */
+  phrases: PhraseTable<true>;
+}
+
+/** Extra spellings of district names seen in addresses. */
+const DISTRICT_ALIASES: Record<string, string> = {
+  rangareddy: "Ranga Reddy", "rr district": "Ranga Reddy", bangalore: "Bengaluru Urban", "bangalore urban": "Bengaluru Urban",
+  "bangalore rural": "Bengaluru Rural", "gautam budh nagar": "Gautam Buddha Nagar", "gb nagar": "Gautam Buddha Nagar",
+  "24 parganas north": "North 24 Parganas", "24 parganas south": "South 24 Parganas", "sas nagar": "Sahibzada Ajit Singh Nagar",
+};
+
+let gazetteer: Gazetteer | null = null;
+
+function phraseKey(text: string): string {
+  return tokenize(text).map((t) => t.key).join(" ");
+}
+
+function build(): Gazetteer {
+  const places = new Map<string, PlaceDef>();
+  const citiesByName = new Map<string, CityDef>();
+  const districtsByKey = new Map<string, string>();
+  const register = (phrase: string, def: PlaceDef) => {
+    const key = phraseKey(phrase);
+    if (!key) return;
+    const slot = places.get(key) ?? {};
+    slot.state ??= def.state;
+    slot.city ??= def.city;
+    slot.district ??= def.district;
+    places.set(key, slot);
+  };
+  const addCityKey = (city: CityDef, phrase: string) => {
+    const key = phraseKey(phrase);
+    if (!key || city.keys.includes(key)) return;
+    city.keys.push(key);
+    register(phrase, { city });
+  };
+
+  for (const [alias, state] of stateAliasEntries()) register(alias, { state });
+
+  for (const [name, aliases, districts] of CITIES) {
+    const city: CityDef = { name, districts: [...districts], keys: [], curated: true };
+    citiesByName.set(name, city);
+    addCityKey(city, name);
+    for (const alias of aliases) addCityKey(city, alias);
+  }
+
+  const rawNames = new Map<string, string[]>();
+  for (const [raw, official] of [...Object.entries(DISTRICT_FIXES), ...Object.entries(DISTRICT_ALIASES)]) {
+    districtsByKey.set(phraseKey(raw), official);
+    // "Karim Nagar"-style spellings are also common locality names: after "Distt." only.
+    if (!/ nagar$/i.test(raw)) rawNames.set(official, [...(rawNames.get(official) ?? []), raw]);
+  }
+
+  for (const district of directoryDistricts().keys()) {
+    const names = [district, ...(rawNames.get(district) ?? [])];
+    districtsByKey.set(phraseKey(district), district);
+    const cityName = DISTRICT_CITY[district] ?? district;
+    let city = citiesByName.get(cityName);
+    if (!city) {
+      city = { name: cityName, districts: [], keys: [], curated: false };
+      citiesByName.set(cityName, city);
+    }
+    if (!city.districts.includes(district)) city.districts.push(district);
+    addCityKey(city, cityName);
+    if (cityName === district) for (const n of names) addCityKey(city, n);
+    else for (const n of names) register(n, { district });
+  }
+  const phrases = new PhraseTable<true>();
+  for (const key of places.keys()) if (key.includes(" ")) phrases.add(key, true);
+  return { places, citiesByName, districtsByKey, phrases };
+}
+
+export function getGazetteer(): Gazetteer {
+  gazetteer ??= build();
+  return gazetteer;
+}
+
+/** Whether a city written in the text fits the pincode: same city, same district(s), or one of its post offices. */
+export function cityMatchesRecord(city: CityDef, rec: PincodeRecord): boolean {
+  if (rec.entry.city === city.name) return true;
+  if (city.districts.some((d) => rec.districts.includes(d))) return true;
+  return city.keys.some((k) => rec.placeKeys.some((p) => p === k || p.startsWith(k + " ")));
+}

@@ -1,0 +1,151 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
+
+beforeAll(() => {
+  preloadPincodeDirectory();
+});
+
+const RUNS = { numRuns: 20000 };
+
+const HOUSES = ["#12", "H.No. 8-2-293/82/A", "Flat 4B", "12/3", "D.No. 12-3-456", "Plot No. 23", "A-101", "No. 56", "House No 45", "12", "Flat No. G-2, 2nd Floor"];
+const BUILDINGS = ["Prestige Shantiniketan", "Sunshine Apartments", "Shanti Niwas", "Silver Oak Residency", "Ajnara Homes", "Tower B", "Lodha Paradise"];
+const STREETS = ["MG Road", "3rd cross", "Road No. 12", "Whitefield Main Road", "Gali No 3", "Anna Salai", "NH 48", "100 Feet Road", "5th Main", "Park St"];
+const LANDMARKS = ["Near Forum Mall", "Opp. City Hospital", "Behind Bus Stand", "Next to SBI", "Nr. Shiv Mandir", "Opposite Bank of Baroda"];
+const LOCALITIES = ["Indiranagar", "Koramangala 4th Block", "Sector 62", "Banjara Hills", "Vill. Rampur", "Post Bhojipura", "Teh. Sadar", "Karol Bagh", "DLF Phase 2", "Bandra West", "Distt. Bareilly", "Hosakote Taluk", "S/O Ramesh Kumar", "C/O Anil"];
+const CITIES = ["Bangalore", "Bengaluru", "Hyderabad", "Noida", "Gurgaon", "Bombay", "Madras", "Calcutta", "Poona", "New Delhi", "Bareilly", "Delhi", "Navi Mumbai", "Thane"];
+const STATES = ["KA", "K.A.", "Karnataka", "T.N.", "UP", "U.P.", "Orissa", "Uttaranchal", "Pondicherry", "Delhi", "MH", "Delhi NCR", "india"];
+const PINCODES = ["560038", "560066", "500034", "201301", "122001", "400050", "600018", "700016", "411001", "110005", "243202", "999999", "000000"];
+const NOISE = ["asdfgh", "xxxxx", ".....", "मुंबई", "गली नं 3", "😀🏠", "###", "&", "Ph.", "-", "/", "test test", "ß", "İstanbul", "Ⅻ", "St. Mary's"];
+/** Markers, place names and number shapes on their own, to shake the rules loose. */
+const PIECES = [
+  "Flat", "No.", "Near", "Opp", "Sector", "Block", "Phase", "Road", "Main", "Cross", "Floor", "2nd", "II", "A", "Vill", "Post",
+  "Distt", "Teh", "Taluk", "Mandal", "S/O", "#", "Tower", "Apartments", "Nagar", "Colony", "East", "12-3-456", "B-12", "4B",
+  "3rd", "100 Feet", "NH", "Gautam Buddha Nagar", "Ranga Reddy", "Dadra and Nagar Haveli", "Tamil Nadu", "Chandigarh",
+  "Puducherry", "Ambedkar Nagar", "North Goa", "Jamnagar", "Gurgaon", "AS", "or", "Up", "India", "of", "Bank of Baroda",
+];
+
+const fragment = fc.oneof(
+  ...[HOUSES, BUILDINGS, STREETS, LANDMARKS, LOCALITIES, CITIES, STATES, PINCODES, NOISE, PIECES].map((list) => fc.constantFrom(...list)),
+  fc.string({ maxLength: 8 }),
+  fc.integer({ min: 0, max: 99999 }).map(String),
+);
+const cased = fc.tuple(fragment, fc.constantFrom((x: string) => x, (x: string) => x.toUpperCase(), (x: string) => x.toLowerCase())).map(([f, c]) => c(f));
+const separator = fc.constantFrom(", ", " ", " , ", "\n", "; ", ",", " - ", "(", ")", ". ", ": ", "/", "-");
+/** Address-like text: real fragments in any order, with junk mixed in. */
+const addressLike = fc
+  .array(fc.tuple(cased, separator), { minLength: 1, maxLength: 10 })
+  .map((parts) => parts.map(([f, s]) => f + s).join(""));
+
+/** A well-formed address (known pincode) built from parts in the usual order. */
+const address = fc
+  .record({
+    house: fc.option(fc.constantFrom(...HOUSES), { nil: undefined }),
+    building: fc.option(fc.constantFrom(...BUILDINGS), { nil: undefined }),
+    street: fc.option(fc.constantFrom(...STREETS), { nil: undefined }),
+    landmark: fc.option(fc.constantFrom(...LANDMARKS), { nil: undefined }),
+    locality: fc.constantFrom(...LOCALITIES.filter((l) => !l.includes("/"))),
+    city: fc.constantFrom(...CITIES),
+    pincode: fc.constantFrom(...PINCODES.slice(0, 11)),
+  })
+  .map((a) => ({ ...a, parts: [a.house, a.building, a.street, a.landmark, a.locality, a.city].filter((p): p is string => !!p) }));
+
+const mobile = fc.tuple(fc.constantFrom("6", "7", "8", "9"), fc.stringMatching(/^\d{9}$/)).map(([a, b]) => a + b);
+const landline = fc.tuple(fc.constantFrom("80", "22", "11", "120", "4652"), fc.stringMatching(/^\d{8}$/)).map(([std, n]) => ({ std, n: n.slice(0, 10 - std.length) }));
+/** A phone number as people write it, with the digits that must never leak. */
+const phone = fc.oneof(
+  fc.tuple(mobile, fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 7, 8)).map(([m, style]) => {
+    const text = [
+      m, `+91 ${m.slice(0, 5)} ${m.slice(5)}`, `+91-${m}`, `+91${m}`, `${m.slice(0, 5)} ${m.slice(5)}`,
+      `0${m.slice(0, 5)} ${m.slice(5)}`, `Mob: ${m}`, `${m.slice(0, 5)}-${m.slice(5)}`, `91 ${m}`,
+    ][style] as string;
+    return { text, digits: m };
+  }),
+  landline.map(({ std, n }) => ({ text: `0${std}-${n.slice(0, 4)} ${n.slice(4)}`, digits: std + n })),
+);
+
+const pincodeSpelling = (code: string) => [
+  code, `${code.slice(0, 3)} ${code.slice(3)}`, `PIN-${code}`, `Pin: ${code}`, `Pincode ${code}`, `- ${code}`,
+  `PIN ${code.slice(0, 3)} ${code.slice(3)}`, `pin code: ${code}`, `PINCODE:${code}`,
+];
+
+const values = (c: Components) => Object.values(c).filter((v): v is string => v !== null);
+const digitsOf = (s: string) => s.replace(/\D/g, "");
+
+describe("normalizeAddress properties", () => {
+  it("never throws, and always returns well-formed output", () => {
+    const anyText = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: "binary", maxLength: 300 }),
+      fc.string({ unit: "grapheme", maxLength: 100 }),
+      addressLike,
+    );
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const r = normalizeAddress(text);
+        expect(typeof r.normalized).toBe("string");
+        for (const v of Object.values(r.components)) expect(v === null || (typeof v === "string" && v.length > 0)).toBe(true);
+        if (r.components.pincode !== null) expect(r.components.pincode).toMatch(/^\d{6}$/);
+        expect(r.pincode === null || r.pincode.code === r.components.pincode).toBe(true);
+      }),
+      { numRuns: 30000 },
+    );
+  });
+
+  it("is idempotent: normalizing the normalized form changes nothing", () => {
+    fc.assert(
+      fc.property(fc.oneof(addressLike, address.map((a) => `${a.parts.join(", ")} ${a.pincode}`), fc.string({ maxLength: 60 })), (text) => {
+        const first = normalizeAddress(text);
+        const second = normalizeAddress(first.normalized);
+        expect(second.normalized).toBe(first.normalized);
+        expect(second.components).toEqual(first.components);
+      }),
+      { numRuns: 60000 },
+    );
+  });
+
+  it("never takes a phone number, inserted between any two words, for the pincode or the house", () => {
+    fc.assert(
+      fc.property(address, phone, fc.nat(), ({ parts, pincode }, p, at) => {
+        const words = `${parts.join(", ")} ${pincode}`.split(" ");
+        const k = at % (words.length + 1);
+        const text = [...words.slice(0, k), p.text, ...words.slice(k)].join(" ");
+        const r = normalizeAddress(text);
+        expect(r.components.pincode).toBe(pincode);
+        expect(r.signals.pincodeInText).toBe(pincode);
+        for (const v of values(r.components)) expect(digitsOf(v)).not.toContain(p.digits);
+        expect(digitsOf(r.normalized)).not.toContain(p.digits);
+      }),
+      RUNS,
+    );
+  });
+
+  it("never keeps a phone number glued into a word, and never takes its digits for the pincode", () => {
+    fc.assert(
+      fc.property(address, phone, fc.nat(), ({ parts, pincode }, p, at) => {
+        const base = `${parts.join(", ")} ${pincode}`;
+        const k = at % (base.length + 1);
+        // Anywhere except inside another number, where the digits fuse into one run.
+        fc.pre(!/\d/.test(base[k - 1] ?? "") && !/\d/.test(base[k] ?? ""));
+        const r = normalizeAddress(base.slice(0, k) + p.text + base.slice(k));
+        if (r.components.pincode !== null && r.components.pincode !== pincode) expect(p.digits).not.toContain(r.components.pincode);
+        for (const v of values(r.components)) expect(digitsOf(v)).not.toContain(p.digits);
+      }),
+      RUNS,
+    );
+  });
+
+  it("finds the pincode in every accepted spelling", () => {
+    fc.assert(
+      fc.property(address, fc.nat(), fc.boolean(), ({ parts, pincode }, style, comma) => {
+        const spellings = pincodeSpelling(pincode);
+        const spelled = spellings[style % spellings.length] as string;
+        const r = normalizeAddress(`${parts.join(", ")}${comma ? ", " : " "}${spelled}`);
+        expect(r.signals.pincodeInText).toBe(pincode);
+        expect(r.components.pincode).toBe(pincode);
+        expect(r.signals.pincodeKnown).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * Indian address normaliser: finds the pincode (never in a phone number), checks it against the
+ * directory, splits house/building/street/landmark/locality/city/district/state and writes one
+ * canonical line. Rules and decisions: docs/normalize.md.
+ */
+import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
+import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
+import { scanNumbers } from "./numbers";
+import { parseAddress, type Chunk, type Mention } from "./parse";
+import { pincodeRecord, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { CITY_STATES } from "./states";
+
+export { lookupPincode, preloadPincodeDirectory } from "./pincodes";
+export type { PincodeEntry } from "./pincodes";
+
+export interface Components {
+  house: string | null;
+  building: string | null;
+  street: string | null;
+  locality: string | null;
+  landmark: string | null;
+  city: string | null;
+  district: string | null;
+  state: string | null;
+  pincode: string | null;
+}
+
+export interface NormalizedAddress {
+  normalized: string;
+  components: Components;
+  /** The directory entry for components.pincode; null when absent or unknown. */
+  pincode: PincodeEntry | null;
+  signals: {
+    /** The 6-digit pincode found in the text, known or not. */
+    pincodeInText: string | null;
+    pincodeKnown: boolean;
+    /** Official name of the state written in the text (not filled in), if any. */
+    statedState: string | null;
+    /** Canonical city written in the text, if any. */
+    statedCity: string | null;
+    /** null when there is nothing to compare. */
+    stateMatchesPincode: boolean | null;
+    /** Tolerant: same city, a city of the same district, or one of the pincode's post offices. */
+    cityMatchesPincode: boolean | null;
+    hasHouseNumber: boolean;
+    /** No usable words: keyboard mash, placeholders, only digits or punctuation. */
+    junk: boolean;
+  };
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
+/** Runs of white space, control characters and invisible formatting characters. */
+const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
+const DASHES = /[\u2010-\u2015\u2212]/g;
+const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
+const DIGIT_END = /\d$/;
+const DIGIT_START = /^\d/;
+
+function clean(text: string): string {
+  let s = text;
+  if (NON_ASCII.test(s)) s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+  return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
+}
+
+function render(tokens: readonly Token[], streetEnd: boolean): string {
+  let out = "";
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    let word: string;
+    if (t.type === NUMBER) word = displayNumber(t);
+    else if (t.key === "no" && tokens[k + 1]?.type === NUMBER) word = "No.";
+    else if (t.key.includes(" ")) word = t.key.split(" ").map((w, j) => displayWord({ ...t, key: w, raw: w }, out === "" && j === 0)).join(" ");
+    else if (t.type === WORD || t.type === INITIALS) {
+      const end = streetEnd && k === tokens.length - 1 ? STREET_END_FORMS.get(t.key) : undefined;
+      word = end ?? displayWord(t, out === "");
+    } else if (t.key === "&") word = "&";
+    else continue;
+    // Two numbers side by side would re-read as one cluster (a phone, a pincode); keep them apart.
+    out += out === "" ? word : (DIGIT_END.test(out) && DIGIT_START.test(word) ? "/" : " ") + word;
+  }
+  return out;
+}
+
+function chunkText(c: Chunk): string {
+  switch (c.kind) {
+    case "floor":
+      return c.label;
+    case "house": {
+      // "Flat B 101" → "Flat B-101": one token, so it reads back as one house number.
+      const [a, b] = c.tokens;
+      const number = c.tokens.length === 2 && a?.type === WORD && b ? `${a.key.toUpperCase()}-${displayNumber(b)}` : render(c.tokens, false);
+      return c.label ? `${c.label} ${number}` : number;
+    }
+    case "landmark":
+    case "village":
+    case "post":
+    case "tehsil":
+      return [c.label, render(c.tokens, false)].filter(Boolean).join(" ");
+    default:
+      return render(c.tokens, c.kind === "street");
+  }
+}
+
+function isMeaningful(t: Token): boolean {
+  return (t.type === WORD || t.type === INITIALS) && (t.key.length > 1 || NON_ASCII.test(t.key)) && !isJunkWord(t.key);
+}
+
+function joinParts(parts: string[]): string | null {
+  const seen = new Set<string>();
+  const kept = parts.filter((p) => {
+    const k = p.toLowerCase();
+    if (!p || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return kept.length > 0 ? kept.join(", ") : null;
+}
+
+function stateOfCity(city: string): string | null {
+  return city === "New Delhi" || city === "Delhi" ? "Delhi" : null;
+}
+
+/** The city written in the text: the last one that fits the pincode, else the last well-known one. */
+function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | null {
+  let chosen: CityDef | null = null;
+  for (const m of mentions) if (m.kind === "city" && (!rec || cityMatchesRecord(m.city, rec))) chosen = m.city;
+  if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && m.city.curated) chosen = m.city;
+  return chosen;
+}
+
+/** Official name for a district written after "Distt." (also the name of its city, or as written). */
+function districtName(c: Chunk): string {
+  const gaz = getGazetteer();
+  const key = c.tokens.map((t) => t.key).join(" ");
+  const city = gaz.places.get(key)?.city;
+  return gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : render(c.tokens, false));
+}
+
+export function normalizeAddress(text: string): NormalizedAddress {
+  const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
+  const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
+  const { chunks, mentions } = parseAddress(scan.text, rec);
+
+  let statedState: string | null = null;
+  let statedDistrict: string | null = null;
+  let districtOrder = -1;
+  for (const m of mentions) {
+    if (m.kind === "state") statedState = m.state;
+    else if (m.kind === "district") {
+      statedDistrict = m.district;
+      districtOrder = m.order;
+    }
+  }
+  const city = chooseCity(mentions, rec);
+  let statedCity = city?.name ?? null;
+  if (!statedCity && statedState && CITY_STATES.has(statedState)) statedCity = statedState;
+  if (!statedState && statedCity) statedState = stateOfCity(statedCity);
+
+  const kept: Chunk[] = [];
+  let meaningful = mentions.length > 0;
+  let hasHouse = false;
+  let hasBuilding = false;
+  for (const c of chunks) {
+    if (c.kind === "recipient") continue;
+    if (c.kind === "unknown") {
+      const words = c.tokens.some(isMeaningful);
+      if (!words && !c.tokens.some((t) => t.type === NUMBER)) continue; // mash, "xxxxx", "&"
+      meaningful ||= words;
+      if (!words) {
+        if (c.tokens.every((t) => t.type === NUMBER)) c.kind = "house";
+      } else {
+        const key = c.tokens.map((t) => t.key).join(" ");
+        if (rec?.placeKeys.some((p) => p === key || p.startsWith(key + " "))) c.kind = "locality";
+        else if (DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
+      }
+    } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
+    if (c.kind === "district") {
+      if (c.order > districtOrder) {
+        statedDistrict = districtName(c);
+        districtOrder = c.order;
+      }
+      continue;
+    }
+    hasHouse ||= c.kind === "house";
+    hasBuilding ||= c.kind === "building";
+    kept.push(c);
+  }
+
+  const leftoverCities: Array<{ order: number; text: string }> = [];
+  for (const m of mentions) {
+    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity) leftoverCities.push({ order: m.order, text: m.city.name });
+  }
+
+  // A name with no keyword, after a house number and before a locality, is the building:
+  // "Flat 502, Sunshine Paradise, Kharghar" (see docs).
+  const first = hasHouse && !hasBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
+  if (
+    first &&
+    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order) ||
+      leftoverCities.some((m) => m.order > first.order))
+  ) {
+    first.kind = "building";
+  }
+
+  const house: string[] = [];
+  const floors: string[] = [];
+  const buildings: string[] = [];
+  const streets: string[] = [];
+  const landmarks: string[] = [];
+  const localities = leftoverCities;
+  for (const c of kept) {
+    const text = chunkText(c);
+    if (c.kind === "house") house.push(text);
+    else if (c.kind === "floor") floors.push(text);
+    else if (c.kind === "building") buildings.push(text);
+    else if (c.kind === "street") streets.push(text);
+    else if (c.kind === "landmark") landmarks.push(text);
+    else localities.push({ order: c.order, text });
+  }
+  localities.sort((a, b) => a.order - b.order);
+
+  const entry = rec?.entry ?? null;
+  const components: Components = {
+    house: joinParts(house.concat(floors)),
+    building: joinParts(buildings),
+    street: joinParts(streets),
+    locality: joinParts(localities.map((p) => p.text)),
+    landmark: joinParts(landmarks),
+    city: statedCity ?? entry?.city ?? null,
+    district: statedDistrict ?? entry?.district ?? null,
+    state: statedState ?? entry?.state ?? null,
+    pincode: scan.pincode,
+  };
+
+  const c = components;
+  const tail = [c.state, c.pincode].filter(Boolean).join(" ");
+  const normalized = [
+    c.house, c.building, c.street, c.landmark, c.locality,
+    c.city !== c.state ? c.city : null,
+    statedDistrict && statedDistrict !== entry?.district ? `District ${statedDistrict}` : null,
+    tail,
+  ].filter(Boolean).join(", ");
+
+  const cityDef = statedCity ? getGazetteer().citiesByName.get(statedCity) : undefined;
+  return {
+    normalized,
+    components,
+    pincode: entry,
+    signals: {
+      pincodeInText: scan.pincode,
+      pincodeKnown: rec !== null,
+      statedState,
+      statedCity,
+      stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
+      cityMatchesPincode: cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
+      hasHouseNumber: hasHouse,
+      junk: !meaningful,
+    },
+  };
+}
+
+/** Stable identity of an address: the normalized form, lower-cased, punctuation folded to spaces. */
+export function normalizationKey(text: string): string {
+  return normalizeAddress(text).normalized.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}

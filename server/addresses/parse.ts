@@ -1,0 +1,429 @@
+/**
+ * Cuts an address (phones and pincode already removed) into typed chunks and takes state, city
+ * and district names off the chunks' ends.
+ *
+ * Every rule looks only at a chunk's own words, never at where the chunk sits in the address:
+ * the normalized form reorders chunks, and re-parsing it must give the same result.
+ */
+import { SUFFIX_STOPLIST } from "./cities";
+import { getGazetteer, type CityDef } from "./gazetteer";
+import {
+  BUILDING_WORDS, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
+  isLocalityWord, tokenize, type Marker, type Token,
+} from "./lexicon";
+import type { PincodeRecord } from "./pincodes";
+import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
+
+export type ChunkKind =
+  | "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown"
+  | "village" | "post" | "tehsil" | "district" | "recipient";
+
+export interface Chunk {
+  kind: ChunkKind;
+  /** Canonical marker wording: "Flat", "Near", "Village"…; for floors the whole text. */
+  label: string;
+  tokens: Token[];
+  /** Position in the input, for keeping written order within a component. */
+  order: number;
+  segment: number;
+}
+
+export type Mention =
+  | { kind: "state"; state: string; order: number }
+  | { kind: "city"; city: CityDef; order: number }
+  | { kind: "district"; district: string; order: number };
+
+export interface Parsed {
+  chunks: Chunk[];
+  mentions: Mention[];
+}
+
+const SEGMENT_BREAK = /[,;|()[\]{}<>\n]+/;
+/** "Andheri (East)" is one name, not two segments. */
+const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
+const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
+/** A place name right after these is part of a landmark or a marker's value, not the address's city. */
+const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
+  "of", "to", "and", "&", "near", "nr", "opp", "opposite", "behind", "beside", "besides", "adj", "adjacent", "front",
+  "above", "below", "off", "landmark", "lm", "lmk", "vill", "village", "vil", "vlg", "gram", "grama", "vpo", "post",
+  "po", "teh", "tehsil", "tah", "tahsil", "tq", "taluk", "taluka", "tal", "tk", "mandal", "mdl", "ps", "thana",
+  "station", "distt", "dist", "district", "dt", "dst", "zilla", "zila", "jila", "jilla", "via", "in", "s/o", "c/o",
+  "w/o", "d/o", "h/o", "f/o",
+]);
+const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
+const FLOOR_WORDS: ReadonlySet<string> = new Set(["floor", "flr", "fl"]);
+/** Street words that may directly follow another ("Main Road", "Cross Lane"). */
+const STREET_TAIL: ReadonlySet<string> = new Set(["road", "rd", "street", "lane", "marg"]);
+const OPAQUE: ReadonlySet<ChunkKind> = new Set(["landmark", "recipient", "village", "post", "tehsil", "district"]);
+/** Marker kinds that may follow their value: "Hosakote Taluk", "Bareilly District". */
+const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
+
+function ordinal(n: string): string {
+  const v = Number(n) % 100;
+  const suffix = v >= 11 && v <= 13 ? "th" : (["th", "st", "nd", "rd"][v % 10] ?? "th");
+  return `${Number(n)}${suffix}`;
+}
+
+function isLetter(t: Token | undefined): boolean {
+  return !!t && t.type === WORD && t.key.length === 1 && t.key >= "a" && t.key <= "z";
+}
+
+function isPlainNumber(t: Token | undefined): boolean {
+  return !!t && t.type === NUMBER && !t.ordinal;
+}
+
+/** Tokens after a house marker that form the number: "12", "A-101", "B 101". */
+function houseArgLength(tokens: Token[], j: number): number {
+  const a = tokens[j];
+  if (a?.type === HASH) return isPlainNumber(tokens[j + 1]) ? 2 : 0;
+  if (isPlainNumber(a)) return 1;
+  if (isLetter(a) && isPlainNumber(tokens[j + 1]) && /^\d/.test((tokens[j + 1] as Token).key)) return 2;
+  return 0;
+}
+
+/** Tokens after an area marker that form its number: "62", "C", "II", "No. 4". */
+function areaArgLength(tokens: Token[], j: number): number {
+  const skip = tokens[j]?.key === "no" ? 1 : 0;
+  const a = tokens[j + skip];
+  if (!a) return 0;
+  if (isPlainNumber(a) || isLetter(a) || (a.type === WORD && ROMAN.has(a.key))) return skip + 1;
+  return 0;
+}
+
+function isStreetWord(tokens: Token[], i: number): boolean {
+  const t = tokens[i] as Token;
+  if (t.type !== WORD || !STREET_WORDS.has(t.key)) return false;
+  const next = tokens[i + 1];
+  // "5th Main" is taken whole where the ordinal is read; alone, only "Main Road" / "Cross Road".
+  if (t.key === "main" || t.key === "cross") return next?.key === "road" || next?.key === "rd";
+  // "St"/"Ln" end a street ("Park St"); before a word they are something else ("St Mary's").
+  if (t.key === "st" || t.key === "ln") return !next || next.type !== WORD || MARKERS.match(tokens, i + 1) !== null;
+  return true;
+}
+
+/** Tokens after a street word that still belong to it, and whether they number it ("Road No. 12"). */
+function streetTail(tokens: Token[], j: number): { length: number; numbered: boolean } {
+  let length = 0;
+  while (tokens[j + length] && STREET_TAIL.has((tokens[j + length] as Token).key)) length++;
+  const a = tokens[j + length];
+  if (a?.key === "no" && isPlainNumber(tokens[j + length + 1])) return { length: length + 2, numbered: true };
+  if (isPlainNumber(a) && !FEET.has(tokens[j + length + 1]?.key ?? "")) return { length: length + 1, numbered: false };
+  return { length, numbered: false };
+}
+
+/**
+ * Kind of an unmarked name once it is closed: a street if it was cut right after "St"/"Ln" (the
+ * next word started another chunk), a locality if it ends in a locality word ("East", "II", "2" aside).
+ */
+function nameKind(tokens: Token[]): ChunkKind {
+  let k = tokens.length - 1;
+  const last = (tokens[k] as Token).key;
+  if (k > 0 && (last === "st" || last === "ln")) return "street";
+  while (k > 0 && (LOCALITY_TAIL.has((tokens[k] as Token).key) || ROMAN.has((tokens[k] as Token).key) || isPlainNumber(tokens[k]))) k--;
+  return isLocalityWord((tokens[k] as Token).key) ? "locality" : "unknown";
+}
+
+class SegmentChunker {
+  private open: Chunk | null = null;
+  private readonly first: number;
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly base: number,
+    private readonly segment: number,
+    private readonly out: Chunk[],
+  ) {
+    this.first = out.length;
+  }
+
+  run(): void {
+    let i = 0;
+    while (i < this.tokens.length) i = this.step(i);
+    this.close();
+  }
+
+  private push(kind: ChunkKind, label: string, tokens: Token[], at: number): void {
+    this.out.push({ kind, label, tokens, order: this.base + at, segment: this.segment });
+  }
+
+  private close(): void {
+    const c = this.open;
+    this.open = null;
+    if (!c || c.tokens.length === 0) return;
+    // A name left open for a street word that never came ("Banjara Hills" + "Road No. 12").
+    if (c.kind === "unknown") c.kind = nameKind(c.tokens);
+    this.out.push(c);
+  }
+
+  private unknown(at: number): Chunk {
+    this.open ??= { kind: "unknown", label: "", tokens: [], order: this.base + at, segment: this.segment };
+    return this.open;
+  }
+
+  /** Sector/Phase/Block/Stage/Pocket: part of the locality or building it follows, else a locality. */
+  private area(tokens: Token[], at: number): void {
+    const o = this.open;
+    if (o && (o.kind === "unknown" || OPAQUE.has(o.kind))) {
+      o.tokens.push(...tokens);
+      if (o.kind === "unknown") {
+        o.kind = "locality";
+        this.close();
+      }
+      return;
+    }
+    const last = this.out[this.out.length - 1];
+    if (!o && last && this.out.length > this.first && (last.kind === "building" || last.kind === "locality")) {
+      last.tokens.push(...tokens);
+      return;
+    }
+    this.close();
+    this.push("locality", "", tokens, at);
+  }
+
+  private marker(m: Marker, i: number, j: number): number {
+    const tokens = this.tokens;
+    switch (m.kind) {
+      case "house": {
+        const arg = houseArgLength(tokens, j);
+        if (arg === 0) return -1;
+        this.close();
+        this.push("house", m.label, tokens.slice(j, j + arg).filter((t) => t.type !== HASH), i);
+        return j + arg;
+      }
+      case "floor":
+        this.close();
+        this.push("floor", m.label, [], i);
+        return j;
+      case "area": {
+        const arg = areaArgLength(tokens, j);
+        if (arg === 0) return -1;
+        this.area(tokens.slice(i, j + arg), i);
+        return j + arg;
+      }
+      default: {
+        const o = this.open;
+        // Inside a landmark, "Post Office" or "Police Station" is part of the landmark.
+        if (o?.kind === "landmark" && m.kind !== "landmark" && m.kind !== "recipient") return -1;
+        const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        if (atEnd && POSTFIX.has(m.kind) && o?.kind === "unknown" && o.tokens.length > 0) {
+          o.kind = m.kind;
+          o.label = m.label;
+          this.close();
+          return j;
+        }
+        this.close();
+        if (j < tokens.length) this.open = { kind: m.kind, label: m.label, tokens: [], order: this.base + i, segment: this.segment };
+        return j;
+      }
+    }
+  }
+
+  private step(i: number): number {
+    const tokens = this.tokens;
+    const t = tokens[i] as Token;
+    const next = tokens[i + 1];
+    const found = MARKERS.match(tokens, i);
+    if (found) {
+      const j = this.marker(found.value, i, i + found.length);
+      if (j >= 0) return j;
+    }
+    if (t.type === RELATION || t.type === HASH) return i + 1;
+
+    if (next && (t.ordinal || isPlainNumber(t) || isLetter(t) || (t.type === WORD && ROMAN.has(t.key)))) {
+      if (FLOOR_WORDS.has(next.key) && (t.ordinal || /^\d+$/.test(t.key))) {
+        this.close();
+        this.push("floor", `${ORDINAL_WORDS.get(t.key) ?? ordinal(t.key.replace(/\D+$/, ""))} Floor`, [], i);
+        return i + 2;
+      }
+      const am = MARKERS.match(tokens, i + 1);
+      if (am && am.value.kind === "area" && am.length === 1 && !isPlainNumber(t) && areaArgLength(tokens, i + 2) === 0) {
+        this.area(tokens.slice(i, i + 2), i);
+        return i + 2;
+      }
+      if (t.ordinal && (next.key === "main" || next.key === "cross")) {
+        const tail = streetTail(tokens, i + 2);
+        this.close();
+        this.push("street", "", tokens.slice(i, i + 2 + tail.length), i);
+        return i + 2 + tail.length;
+      }
+    }
+    if (isPlainNumber(t)) {
+      // A number that starts a chunk is a house number; inside a name it is part of the name.
+      if (!this.open && !FEET.has(next?.key ?? "")) {
+        this.push("house", "", [t], i);
+        return i + 1;
+      }
+      this.unknown(i).tokens.push(t);
+      return i + 1;
+    }
+    if ((t.key === "nh" || t.key === "sh") && isPlainNumber(next)) {
+      this.close();
+      this.push("street", "", [t, next as Token], i);
+      return i + 2;
+    }
+    if (t.key === "floor" && next && /^\d+$/.test(next.key)) {
+      this.close();
+      this.push("floor", `${ordinal(next.key)} Floor`, [], i);
+      return i + 2;
+    }
+    const o = this.open;
+    if (o && OPAQUE.has(o.kind)) {
+      o.tokens.push(t);
+      return i + 1;
+    }
+    const named = !!o && o.tokens.length > 0;
+    if (isStreetWord(tokens, i)) {
+      const tail = streetTail(tokens, i + 1);
+      const end = i + 1 + tail.length;
+      if (tail.numbered || (!named && tail.length > 0)) {
+        this.close();
+        this.push("street", "", tokens.slice(i, end), i);
+        return end;
+      }
+      if (named) {
+        (o as Chunk).tokens.push(...tokens.slice(i, end));
+        (o as Chunk).kind = "street";
+        this.close();
+        return end;
+      }
+    }
+    if (t.type === WORD && BUILDING_WORDS.has(t.key)) {
+      const tail = next && (isLetter(next) || isPlainNumber(next) || ROMAN.has(next.key)) ? 1 : 0;
+      if (named || tail > 0) {
+        const c = this.unknown(i);
+        c.tokens.push(...tokens.slice(i, i + 1 + tail));
+        c.kind = "building";
+        this.close();
+        return i + 1 + tail;
+      }
+    }
+    if (t.type === WORD && isLocalityWord(t.key)) {
+      const c = this.unknown(i);
+      c.tokens.push(t);
+      let j = i + 1;
+      for (let a = tokens[j]; a && (LOCALITY_TAIL.has(a.key) || ROMAN.has(a.key) || (isPlainNumber(a) && !FEET.has(tokens[j + 1]?.key ?? ""))); a = tokens[++j]) {
+        c.tokens.push(a);
+      }
+      const after = tokens[j];
+      const continues = after && (isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      if (!continues) {
+        c.kind = "locality";
+        this.close();
+      }
+      return j;
+    }
+    this.unknown(i).tokens.push(t);
+    return i + 1;
+  }
+}
+
+/**
+ * Where place names are peeled off a chunk: anywhere in an unmarked name, or after a marker's value
+ * (never the whole value: "Post Bareilly" names the post office, "Near Lucknow" is no city).
+ * Recipients keep everything.
+ */
+type PeelMode = "name" | "value";
+const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
+  unknown: "name", locality: "name", village: "value", post: "value", tehsil: "value", district: "value", landmark: "value",
+};
+
+/**
+ * Removes state, city and district names (and "India") from the end of a chunk, recording them
+ * as mentions. A name right after "of", "near", "Distt." and the like is left in place.
+ */
+function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions: Mention[], mode: PeelMode): Token[] {
+  const places = getGazetteer().places;
+  const least = mode === "value" ? 1 : 0;
+  let end = tokens.length;
+  // Multi-word names are single tokens by now (mergePlaceNames), so one token at a time.
+  while (end > least) {
+    const start = end - 1;
+    if (start > 0 && PEEL_BLOCKERS.has((tokens[start - 1] as Token).key)) break;
+    const t = tokens[start] as Token;
+    if (t.key !== "india") {
+      const def = places.get(t.key);
+      if (!def) break;
+      const whole = start === 0;
+      if (def.state && (whole || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
+        const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
+        if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
+      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key))) {
+        mentions.push({ kind: "city", city: def.city, order: base + start });
+      } else if (def.district && rec?.districts.includes(def.district)) {
+        mentions.push({ kind: "district", district: def.district, order: base + start });
+      } else break;
+    }
+    end = start;
+  }
+  return end === tokens.length ? tokens : tokens.slice(0, end);
+}
+
+/**
+ * Joins multi-word place names into one token, so that "Dadra and Nagar Haveli" or "Gautam
+ * Buddha Nagar" is not cut at its "Nagar".
+ */
+function mergePlaceNames(tokens: Token[]): Token[] {
+  const phrases = getGazetteer().phrases;
+  let out: Token[] | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const m = phrases.match(tokens, i);
+    if (!m) {
+      out?.push(tokens[i] as Token);
+      continue;
+    }
+    out ??= tokens.slice(0, i);
+    const words = tokens.slice(i, i + m.length);
+    out.push({ raw: words.map((t) => t.raw).join(" "), key: words.map((t) => t.key).join(" "), type: WORD, upper: false, ordinal: false });
+    i += m.length - 1;
+  }
+  return out ?? tokens;
+}
+
+/** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
+function dropFiller(tokens: Token[]): Token[] {
+  if (!tokens.some((t) => FILLER.has(t.key) || t.type === HASH)) return tokens;
+  return tokens.filter(
+    (t, k) =>
+      !FILLER.has(t.key) &&
+      !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) &&
+      !(t.type === HASH && !isPlainNumber(tokens[k + 1])),
+  );
+}
+
+/**
+ * Chunks a segment, then takes place names off each chunk as if it stood alone, because in the
+ * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
+ * a name is chunked again: its last word may now read differently ("Park St Bangalore").
+ */
+function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[]): void {
+  const local: Chunk[] = [];
+  new SegmentChunker(tokens, base, segment, local).run();
+  for (const c of local) {
+    const mode = PEEL_MODE[c.kind];
+    const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
+    if (kept.length === c.tokens.length) out.push(c);
+    else if (kept.length > 0 && mode === "name") chunkAndPeel(kept, c.order, segment, rec, mentions, out);
+    else if (kept.length > 0) out.push({ ...c, tokens: kept });
+  }
+}
+
+export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
+  const chunks: Chunk[] = [];
+  const mentions: Mention[] = [];
+  const segments = text.replace(BRACKETED_DIRECTION, " $1").split(SEGMENT_BREAK);
+  let base = 0;
+  for (let s = 0; s < segments.length; s++) {
+    const all = mergePlaceNames(dropFiller(tokenize(segments[s] as string)));
+    if (all.length === 0) continue;
+    chunkAndPeel(all, base, s, rec, mentions, chunks);
+    base += all.length;
+  }
+  // The name before "S/O …" (same segment, or the address's first segment) is the recipient too.
+  for (let k = 1; k < chunks.length; k++) {
+    const c = chunks[k] as Chunk;
+    const prev = chunks[k - 1] as Chunk;
+    if (c.kind === "recipient" && prev.kind === "unknown" && (k === 1 || prev.segment === c.segment)) prev.kind = "recipient";
+  }
+  mentions.sort((a, b) => a.order - b.order);
+  return { chunks, mentions };
+}
