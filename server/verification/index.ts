@@ -155,18 +155,18 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   const address = normalizeAddress(input.address);
   const addressKey = normalizationKey(input.address);
   const local = localReasons(address);
-  const [history] = await Promise.all([historyFor(db, caller.workspaceId, addressKey), assertCanCharge(db, caller.workspaceId, caller.plan, "verify")]);
-
-  let result: ProviderResult | null = null;
+  await assertCanCharge(db, caller.workspaceId, caller.plan, "verify");
   const provider = getProvider();
-  if (!local.certainHold) {
-    if (!provider) {
-      throw new DakiyaError("provider_unavailable", "No validation provider is configured (DAKIYA_PROVIDER=none), and this address cannot be decided without one.", {
-        headers: { "Retry-After": "60" },
-      });
-    }
-    result = await provider.validate([input.address], { signal: opts.signal });
+  if (!local.certainHold && !provider) {
+    throw new DakiyaError("provider_unavailable", "No validation provider is configured (DAKIYA_PROVIDER=none), and this address cannot be decided without one.", {
+      headers: { "Retry-After": "60" },
+    });
   }
+  // The history read overlaps the provider call rather than adding to it.
+  const [history, result] = await Promise.all([
+    historyFor(db, caller.workspaceId, addressKey),
+    local.certainHold ? null : provider!.validate([input.address], { signal: opts.signal }),
+  ]);
   const id = newId("ver");
   const v = record(id, input, true, address, { name: provider?.name ?? "none", result }, history);
   await db.$transaction(async (tx) => {
