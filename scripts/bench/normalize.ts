@@ -18,7 +18,7 @@ t = performance.now();
 normalizeAddress(addresses[0] ?? "");
 console.log(`first call (builds the place-name index): ${(performance.now() - t).toFixed(1)} ms`);
 
-for (let warm = 0; warm < 5; warm++) for (const a of addresses) normalizeAddress(a);
+for (let warm = 0; warm < 20; warm++) for (const a of addresses) normalizeAddress(a);
 
 const rounds: number[] = [];
 for (let round = 0; round < 5; round++) {

@@ -109,5 +109,10 @@ export function getGazetteer(): Gazetteer {
 export function cityMatchesRecord(city: CityDef, rec: PincodeRecord): boolean {
   if (rec.entry.city === city.name) return true;
   if (city.districts.some((d) => rec.districts.includes(d))) return true;
-  return city.keys.some((k) => rec.placeKeys.some((p) => p === k || p.startsWith(k + " ")));
+  return city.keys.some((k) => rec.placeKeys.some((p) => namesPlace(k, p)));
+}
+
+/** `name` is the post office `place` or its first words ("noida" → "noida sector 27"). */
+export function namesPlace(name: string, place: string): boolean {
+  return place.startsWith(name) && (place.length === name.length || place.charCodeAt(name.length) === 32);
 }

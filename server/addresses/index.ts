@@ -3,7 +3,7 @@
  * directory, splits house/building/street/landmark/locality/city/district/state and writes one
  * canonical line. Rules and decisions: docs/normalize.md.
  */
-import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
@@ -171,7 +171,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
         if (c.tokens.every((t) => t.type === NUMBER)) c.kind = "house";
       } else {
         const key = c.tokens.map((t) => t.key).join(" ");
-        if (rec?.placeKeys.some((p) => p === key || p.startsWith(key + " "))) c.kind = "locality";
+        if (rec?.placeKeys.some((p) => namesPlace(key, p))) c.kind = "locality";
         else if (DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
