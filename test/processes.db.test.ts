@@ -125,6 +125,19 @@ describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
     b.child.kill("SIGKILL");
   });
 
+  it("refuse a key at once when another process revokes it (the key cache hears NOTIFY)", { timeout: 60_000 }, async () => {
+    const env = envFor("");
+    const keys = await prepare(env);
+    const server = await startServer(env);
+    const api = apiClient(server.url);
+    expect((await api("GET", "/usage", { key: keys.live_key })).status).toBe(200);
+    expect((await api("GET", "/usage", { key: keys.live_key })).status).toBe(200);
+    await run(process.execPath, ["bin/dakiya.mjs", "key", "revoke", keys.live_key.slice(0, 12)], { env });
+    const res = await api("GET", "/usage", { key: keys.live_key });
+    expect([res.status, res.body.error.code]).toEqual([401, "unauthenticated"]);
+    server.child.kill("SIGKILL");
+  });
+
   it("share rate-limit counters", { timeout: 60_000 }, async () => {
     const env = envFor("");
     const keys = await prepare(env);
