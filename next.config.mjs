@@ -12,6 +12,8 @@ const nextConfig = {
     "better-auth",
   ],
   poweredByHeader: false,
+  // The e2e suite builds into its own directory, so it runs beside a developer's `npm run dev`.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
 };
 

@@ -138,6 +138,7 @@ export async function handleRestRequest(request: Request): Promise<Response> {
       requestId,
       authorization: request.headers.get("authorization"),
       caller: null,
+      member: null,
       origin: config().DAKIYA_PUBLIC_URL ?? url.origin,
       response: extras,
     };

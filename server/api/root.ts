@@ -1,5 +1,6 @@
 import { addressesRouter } from "./routers/addresses";
 import { batchesRouter } from "./routers/batches";
+import { consoleRouter } from "./routers/console";
 import { digipinRouter } from "./routers/digipin";
 import { usageRouter } from "./routers/usage";
 import { verificationsRouter } from "./routers/verifications";
@@ -11,6 +12,7 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   verifications: verificationsRouter,
+  console: consoleRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_STATUS } from "../errors";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "./shared";
 
 /** Schemas shared by several endpoints; `id` makes them named components in the OpenAPI document. */
 
@@ -33,8 +34,8 @@ export const ComponentsSchema = z
 
 export const AddressText = z
   .string({ error: "address must be a string" })
-  .min(5, "address must be at least 5 characters")
-  .max(280, "address must be at most 280 characters");
+  .min(ADDRESS_MIN_LENGTH, `address must be at least ${ADDRESS_MIN_LENGTH} characters`)
+  .max(ADDRESS_MAX_LENGTH, `address must be at most ${ADDRESS_MAX_LENGTH} characters`);
 
 /** trpc-to-openapi hands path parameters over still percent-encoded (`39J%2049LL`); decode them once here. */
 export const pathParam = () =>

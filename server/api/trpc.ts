@@ -3,6 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { authenticate, type Caller } from "../keys";
+import type { MemberRole } from "../members";
 import { hit, limitFor, rateLimitHeaders } from "../ratelimit";
 import { toApiError } from "./errors";
 
@@ -12,10 +13,17 @@ export interface Context {
   /** The request's `Authorization` header (REST); the console sets `caller` from its session instead. */
   authorization: string | null;
   caller: Caller | null;
+  /** The signed-in console member; null on REST, where a key holder has no role. */
+  member: ConsoleMember | null;
   /** Absolute origin of this service, for links in responses (results_url). */
   origin: string;
   /** What the response carries besides the procedure's value; one object shared by every middleware's ctx copy. */
   response: ResponseExtras;
+}
+
+export interface ConsoleMember {
+  userId: string;
+  role: MemberRole;
 }
 
 export interface ResponseExtras {
@@ -32,9 +40,13 @@ const t = initTRPC
   .meta<OpenApiMeta>()
   .create({
     // The tRPC client (the console) sees the same error code and details as REST clients.
-    errorFormatter: ({ shape, error }) => {
+    errorFormatter: ({ shape, error, ctx }) => {
       const api = toApiError(error);
-      return { ...shape, message: api.message, data: { ...shape.data, api: { code: api.code, status: api.status, details: api.details } } };
+      return {
+        ...shape,
+        message: api.message,
+        data: { ...shape.data, httpStatus: api.status, api: { code: api.code, status: api.status, details: api.details, requestId: ctx?.requestId ?? null } },
+      };
     },
   });
 
@@ -44,9 +56,12 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Every API procedure: the caller's key resolved (401 otherwise), then the per-key, per-endpoint
  * rate limit counted. Runs before input validation, so a bad key is a 401 whatever the body.
+ * A console request arrives with its caller already set from the member's session: no key, and
+ * no per-key rate limit.
  */
 export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  const caller = ctx.caller ?? (await authenticate(ctx.db, ctx.authorization));
+  if (ctx.caller) return next({ ctx: { ...ctx, caller: ctx.caller } });
+  const caller = await authenticate(ctx.db, ctx.authorization);
   const limit = limitFor(caller, path);
   if (limit !== null) {
     const state = await hit(ctx.db, `${caller.keyId}:${path}`, limit);
@@ -60,6 +75,40 @@ export const liveProcedure = apiProcedure.use(({ ctx, next }) => {
   if (!ctx.caller.livemode) {
     throw new DakiyaError("live_key_required", "This operation needs a live key (dk_live_…); test keys cannot use it.");
   }
+  return next();
+});
+
+/**
+ * Console roles: owners and admins change things, viewers only read. A key holder (REST) has no
+ * role and passes: the key is the workspace's own authority.
+ */
+function assertMayChange(member: ConsoleMember | null): void {
+  if (member?.role === "viewer") {
+    throw new DakiyaError("forbidden", "Viewers can look but not change anything in this workspace; ask an owner or admin.");
+  }
+}
+
+/** Live operations that change the workspace (create or cancel batches, report outcomes). */
+export const liveWriteProcedure = liveProcedure.use(({ ctx, next }) => {
+  assertMayChange(ctx.member);
+  return next();
+});
+
+/** Free in test mode, charged in live mode (verify, normalize): a viewer may only test. */
+export const meteredProcedure = apiProcedure.use(({ ctx, next }) => {
+  if (ctx.caller.livemode) assertMayChange(ctx.member);
+  return next();
+});
+
+/** Console-only procedures: a signed-in member of the workspace. */
+export const memberProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.member || !ctx.caller) throw new DakiyaError("unauthenticated", "Sign in to the console.");
+  return next({ ctx: { ...ctx, member: ctx.member, caller: ctx.caller } });
+});
+
+/** Console-only procedures that change the workspace: owners and admins. */
+export const managerProcedure = memberProcedure.use(({ ctx, next }) => {
+  assertMayChange(ctx.member);
   return next();
 });
 

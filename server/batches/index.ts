@@ -125,6 +125,20 @@ export async function getProgress(db: Db, workspaceId: string, batchId: string, 
   return progressOf(await findBatch(db, workspaceId, batchId), origin);
 }
 
+export interface BatchSummary extends Omit<BatchProgress, "results_url"> {
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The workspace's latest batches, newest first (the console's lists). */
+export async function listBatches(db: Db, workspaceId: string, limit = 50): Promise<BatchSummary[]> {
+  const rows = await db.batch.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: Math.min(Math.max(limit, 1), 200) });
+  return rows.map((b) => {
+    const { results_url: _url, ...progress } = progressOf(b, "");
+    return { ...progress, created_at: b.createdAt.toISOString(), finished_at: b.finishedAt?.toISOString() ?? null };
+  });
+}
+
 /** Batches that still have work: the runner picks them up at start-up and on every sweep. */
 export async function unfinishedBatches(db: Db): Promise<{ id: string; workspaceId: string }[]> {
   return db.batch.findMany({ where: { status: { in: ACTIVE } }, select: { id: true, workspaceId: true }, orderBy: { createdAt: "asc" } });

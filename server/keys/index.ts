@@ -170,3 +170,23 @@ async function lookupKey(db: Db, hash: string): Promise<KeyRow | null> {
   if (key && listening && before === generation) keyCache.set(hash, { row: key, cachedAt: nowMs() });
   return key ?? null;
 }
+
+export interface KeyInfo {
+  id: string;
+  name: string | null;
+  kind: KeyKind;
+  prefix: string;
+  last4: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** The workspace's keys as the console lists them (never the hash): active first, newest first. */
+export async function listKeys(db: Db, workspaceId: string): Promise<KeyInfo[]> {
+  return db.apiKey.findMany({
+    where: { workspaceId },
+    select: { id: true, name: true, kind: true, prefix: true, last4: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }],
+  });
+}

@@ -1,5 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
-import type { DbOrTx } from "../db";
+import type { Db, DbOrTx } from "../db";
 import type { MemberRole } from "../generated/prisma/enums";
 import { DakiyaError } from "../errors";
 import { base62, newId } from "../ids";
@@ -32,4 +32,34 @@ export async function createMember(
     },
   });
   return { userId, email, password };
+}
+
+export interface MemberInfo {
+  userId: string;
+  email: string;
+  name: string;
+  role: MemberRole;
+  createdAt: Date;
+}
+
+export async function listMembers(db: DbOrTx, workspaceId: string): Promise<MemberInfo[]> {
+  const rows = await db.member.findMany({ where: { workspaceId }, include: { user: true }, orderBy: [{ createdAt: "asc" }, { userId: "asc" }] });
+  return rows.map((m) => ({ userId: m.userId, email: m.user.email, name: m.user.name, role: m.role, createdAt: m.createdAt }));
+}
+
+/**
+ * Removes a member. An admin cannot remove an owner, and a workspace always keeps an owner. The
+ * account goes too (sessions included, so it is signed out at once): an email belongs to one workspace.
+ */
+export async function removeMember(db: Db, workspaceId: string, byRole: MemberRole, userId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const target = await tx.member.findUnique({ where: { workspaceId_userId: { workspaceId, userId } } });
+    if (!target) throw new DakiyaError("not_found", `No member ${userId} in this workspace.`);
+    if (target.role === "owner" && byRole !== "owner") throw new DakiyaError("forbidden", "Only an owner can remove an owner.");
+    if (target.role === "owner" && (await tx.member.count({ where: { workspaceId, role: "owner" } })) === 1) {
+      throw new DakiyaError("invalid_request", "A workspace needs an owner: invite another owner before removing this one.");
+    }
+    await tx.member.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
+    if ((await tx.member.count({ where: { userId } })) === 0) await tx.user.delete({ where: { id: userId } });
+  });
 }

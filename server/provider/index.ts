@@ -11,7 +11,9 @@ export type { BreakerState, ProviderStatus } from "./resilience";
 
 const GOOGLE_BASE_URL = "https://addressvalidation.googleapis.com";
 
-let shared: ResilientProvider | null | undefined;
+// On globalThis, like the database connection: Next.js bundles route handlers, pages and the
+// runner separately, and they must share one breaker and one concurrency cap.
+const holder = globalThis as unknown as { __dakiyaProvider?: ResilientProvider | null };
 
 function build(): ResilientProvider | null {
   const c = config();
@@ -30,17 +32,17 @@ function build(): ResilientProvider | null {
 
 /** The process's provider, or null when DAKIYA_PROVIDER=none. */
 export function getProvider(): Provider | null {
-  if (shared === undefined) shared = build();
-  return shared;
+  if (holder.__dakiyaProvider === undefined) holder.__dakiyaProvider = build();
+  return holder.__dakiyaProvider;
 }
 
 /** Circuit state for the console; null when there is no provider. */
 export function providerStatus(): ProviderStatus | null {
   getProvider();
-  return shared?.status() ?? null;
+  return holder.__dakiyaProvider?.status() ?? null;
 }
 
 /** Tests: forget the shared instance (breaker, semaphore) so the next call reads config afresh. */
 export function resetProvider(): void {
-  shared = undefined;
+  holder.__dakiyaProvider = undefined;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeAddress } from "../../addresses";
 import { chargeNow } from "../../quota";
-import { apiProcedure, router } from "../trpc";
+import { meteredProcedure, router } from "../trpc";
 import { AddressText, ComponentsSchema } from "../schemas";
 
 const NormalizedSchema = z
@@ -30,7 +30,7 @@ const NormalizedSchema = z
   });
 
 export const addressesRouter = router({
-  normalize: apiProcedure
+  normalize: meteredProcedure
     .meta({
       openapi: {
         method: "POST",

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
 import { scheduleBatch, scheduleDeliveries } from "../../../inngest/dispatch";
-import { apiProcedure, liveProcedure, router } from "../trpc";
+import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
 import { AddressText, pathParam } from "../schemas";
+import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../shared";
 
 const STATUSES = ["queued", "processing", "completed", "failed", "cancelling", "cancelled"] as const;
 
@@ -29,7 +30,7 @@ export const BatchProgressSchema = z
 const BatchIdInput = z.object({ batch_id: pathParam().meta({ example: "bat_5Hn2kQp9LmXw8ZpR1cVd" }) });
 
 export const batchesRouter = router({
-  create: liveProcedure
+  create: liveWriteProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -45,9 +46,9 @@ export const batchesRouter = router({
       z
         .object({
           addresses: z
-            .array(z.object({ address: AddressText, order_id: z.string().max(128, "order_id must be at most 128 characters").optional() }))
+            .array(z.object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional() }))
             .min(1, "addresses must have at least 1 item")
-            .max(1000, "addresses must have at most 1000 items"),
+            .max(BATCH_MAX_ROWS, `addresses must have at most ${BATCH_MAX_ROWS} items`),
           idempotency_key: z.string().min(1).max(255).optional().meta({ description: "Your key for safe retries, per workspace, kept seven days." }),
         })
         .meta({ example: { addresses: [{ address: "Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru 560066", order_id: "ORD-1" }], idempotency_key: "upload-2026-11-22-a" } }),
@@ -74,7 +75,7 @@ export const batchesRouter = router({
     .output(BatchProgressSchema)
     .query(({ ctx, input }) => getProgress(ctx.db, ctx.caller.workspaceId, input.batch_id, ctx.origin)),
 
-  cancel: liveProcedure
+  cancel: liveWriteProcedure
     .meta({
       openapi: {
         method: "POST",

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { reportOutcome } from "../../outcomes";
 import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
-import { apiProcedure, liveProcedure, router } from "../trpc";
+import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
 import { AddressText, ComponentsSchema } from "../schemas";
+import { ORDER_ID_MAX_LENGTH } from "../shared";
 
 const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
 
@@ -97,7 +98,7 @@ export const VerificationSchema = z
   .meta({ id: "Verification", examples: [example("SHIP"), example("REVIEW"), example("HOLD")] });
 
 export const verificationsRouter = router({
-  verify: apiProcedure
+  verify: meteredProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -110,13 +111,13 @@ export const verificationsRouter = router({
     })
     .input(
       z
-        .object({ address: AddressText, order_id: z.string().max(128, "order_id must be at most 128 characters").optional().meta({ description: "Your reference, echoed back." }) })
+        .object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional().meta({ description: "Your reference, echoed back." }) })
         .meta({ example: { address: "Flat 302, Prestige Shantiniketan, Whitefield Main Rd, Bangalore 560066", order_id: "ORD-10042" } }),
     )
     .output(VerificationSchema)
     .mutation(({ ctx, input }) => verify(ctx.db, ctx.caller, input)),
 
-  reportOutcome: liveProcedure
+  reportOutcome: liveWriteProcedure
     .meta({
       openapi: {
         method: "POST",

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { DakiyaError } from "~/server/errors";
+import { serverApi } from "../../_lib/server";
+import { PageHeader } from "../../_lib/ui";
+import { BatchLive } from "./batch-live";
+
+export const metadata: Metadata = { title: "Batch" };
+
+export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const api = await serverApi();
+  const progress = await api.batches.get({ batch_id: id }).catch((err: unknown) => {
+    if (err instanceof Error && err.cause instanceof DakiyaError && err.cause.code === "batch_not_found") notFound();
+    throw err;
+  });
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/batches" className="font-medium text-blue-800 underline">
+          ← All batches
+        </Link>
+      </p>
+      <PageHeader title={`Batch ${id}`} />
+      <BatchLive initial={progress} />
+    </>
+  );
+}

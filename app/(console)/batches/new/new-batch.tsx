@@ -1,0 +1,212 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useMemo, useState } from "react";
+import { BATCH_MAX_ROWS } from "~/server/api/shared";
+import { ErrorNote } from "../../_lib/errors";
+import { formatNumber } from "../../_lib/format";
+import { api, useMe } from "../../_lib/trpc";
+import { button, Card, label as labelClass, ViewerNote } from "../../_lib/ui";
+import { checkRows, guessColumns, parseCsv, type ParsedCsv } from "./csv";
+
+const PREVIEW_ROWS = 10;
+const LISTED_ERRORS = 20;
+
+interface Loaded extends ParsedCsv {
+  name: string;
+  /** One per file chosen: submitting twice (a double click, a retry) queues one batch. */
+  idempotencyKey: string;
+}
+
+export function NewBatch() {
+  const me = useMe();
+  const router = useRouter();
+  const [file, setFile] = useState<Loaded | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [columns, setColumns] = useState({ address: "", orderId: "" });
+  const [dragging, setDragging] = useState(false);
+  const create = api.batches.create.useMutation({ onSuccess: (b) => router.push(`/batches/${b.batch_id}`) });
+  const ids = { file: useId(), address: useId(), orderId: useId() };
+
+  const checked = useMemo(() => (file && columns.address ? checkRows(file.rows, columns) : []), [file, columns]);
+  const bad = checked.filter((r) => r.error);
+  const cap = Math.min(me.plan.batchCap, BATCH_MAX_ROWS);
+  const overCap = checked.length > cap;
+  const ready = file !== null && columns.address !== "" && checked.length > 0 && bad.length === 0 && !overCap;
+
+  async function load(f: File | undefined) {
+    if (!f) return;
+    setReadError(null);
+    create.reset();
+    try {
+      const parsed = await parseCsv(f);
+      if (parsed.fields.length === 0) throw new Error("The file has no header row.");
+      setFile({ ...parsed, name: f.name, idempotencyKey: crypto.randomUUID() });
+      setColumns(guessColumns(parsed.fields));
+    } catch (err) {
+      setFile(null);
+      setReadError(`Could not read ${f.name} as CSV: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  if (me.role === "viewer") return <ViewerNote>Viewers can follow batches but not start them. Ask an owner or admin of this workspace.</ViewerNote>;
+
+  return (
+    <div className="space-y-4">
+      <Card title="1. Choose the file">
+        <div
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setDragging(false);
+            void load(e.dataTransfer.files[0]);
+          }}
+          data-testid="drop-zone"
+          className={`rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-blue-700 bg-blue-50" : "border-slate-400 bg-slate-50"}`}
+        >
+          <p className="font-medium text-slate-900">Drag a CSV file here, or choose one.</p>
+          <p className="mt-1 text-sm text-slate-700">
+            A header row, then one order per row; up to {formatNumber(cap)} rows on your plan ({me.plan.id}). The file is read in your browser; nothing is sent until you submit.
+          </p>
+          <label htmlFor={ids.file} className={`${labelClass} mt-3`}>
+            CSV file
+          </label>
+          <input id={ids.file} type="file" accept=".csv,text/csv" onChange={(e) => void load(e.target.files?.[0])} className="mx-auto mt-1 block text-sm" />
+        </div>
+        {readError && (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-800">
+            {readError}
+          </p>
+        )}
+      </Card>
+
+      {file && (
+        <Card title="2. Match the columns">
+          <p className="mb-3 text-sm text-slate-700">
+            <span className="font-medium text-slate-900">{file.name}</span>: {formatNumber(file.rows.length)} rows, columns {file.fields.join(", ")}.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={ids.address} className={labelClass}>
+                Address column (required)
+              </label>
+              <select id={ids.address} value={columns.address} onChange={(e) => setColumns({ ...columns, address: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm">
+                <option value="">Choose a column…</option>
+                {file.fields.map((f) => (
+                  <option key={f} value={f}>
+                    {f}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.orderId} className={labelClass}>
+                Order id column (optional)
+              </label>
+              <select id={ids.orderId} value={columns.orderId} onChange={(e) => setColumns({ ...columns, orderId: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm">
+                <option value="">None</option>
+                {file.fields.map((f) => (
+                  <option key={f} value={f}>
+                    {f}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {file.problems.length > 0 && (
+            <div className="mt-3 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950">
+              <p className="font-medium">Some lines did not read cleanly; check them in the preview:</p>
+              <ul className="list-disc pl-5">
+                {file.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Card>
+      )}
+
+      {file && columns.address && (
+        <Card title="3. Check and submit">
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="mb-2 text-left text-slate-700">
+                Preview of the first {Math.min(PREVIEW_ROWS, checked.length)} of {formatNumber(checked.length)} rows
+              </caption>
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Row</th>
+                  <th scope="col" className="py-2 pr-3">Order id</th>
+                  <th scope="col" className="py-2 pr-3">Address</th>
+                  <th scope="col" className="py-2">Check</th>
+                </tr>
+              </thead>
+              <tbody>
+                {checked.slice(0, PREVIEW_ROWS).map((r) => (
+                  <tr key={r.row} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-3 tabular-nums">{r.row}</td>
+                    <td className="py-2 pr-3">{r.orderId || "—"}</td>
+                    <td className="max-w-md break-words py-2 pr-3">{r.address || <em>empty</em>}</td>
+                    <td className="py-2">{r.error ? <span className="font-medium text-red-800">✕ {r.error}</span> : <span className="text-green-800">✓ OK</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <div className="mt-4 space-y-2" aria-live="polite">
+            {overCap && (
+              <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900">
+                This file has {formatNumber(checked.length)} rows; your plan ({me.plan.id}) allows at most {formatNumber(cap)} in a batch. Split the file and upload each part.
+              </p>
+            )}
+            {bad.length > 0 && (
+              <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+                <p className="font-medium">
+                  {formatNumber(bad.length)} {bad.length === 1 ? "row has a problem" : "rows have problems"}. Fix {bad.length === 1 ? "it" : "them"} in the file and choose it again:
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {bad.slice(0, LISTED_ERRORS).map((r) => (
+                    <li key={r.row}>
+                      Row {r.row}
+                      {r.orderId ? ` (order ${r.orderId})` : ""}: {r.error}
+                    </li>
+                  ))}
+                </ul>
+                {bad.length > LISTED_ERRORS && <p className="mt-1">…and {formatNumber(bad.length - LISTED_ERRORS)} more.</p>}
+              </div>
+            )}
+            {ready && (
+              <p className="text-sm text-slate-800">
+                All {formatNumber(checked.length)} rows look right. Submitting uses up to {formatNumber(checked.length)} units.
+              </p>
+            )}
+          </div>
+
+          <button
+            type="button"
+            className={`${button.primary} mt-4`}
+            disabled={!ready || create.isPending}
+            onClick={() =>
+              create.mutate({
+                addresses: checked.map((r) => (r.orderId ? { address: r.address, order_id: r.orderId } : { address: r.address })),
+                idempotency_key: file.idempotencyKey,
+              })
+            }
+          >
+            {create.isPending ? "Submitting…" : `Submit ${formatNumber(checked.length)} rows`}
+          </button>
+          {create.error && (
+            <div className="mt-3">
+              <ErrorNote error={create.error} action="The batch was not created" />
+            </div>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

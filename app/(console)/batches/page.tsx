@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime, formatNumber } from "../_lib/format";
+import { RefreshWhileActive } from "../_lib/refresh";
+import { serverApi } from "../_lib/server";
+import { ACTIVE_BATCH, BatchProgressBar, BatchStatusBadge, button, Card, Empty, PageHeader } from "../_lib/ui";
+
+export const metadata: Metadata = { title: "Batches" };
+
+export default async function BatchesPage() {
+  const api = await serverApi();
+  const [me, batches] = await Promise.all([api.console.me(), api.console.batches({ limit: 100 })]);
+  const canCreate = me.role !== "viewer";
+
+  return (
+    <>
+      <PageHeader title="Batches" description="Orders verified in the background from a CSV upload. Results can be downloaded for seven days.">
+        {canCreate && (
+          <Link href="/batches/new" className={button.primary}>
+            New batch
+          </Link>
+        )}
+      </PageHeader>
+      <RefreshWhileActive active={batches.some((b) => ACTIVE_BATCH.includes(b.status))} />
+      <Card>
+        {batches.length === 0 ? (
+          <Empty>No batches yet.{canCreate ? " Start one with New batch: upload a CSV with an address column." : ""}</Empty>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Batches, newest first</caption>
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Batch</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2 pr-3">Progress</th>
+                  <th scope="col" className="py-2 pr-3 text-right">Rows</th>
+                  <th scope="col" className="py-2 pr-3 text-right">Succeeded</th>
+                  <th scope="col" className="py-2 pr-3 text-right">Failed</th>
+                  <th scope="col" className="py-2 pr-3 text-right">Cancelled</th>
+                  <th scope="col" className="py-2">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {batches.map((b) => (
+                  <tr key={b.batch_id} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-3">
+                      <Link href={`/batches/${b.batch_id}`} className="font-mono font-medium text-blue-800 underline">
+                        {b.batch_id}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <BatchStatusBadge status={b.status} />
+                    </td>
+                    <td className="py-2 pr-3">
+                      <BatchProgressBar batchId={b.batch_id} total={b.total} done={b.done} cancelled={b.cancelled} />
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.total)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.succeeded)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.failed)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.cancelled)}</td>
+                    <td className="whitespace-nowrap py-2">{formatDateTime(b.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { useId, useState } from "react";
+import { ConfirmButton } from "../_lib/confirm";
+import { ErrorNote } from "../_lib/errors";
+import { formatDateTime } from "../_lib/format";
+import { SecretOnce } from "../_lib/secret";
+import { api, useMe, type Outputs } from "../_lib/trpc";
+import { Badge, button, Card, Empty, input, label, Loading, ViewerNote } from "../_lib/ui";
+
+type Key = Outputs["console"]["keys"]["list"][number];
+
+export function Keys() {
+  const me = useMe();
+  const keys = api.console.keys.list.useQuery();
+  const canManage = me.role !== "viewer";
+  return (
+    <div className="space-y-4">
+      {canManage ? <CreateKey /> : <ViewerNote>Viewers can see the keys but not create or revoke them.</ViewerNote>}
+      <Card title="Keys">
+        {keys.isPending ? (
+          <Loading what="keys" />
+        ) : keys.error ? (
+          <ErrorNote error={keys.error} action="Could not load the keys" />
+        ) : keys.data.length === 0 ? (
+          <Empty>No keys yet.</Empty>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">API keys, active first</caption>
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Name</th>
+                  <th scope="col" className="py-2 pr-3">Key</th>
+                  <th scope="col" className="py-2 pr-3">Kind</th>
+                  <th scope="col" className="py-2 pr-3">Created</th>
+                  <th scope="col" className="py-2 pr-3">Last used</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  {canManage && <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>}
+                </tr>
+              </thead>
+              <tbody>
+                {keys.data.map((k) => (
+                  <KeyRow key={k.id} k={k} canManage={canManage} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function KeyRow({ k, canManage }: { k: Key; canManage: boolean }) {
+  const utils = api.useUtils();
+  const revoke = api.console.keys.revoke.useMutation({ onSuccess: () => utils.console.keys.list.invalidate() });
+  return (
+    <tr className="border-b border-slate-200 align-top" data-key-prefix={k.prefix}>
+      <td className="py-2 pr-3">{k.name ?? <span className="text-slate-600">Unnamed</span>}</td>
+      <td className="py-2 pr-3 font-mono">
+        {k.prefix}…{k.last4}
+      </td>
+      <td className="py-2 pr-3">{k.kind === "live" ? "Live" : "Test"}</td>
+      <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(k.createdAt)}</td>
+      <td className="whitespace-nowrap py-2 pr-3">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</td>
+      <td className="py-2 pr-3">{k.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(k.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>}</td>
+      {canManage && (
+        <td className="py-2">
+          {!k.revokedAt && (
+            <ConfirmButton
+              label="Revoke"
+              name={`Revoke ${k.prefix}…${k.last4}`}
+              question="Revoke this key? Requests with it are refused at once; this cannot be undone."
+              confirmLabel="Yes, revoke"
+              pending={revoke.isPending}
+              onConfirm={() => revoke.mutate({ key_id: k.id })}
+            />
+          )}
+          {revoke.error && <ErrorNote error={revoke.error} action="The key was not revoked" />}
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function CreateKey() {
+  const utils = api.useUtils();
+  const [created, setCreated] = useState<{ secret: string; kind: string } | null>(null);
+  const create = api.console.keys.create.useMutation({
+    onSuccess: (k) => {
+      setCreated({ secret: k.secret, kind: k.kind });
+      void utils.console.keys.list.invalidate();
+    },
+  });
+  const ids = { kind: useId(), name: useId() };
+
+  return (
+    <Card title="Create a key">
+      {created ? (
+        <SecretOnce label={`Your new ${created.kind} key`} secret={created.secret} onDone={() => setCreated(null)} />
+      ) : (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = new FormData(e.currentTarget);
+            const name = String(form.get("name") ?? "").trim();
+            create.mutate({ kind: form.get("kind") === "test" ? "test" : "live", ...(name ? { name } : {}) });
+          }}
+        >
+          <div>
+            <label htmlFor={ids.kind} className={label}>
+              Kind
+            </label>
+            <select id={ids.kind} name="kind" defaultValue="live" className={`${input} mt-1`}>
+              <option value="live">Live</option>
+              <option value="test">Test</option>
+            </select>
+          </div>
+          <div className="min-w-48 flex-1">
+            <label htmlFor={ids.name} className={label}>
+              Name (optional)
+            </label>
+            <input id={ids.name} name="name" maxLength={100} placeholder="e.g. Shopify store" className={`${input} mt-1`} />
+          </div>
+          <button type="submit" className={button.primary} disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create key"}
+          </button>
+        </form>
+      )}
+      {create.error && (
+        <div className="mt-3">
+          <ErrorNote error={create.error} action="The key was not created" />
+        </div>
+      )}
+    </Card>
+  );
+}

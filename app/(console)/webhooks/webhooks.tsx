@@ -1,0 +1,213 @@
+"use client";
+
+import { useId, useState } from "react";
+import { ConfirmButton } from "../_lib/confirm";
+import { ErrorNote } from "../_lib/errors";
+import { formatDateTime } from "../_lib/format";
+import { SecretOnce } from "../_lib/secret";
+import { api, useMe, type Outputs } from "../_lib/trpc";
+import { Badge, button, Card, Empty, input, label, Loading, ViewerNote } from "../_lib/ui";
+
+type Endpoint = Outputs["console"]["webhooks"]["list"][number];
+type Delivery = Outputs["console"]["webhooks"]["deliveries"][number];
+
+export function Webhooks() {
+  const me = useMe();
+  const canManage = me.role !== "viewer";
+  const endpoints = api.console.webhooks.list.useQuery();
+  return (
+    <div className="space-y-4">
+      {canManage ? <AddEndpoint /> : <ViewerNote>Viewers can see the endpoints and deliveries but not change them.</ViewerNote>}
+      <Card title="Endpoints">
+        {endpoints.isPending ? (
+          <Loading what="endpoints" />
+        ) : endpoints.error ? (
+          <ErrorNote error={endpoints.error} action="Could not load the endpoints" />
+        ) : endpoints.data.length === 0 ? (
+          <Empty>No endpoints yet.</Empty>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {endpoints.data.map((e) => (
+              <EndpointItem key={e.id} e={e} canManage={canManage} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Deliveries />
+    </div>
+  );
+}
+
+function AddEndpoint() {
+  const utils = api.useUtils();
+  const [secret, setSecret] = useState<string | null>(null);
+  const add = api.console.webhooks.add.useMutation({
+    onSuccess: (r) => {
+      setSecret(r.secret);
+      void utils.console.webhooks.list.invalidate();
+    },
+  });
+  const id = useId();
+  return (
+    <Card title="Add an endpoint">
+      {secret ? (
+        <SecretOnce label="Signing secret of the new endpoint" secret={secret} onDone={() => setSecret(null)} />
+      ) : (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.mutate({ url: String(new FormData(e.currentTarget).get("url") ?? "") });
+          }}
+        >
+          <div className="min-w-0 flex-1">
+            <label htmlFor={id} className={label}>
+              Endpoint URL (https)
+            </label>
+            <input id={id} name="url" type="url" required placeholder="https://example.com/webhooks/dakiya" className={`${input} mt-1`} />
+          </div>
+          <button type="submit" className={button.primary} disabled={add.isPending}>
+            {add.isPending ? "Adding…" : "Add endpoint"}
+          </button>
+        </form>
+      )}
+      {add.error && (
+        <div className="mt-3">
+          <ErrorNote error={add.error} action="The endpoint was not added" />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function EndpointItem({ e, canManage }: { e: Endpoint; canManage: boolean }) {
+  const utils = api.useUtils();
+  const [secret, setSecret] = useState<string | null>(null);
+  const refresh = () => Promise.all([utils.console.webhooks.list.invalidate(), utils.console.webhooks.deliveries.invalidate()]);
+  const setEnabled = api.console.webhooks.setEnabled.useMutation({ onSuccess: refresh });
+  const rotate = api.console.webhooks.rotateSecret.useMutation({ onSuccess: (r) => setSecret(r.secret) });
+  const test = api.console.webhooks.sendTest.useMutation({ onSuccess: () => utils.console.webhooks.deliveries.invalidate() });
+  const failure = setEnabled.error ?? rotate.error ?? test.error;
+
+  return (
+    <li className="py-3" data-webhook-id={e.id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-all font-mono text-sm text-slate-900">{e.url}</p>
+          <p className="mt-1 text-xs text-slate-700">
+            {e.id} · added {formatDateTime(e.createdAt)}
+          </p>
+        </div>
+        {e.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="slate">Disabled</Badge>}
+      </div>
+      {!e.enabled && e.disabledReason && (
+        <p className="mt-1 text-sm text-slate-800">
+          Disabled {formatDateTime(e.disabledAt)}: {e.disabledReason}
+        </p>
+      )}
+      {canManage && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <button type="button" className={button.secondary} disabled={!e.enabled || test.isPending} onClick={() => test.mutate({ webhook_id: e.id })}>
+            {test.isPending ? "Sending…" : "Send test event"}
+          </button>
+          <button type="button" className={button.secondary} disabled={setEnabled.isPending} onClick={() => setEnabled.mutate({ webhook_id: e.id, enabled: !e.enabled })}>
+            {e.enabled ? "Disable" : "Enable"}
+          </button>
+          <ConfirmButton
+            label="Rotate secret"
+            question="Rotate the secret? Signatures with the old one stop at once, retries included."
+            confirmLabel="Yes, rotate"
+            pending={rotate.isPending}
+            onConfirm={() => rotate.mutate({ webhook_id: e.id })}
+          />
+        </div>
+      )}
+      {test.data && (
+        <p role="status" className="mt-2 text-sm text-slate-800">
+          Test event queued as delivery <code>{test.data.deliveryId}</code>; its attempts appear below.
+        </p>
+      )}
+      {secret && (
+        <div className="mt-2">
+          <SecretOnce label="New signing secret" secret={secret} onDone={() => setSecret(null)} />
+        </div>
+      )}
+      {failure && (
+        <div className="mt-2">
+          <ErrorNote error={failure} action="That did not work" />
+        </div>
+      )}
+    </li>
+  );
+}
+
+const STATUS: Record<Delivery["status"], { tone: "green" | "amber" | "red"; words: string }> = {
+  succeeded: { tone: "green", words: "Delivered" },
+  pending: { tone: "amber", words: "Pending" },
+  failed: { tone: "red", words: "Failed" },
+};
+
+function Deliveries() {
+  const deliveries = api.console.webhooks.deliveries.useQuery(
+    { limit: 50 },
+    // Follow deliveries still being attempted.
+    { refetchInterval: (q) => (q.state.data?.some((d) => d.status === "pending") ? 2000 : false) },
+  );
+  return (
+    <Card title="Recent deliveries">
+      {deliveries.isPending ? (
+        <Loading what="deliveries" />
+      ) : deliveries.error ? (
+        <ErrorNote error={deliveries.error} action="Could not load the deliveries" />
+      ) : deliveries.data.length === 0 ? (
+        <Empty>No deliveries yet. Send a test event to an endpoint to see one.</Empty>
+      ) : (
+        <ul className="space-y-3">
+          {deliveries.data.map((d) => (
+            <li key={d.id} className="rounded-md border border-slate-200 p-3" data-delivery-id={d.id}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm">
+                  <span className="font-semibold">{d.eventType}</span> to <span className="break-all font-mono">{d.url}</span>
+                </p>
+                <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].words}</Badge>
+              </div>
+              <p className="mt-1 text-xs text-slate-700">
+                {d.id} · created {formatDateTime(d.createdAt)}
+                {d.status === "pending" && d.nextAttemptAt ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ""}
+              </p>
+              {d.attemptLog.length > 0 && (
+                <div className="mt-2 overflow-x-auto">
+                  <table className="w-full text-left text-xs">
+                    <caption className="sr-only">Attempts of delivery {d.id}</caption>
+                    <thead className="text-slate-700">
+                      <tr>
+                        <th scope="col" className="pr-3">Attempt</th>
+                        <th scope="col" className="pr-3">Result</th>
+                        <th scope="col" className="pr-3">Response code</th>
+                        <th scope="col" className="pr-3">Latency</th>
+                        <th scope="col" className="pr-3">When</th>
+                        <th scope="col">Error</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {d.attemptLog.map((a) => (
+                        <tr key={a.attempt} className="border-t border-slate-100">
+                          <td className="pr-3 tabular-nums">#{a.attempt}</td>
+                          <td className="pr-3">{a.ok ? "✓ OK" : "✕ Failed"}</td>
+                          <td className="pr-3 tabular-nums" data-testid="response-code">{a.statusCode ?? "none"}</td>
+                          <td className="pr-3 tabular-nums">{a.latencyMs} ms</td>
+                          <td className="whitespace-nowrap pr-3">{formatDateTime(a.createdAt)}</td>
+                          <td className="break-all">{a.error ?? "—"}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

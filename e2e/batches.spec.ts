@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import Papa from "papaparse";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "./env";
+import { csvFile, shot } from "./helpers";
+
+test.use({ storageState: E2E.state.owner });
+
+const ORDERS: [string, string, string][] = [
+  ["ORD-1", "Asha Rao", "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066"],
+  ["ORD-2", "Imran Khan", "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028"],
+  ["ORD-3", "Meera Iyer", "B-204, Sector 62, Noida, Uttar Pradesh 201309"],
+  ["ORD-4", "Ravi Das", "100 Feet Road, Indiranagar, Bengaluru 560038"],
+  ["ORD-5", "Sunita Devi", "Near Shiv Mandir, Village Rampur, Distt. Sitapur, UP 261001"],
+];
+
+/** Drops a file on the drop zone the way a browser does, with a DataTransfer. */
+async function dropFile(page: Page, name: string, text: string) {
+  await page.getByTestId("drop-zone").evaluate(
+    (zone, { name, text }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], name, { type: "text/csv" }));
+      zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    { name, text },
+  );
+}
+
+test("upload a CSV, see row errors, preview, submit, follow it to completed and download the results", async ({ page }) => {
+  await page.goto("/batches");
+  await page.getByRole("link", { name: "New batch" }).click();
+  await expect(page.getByRole("heading", { name: "New batch", level: 1 })).toBeVisible();
+
+  // Problems are shown before anything is sent, and block the submit.
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles(csvFile("bad.csv", [["order_id", "address"], ["A-1", ""], ["A-2", "tiny"], ["A-3", `12 ${"Long Road ".repeat(30)}`], ["A-4", ORDERS[0]![2]]]));
+  await expect(page.getByText("3 rows have problems")).toBeVisible();
+  await expect(page.getByText("Row 1 (order A-1): The address is empty.")).toBeVisible();
+  await expect(page.getByText("Row 2 (order A-2): The address is shorter than 5 characters.")).toBeVisible();
+  await expect(page.getByText(/Row 3 \(order A-3\): The address is longer than 280 characters/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Submit/ })).toBeDisabled();
+
+  // The good file, dropped; the columns are matched from the header names.
+  const good = csvFile("orders.csv", [["Order Ref", "Customer", "Shipping Address"], ...ORDERS]);
+  await dropFile(page, good.name, good.buffer.toString());
+  await expect(page.getByLabel("Address column (required)")).toHaveValue("Shipping Address");
+  await expect(page.getByLabel("Order id column (optional)")).toHaveValue("Order Ref");
+  const preview = page.getByRole("table", { name: /Preview of the first 5 of 5 rows/ });
+  await expect(preview.getByRole("row")).toHaveCount(6);
+  await expect(preview).toContainText("ORD-3");
+  await expect(page.getByText("All 5 rows look right.")).toBeVisible();
+  await shot(page, "batch-new");
+
+  await page.getByRole("button", { name: "Submit 5 rows" }).click();
+  await expect(page).toHaveURL(/\/batches\/bat_[0-9A-Za-z]+$/);
+  const batchId = page.url().split("/").pop()!;
+  await expect(page.getByTestId("batch-status")).toHaveText(/Completed/, { timeout: 30_000 });
+  await expect(page.locator('[data-counter="succeeded"]')).toHaveText("5");
+  await expect(page.getByRole("progressbar", { name: `Progress of batch ${batchId}` })).toHaveAttribute("aria-valuenow", "5");
+  await shot(page, "batch");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download results (CSV)" }).click()]);
+  expect(download.suggestedFilename()).toBe(`${batchId}.csv`);
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync(await download.path(), "utf8"), { header: true, skipEmptyLines: true });
+  expect(csv.meta.fields).toEqual(["row", "order_id", "address", "status", "verification_id", "decision", "score", "validation_level", "normalized", "pincode", "city", "state", "digipin", "reasons", "error_code"]);
+  expect(csv.data.map((r) => [r.row, r.order_id, r.address, r.status])).toEqual(ORDERS.map(([id, , address], i) => [String(i + 1), id, address, "succeeded"]));
+  for (const r of csv.data) {
+    expect(r.verification_id).toMatch(/^ver_/);
+    expect(["SHIP", "REVIEW", "HOLD"]).toContain(r.decision);
+  }
+
+  await page.goto("/batches");
+  await expect(page.getByRole("link", { name: batchId })).toBeVisible();
+  await shot(page, "batches");
+});
+
+test("cancel a running batch", async ({ page }) => {
+  // 300 rows through a simulator answering in 200 ms, four at a time: about 15 s of work.
+  const rows = Array.from({ length: 300 }, (_, i) => [`BULK-${i + 1}`, `House ${i + 1}, 5th Cross, Jayanagar 4th Block, Bengaluru 560011`]);
+  await page.goto("/batches/new");
+  await page.getByLabel("CSV file").setInputFiles(csvFile("bulk.csv", [["order_id", "address"], ...rows]));
+  await page.getByRole("button", { name: "Submit 300 rows" }).click();
+  await expect(page).toHaveURL(/\/batches\/bat_/);
+
+  await page.getByRole("button", { name: "Cancel batch" }).click();
+  await expect(page.getByRole("group", { name: /Cancel the rows not started yet/ })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel the batch" }).click();
+  await expect(page.getByTestId("batch-status")).toHaveText(/Cancelled/, { timeout: 30_000 });
+
+  const count = async (name: string) => Number(await page.locator(`[data-counter="${name}"]`).textContent());
+  expect(await count("cancelled")).toBeGreaterThan(0);
+  expect((await count("done")) + (await count("cancelled"))).toBe(300);
+  await expect(page.getByRole("link", { name: "Download results (CSV)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel batch" })).toHaveCount(0);
+});
+
+test("a 1000-row CSV is read, checked and previewed in well under a second", async ({ page }) => {
+  const rows = Array.from({ length: 1000 }, (_, i) => [`BIG-${i + 1}`, `House ${i + 1}, 12th Main, HAL 2nd Stage, Indiranagar, Bengaluru 560038`]);
+  const file = csvFile("big.csv", [["order_id", "address"], ...rows]);
+  await page.goto("/batches/new");
+  const started = Date.now();
+  await page.getByLabel("CSV file").setInputFiles(file);
+  await expect(page.getByText("All 1,000 rows look right.")).toBeVisible();
+  expect(Date.now() - started).toBeLessThan(1000);
+  await expect(page.getByRole("table", { name: /Preview of the first 10 of 1,000 rows/ }).getByRole("row")).toHaveCount(11);
+  await expect(page.getByRole("button", { name: "Submit 1,000 rows" })).toBeEnabled();
+});

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import { E2E, type Seed } from "./env";
+
+export function seed(): Seed {
+  return JSON.parse(fs.readFileSync(E2E.seedFile, "utf8")) as Seed;
+}
+
+/** A full-page screenshot kept under test-results/screenshots/ (the README's pictures come from here). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/overview");
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+}
+
+/** A CSV file for the upload input, from rows of cells. */
+export function csvFile(name: string, rows: string[][]): { name: string; mimeType: string; buffer: Buffer } {
+  const text = rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",")).join("\n");
+  return { name, mimeType: "text/csv", buffer: Buffer.from(`${text}\n`) };
+}
+
+/** Calls a console tRPC procedure directly with the page's session, as a browser script could. */
+export async function trpc(page: Page, path: string, input: unknown, kind: "query" | "mutation" = "mutation") {
+  const url = `/api/trpc/${path}`;
+  const res =
+    kind === "query"
+      ? await page.request.get(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`)
+      : await page.request.post(url, { data: input, headers: { "content-type": "application/json" } });
+  return { status: res.status(), headers: res.headers(), body: (await res.json()) as { result?: { data: unknown }; error?: { message: string; data: { api: { code: string; requestId: string } } } } };
+}

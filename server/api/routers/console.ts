@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { scheduleDeliveries } from "../../../inngest/dispatch";
+import { listBatches } from "../../batches";
+import { DakiyaError } from "../../errors";
+import { createKey, listKeys, revokeKey } from "../../keys";
+import { createMember, listMembers, removeMember } from "../../members";
+import { providerStatus } from "../../provider";
+import { billingPeriod, usageByDay } from "../../quota";
+import { findVerifications } from "../../verification";
+import { addEndpoint, deliveryLog, listEndpoints, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
+import { ORDER_ID_MAX_LENGTH } from "../shared";
+import { managerProcedure, memberProcedure, router } from "../trpc";
+
+/**
+ * What only the console needs, beside the REST procedures it also calls: the workspace's keys,
+ * members and webhooks, lists and look-ups. No OpenAPI meta, so none of it is on the REST API.
+ * Every procedure reads and writes the signed-in member's workspace only.
+ */
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const WebhookId = z.object({ webhook_id: z.string().min(1).max(64) });
+
+export const consoleRouter = router({
+  me: memberProcedure.query(async ({ ctx }) => {
+    const m = await ctx.db.member.findUniqueOrThrow({
+      where: { workspaceId_userId: { workspaceId: ctx.caller.workspaceId, userId: ctx.member.userId } },
+      include: { user: true, workspace: true },
+    });
+    const { plan } = ctx.caller;
+    return {
+      email: m.user.email,
+      name: m.user.name,
+      role: m.role,
+      workspace: { id: m.workspace.id, name: m.workspace.name },
+      plan: { id: plan.id, included: plan.includedTenths / 10, batchCap: plan.batchCap, overagePaisePerUnit: plan.overagePaisePerUnit },
+    };
+  }),
+
+  keys: router({
+    list: memberProcedure.query(async ({ ctx }) =>
+      (await listKeys(ctx.db, ctx.caller.workspaceId)).map((k) => ({ ...k, createdAt: iso(k.createdAt)!, lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })),
+    ),
+    create: managerProcedure
+      .input(z.object({ kind: z.enum(["test", "live"]), name: z.string().trim().max(100).optional() }))
+      .mutation(async ({ ctx, input }) => {
+        const key = await createKey(ctx.db, ctx.caller.workspaceId, input.kind, input.name || undefined);
+        return { id: key.id, kind: key.kind, prefix: key.prefix, last4: key.last4, secret: key.secret };
+      }),
+    revoke: managerProcedure.input(z.object({ key_id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+      const key = await revokeKey(ctx.db, input.key_id, ctx.caller.workspaceId);
+      return { id: key.id, revokedAt: iso(key.revokedAt) };
+    }),
+  }),
+
+  members: router({
+    list: memberProcedure.query(async ({ ctx }) =>
+      (await listMembers(ctx.db, ctx.caller.workspaceId)).map((m) => ({ ...m, createdAt: iso(m.createdAt)!, you: m.userId === ctx.member.userId })),
+    ),
+    /** The new member's password is generated and returned this once. */
+    invite: managerProcedure
+      .input(z.object({ email: z.string().trim().min(3).max(254), role: z.enum(["owner", "admin", "viewer"]) }))
+      .mutation(async ({ ctx, input }) => {
+        if (input.role === "owner" && ctx.member.role !== "owner") throw new DakiyaError("forbidden", "Only an owner can invite another owner.");
+        const m = await createMember(ctx.db, { workspaceId: ctx.caller.workspaceId, email: input.email, role: input.role });
+        return { userId: m.userId, email: m.email, role: input.role, password: m.password };
+      }),
+    remove: managerProcedure.input(z.object({ user_id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+      await removeMember(ctx.db, ctx.caller.workspaceId, ctx.member.role, input.user_id);
+      return { removed: true };
+    }),
+  }),
+
+  webhooks: router({
+    list: memberProcedure.query(async ({ ctx }) =>
+      (await listEndpoints(ctx.db, ctx.caller.workspaceId)).map((e) => ({ ...e, createdAt: iso(e.createdAt)!, disabledAt: iso(e.disabledAt) })),
+    ),
+    /** The signing secret is returned this once (and again only by rotating it). */
+    add: managerProcedure.input(z.object({ url: z.string().trim().min(1).max(2048) })).mutation(({ ctx, input }) => addEndpoint(ctx.db, ctx.caller.workspaceId, input.url)),
+    setEnabled: managerProcedure.input(WebhookId.extend({ enabled: z.boolean() })).mutation(async ({ ctx, input }) => {
+      await setEndpointEnabled(ctx.db, ctx.caller.workspaceId, input.webhook_id, input.enabled);
+      return { enabled: input.enabled };
+    }),
+    rotateSecret: managerProcedure.input(WebhookId).mutation(({ ctx, input }) => rotateSecret(ctx.db, ctx.caller.workspaceId, input.webhook_id)),
+    sendTest: managerProcedure.input(WebhookId).mutation(async ({ ctx, input }) => {
+      const deliveryId = await sendTestEvent(ctx.db, ctx.caller.workspaceId, input.webhook_id);
+      await scheduleDeliveries([deliveryId]);
+      return { deliveryId };
+    }),
+    deliveries: memberProcedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) })).query(async ({ ctx, input }) =>
+      (await deliveryLog(ctx.db, ctx.caller.workspaceId, { limit: input.limit })).map((d) => ({
+        ...d,
+        nextAttemptAt: iso(d.nextAttemptAt),
+        createdAt: iso(d.createdAt)!,
+        finishedAt: iso(d.finishedAt),
+        attemptLog: d.attemptLog.map((a) => ({ ...a, createdAt: iso(a.createdAt)! })),
+      })),
+    ),
+  }),
+
+  /** Units used per UTC day of this billing period. */
+  usageByDay: memberProcedure.query(async ({ ctx }) => ({ period: billingPeriod(), days: await usageByDay(ctx.db, ctx.caller.workspaceId) })),
+
+  /** The validation provider's circuit as this server process sees it; null when none is configured. */
+  provider: memberProcedure.query(() => providerStatus()),
+
+  batches: memberProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }))
+    .query(({ ctx, input }) => listBatches(ctx.db, ctx.caller.workspaceId, input.limit)),
+
+  /** Earlier verifications (test and live) by verification id or order id. */
+  findVerifications: memberProcedure
+    .input(z.object({ query: z.string().trim().min(1, "enter a verification id or an order id").max(ORDER_ID_MAX_LENGTH) }))
+    .query(({ ctx, input }) => findVerifications(ctx.db, ctx.caller.workspaceId, input.query)),
+});
