@@ -1,33 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { cliFixture, run } from "./cli";
 
-const run = promisify(execFile);
-
-/**
- * The CLI runs as a real child process. On PostgreSQL it shares the test's database; on PGlite it
- * gets its own directory (PGlite is one process at a time), migrated first.
- */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-cli-"));
-const env = { ...process.env, PGLITE_DIR: path.join(dir, "pglite") };
-
-async function dakiya(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const { env, migrate, dakiya } = cliFixture("cli");
+const dir = path.dirname(env.PGLITE_DIR);
 
 // Each case starts real processes (tsx), which is slow on a loaded two-core machine.
 describe("dakiya CLI", { timeout: 120_000 }, () => {
   it("creates a workspace and prints exactly the contract's JSON", async () => {
-    if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+    await migrate();
     const res = await dakiya("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--json");
     expect(res.code).toBe(0);
     const out = JSON.parse(res.stdout);

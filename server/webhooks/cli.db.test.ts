@@ -1,30 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+import { cliFixture } from "../../test/cli";
 
-const run = promisify(execFile);
-
-// As in test/cli.db.test.ts: PostgreSQL is shared with the child; PGlite gets its own migrated directory.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-cli-webhook-"));
-const env = { ...process.env, PGLITE_DIR: path.join(dir, "pglite") };
-
-async function dakiya(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const { migrate, dakiya } = cliFixture("cli-webhook");
 
 describe("dakiya webhook add", { timeout: 120_000 }, () => {
   let workspaceId = "";
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+    await migrate();
     workspaceId = JSON.parse((await dakiya("workspace", "create", "--name", "Hooks", "--plan", "starter", "--json")).stdout).workspace_id;
   });
 

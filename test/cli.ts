@@ -1,0 +1,36 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+export const run = promisify(execFile);
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI as a real child process. On PostgreSQL it shares the test's database; on PGlite it gets
+ * its own directory (PGlite is one process at a time), migrated by `migrate()`.
+ */
+export function cliFixture(name: string) {
+  const env = { ...process.env, PGLITE_DIR: path.join(fs.mkdtempSync(path.join(os.tmpdir(), `dakiya-${name}-`)), "pglite") };
+  return {
+    env,
+    async migrate(): Promise<void> {
+      if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+    },
+    async dakiya(...args: string[]): Promise<CliResult> {
+      try {
+        const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
+        return { code: 0, stdout, stderr };
+      } catch (err) {
+        const e = err as CliResult;
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    },
+  };
+}
