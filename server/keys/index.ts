@@ -96,30 +96,26 @@ export interface Caller {
   kind: KeyKind;
   livemode: boolean;
   workspaceId: string;
-  plan: {
-    id: string;
-    includedTenths: number;
-    batchCap: number;
-    overagePaisePerUnit: number | null;
-    testNormalizePerMinute: number | null;
-    testPerMinute: number | null;
-    livePerMinute: number | null;
-  };
+  plan: PlanFigures & { id: string };
 }
 
-interface KeyRow {
-  id: string;
-  kind: KeyKind;
-  workspaceId: string;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  planId: string;
+/** What a request needs of the workspace's plan: quota, batch cap, rate limits (null = none). */
+export interface PlanFigures {
   includedTenths: number;
   batchCap: number;
   overagePaisePerUnit: number | null;
   testNormalizePerMinute: number | null;
   testPerMinute: number | null;
   livePerMinute: number | null;
+}
+
+interface KeyRow extends PlanFigures {
+  id: string;
+  kind: KeyKind;
+  workspaceId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  planId: string;
 }
 
 /** Resolves an `Authorization` header to the key's workspace and plan, or fails with 401. */

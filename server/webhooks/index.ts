@@ -10,17 +10,10 @@ import { DakiyaError } from "../errors";
 import { newId } from "../ids";
 import { now } from "../clock";
 import { config } from "../config";
+import type { BatchProgress } from "../batches";
 
-export interface BatchEventData {
-  batch_id: string;
-  status: string;
-  total: number;
-  done: number;
-  succeeded: number;
-  failed: number;
-  cancelled: number;
-  results_url: string | null;
-}
+/** The data of a batch event: the batch's progress, as GET /batches/{id} answers it. */
+export type BatchEventData = BatchProgress;
 export type BatchEventType = "batch.completed" | "batch.failed" | "batch.cancelled";
 export type EventType = BatchEventType | "test.ping";
 
