@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 
-const benches = ["digipin", "normalize", "http", "verify"];
+const benches = ["digipin", "normalize", "http", "verify", "console"];
 let failed = false;
 for (const name of benches) {
   console.log(`\n=== ${name} ===`);
