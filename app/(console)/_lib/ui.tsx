@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { BatchStatus } from "~/server/generated/prisma/enums";
 import { formatNumber } from "./format";
 
@@ -110,5 +111,16 @@ export function BatchProgressBar({ batchId, total, done, cancelled }: { batchId:
         {formatNumber(finished)} / {formatNumber(total)} ({percent}%)
       </p>
     </div>
+  );
+}
+
+/** The way back to a list from one of its pages. */
+export function BackLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <p className="mb-2 text-sm">
+      <Link href={href} className="font-medium text-blue-800 underline">
+        ← {children}
+      </Link>
+    </p>
   );
 }

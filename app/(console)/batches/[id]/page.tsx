@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DakiyaError } from "~/server/errors";
 import { serverApi } from "../../_lib/server";
-import { PageHeader } from "../../_lib/ui";
+import { BackLink, PageHeader } from "../../_lib/ui";
 import { BatchLive } from "./batch-live";
 
 export const metadata: Metadata = { title: "Batch" };
@@ -17,11 +16,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   });
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/batches" className="font-medium text-blue-800 underline">
-          ← All batches
-        </Link>
-      </p>
+      <BackLink href="/batches">All batches</BackLink>
       <PageHeader title={`Batch ${id}`} />
       <BatchLive initial={progress} />
     </>

@@ -90,32 +90,8 @@ export function NewBatch() {
             <span className="font-medium text-slate-900">{file.name}</span>: {formatNumber(file.rows.length)} rows, columns {file.fields.join(", ")}.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={ids.address} className={labelClass}>
-                Address column (required)
-              </label>
-              <select id={ids.address} value={columns.address} onChange={(e) => setColumns({ ...columns, address: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm">
-                <option value="">Choose a column…</option>
-                {file.fields.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.orderId} className={labelClass}>
-                Order id column (optional)
-              </label>
-              <select id={ids.orderId} value={columns.orderId} onChange={(e) => setColumns({ ...columns, orderId: e.target.value })} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm">
-                <option value="">None</option>
-                {file.fields.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ColumnSelect id={ids.address} label="Address column (required)" fields={file.fields} value={columns.address} none="Choose a column…" onChange={(address) => setColumns({ ...columns, address })} />
+            <ColumnSelect id={ids.orderId} label="Order id column (optional)" fields={file.fields} value={columns.orderId} none="None" onChange={(orderId) => setColumns({ ...columns, orderId })} />
           </div>
           {file.problems.length > 0 && (
             <div className="mt-3 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950">
@@ -207,6 +183,24 @@ export function NewBatch() {
           )}
         </Card>
       )}
+    </div>
+  );
+}
+
+function ColumnSelect(props: { id: string; label: string; fields: string[]; value: string; none: string; onChange: (field: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm">
+        <option value="">{props.none}</option>
+        {props.fields.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
