@@ -1,6 +1,7 @@
 "use client";
 
 import { TRPCClientError } from "@trpc/client";
+import { Empty, Loading } from "./ui";
 
 export interface ErrorInfo {
   message: string;
@@ -46,4 +47,22 @@ export function ErrorNote({ error, action }: { error: unknown; action?: string }
       )}
     </div>
   );
+}
+
+/** A list loaded by a query: loading, failure (in words), empty, then the rows. */
+export function QueryState<T>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; error: unknown; data: T | undefined };
+  what: string;
+  empty?: React.ReactNode;
+  children: (data: T) => React.ReactNode;
+}) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.error || query.data === undefined) return <ErrorNote error={query.error} action={`Could not load the ${what}`} />;
+  if (empty && Array.isArray(query.data) && query.data.length === 0) return <Empty>{empty}</Empty>;
+  return <>{children(query.data)}</>;
 }

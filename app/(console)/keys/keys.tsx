@@ -2,11 +2,11 @@
 
 import { useId, useState } from "react";
 import { ConfirmButton } from "../_lib/confirm";
-import { ErrorNote } from "../_lib/errors";
+import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, Empty, input, label, Loading, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
 
 type Key = Outputs["console"]["keys"]["list"][number];
 
@@ -18,35 +18,31 @@ export function Keys() {
     <div className="space-y-4">
       {canManage ? <CreateKey /> : <ViewerNote>Viewers can see the keys but not create or revoke them.</ViewerNote>}
       <Card title="Keys">
-        {keys.isPending ? (
-          <Loading what="keys" />
-        ) : keys.error ? (
-          <ErrorNote error={keys.error} action="Could not load the keys" />
-        ) : keys.data.length === 0 ? (
-          <Empty>No keys yet.</Empty>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">API keys, active first</caption>
-              <thead className="border-b border-slate-300 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Name</th>
-                  <th scope="col" className="py-2 pr-3">Key</th>
-                  <th scope="col" className="py-2 pr-3">Kind</th>
-                  <th scope="col" className="py-2 pr-3">Created</th>
-                  <th scope="col" className="py-2 pr-3">Last used</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  {canManage && <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>}
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((k) => (
-                  <KeyRow key={k.id} k={k} canManage={canManage} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState query={keys} what="keys" empty="No keys yet.">
+          {(data) => (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">API keys, active first</caption>
+                <thead className="border-b border-slate-300 text-slate-700">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">Name</th>
+                    <th scope="col" className="py-2 pr-3">Key</th>
+                    <th scope="col" className="py-2 pr-3">Kind</th>
+                    <th scope="col" className="py-2 pr-3">Created</th>
+                    <th scope="col" className="py-2 pr-3">Last used</th>
+                    <th scope="col" className="py-2 pr-3">Status</th>
+                    {canManage && <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.map((k) => (
+                    <KeyRow key={k.id} k={k} canManage={canManage} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
       </Card>
     </div>
   );

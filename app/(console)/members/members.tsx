@@ -2,11 +2,11 @@
 
 import { useId, useState } from "react";
 import { ConfirmButton } from "../_lib/confirm";
-import { ErrorNote } from "../_lib/errors";
+import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label, Loading, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
 
 type Member = Outputs["console"]["members"]["list"][number];
 const ROLES = { owner: "Owner", admin: "Admin", viewer: "Viewer" } as const;
@@ -20,18 +20,16 @@ export function Members() {
     <div className="space-y-4">
       {canManage ? <Invite /> : <ViewerNote>Viewers can see the members but not invite or remove anyone.</ViewerNote>}
       <Card title="Members">
-        {members.isPending ? (
-          <Loading what="members" />
-        ) : members.error ? (
-          <ErrorNote error={members.error} action="Could not load the members" />
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {members.data.map((m) => (
-              // Admins cannot remove owners, and the last owner stays.
-              <MemberItem key={m.userId} m={m} canManage={canManage && (m.role !== "owner" || (me.role === "owner" && owners > 1))} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={members} what="members">
+          {(data) => (
+            <ul className="divide-y divide-slate-200">
+              {data.map((m) => (
+                // Admins cannot remove owners, and the last owner stays.
+                <MemberItem key={m.userId} m={m} canManage={canManage && (m.role !== "owner" || (me.role === "owner" && owners > 1))} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
     </div>
   );

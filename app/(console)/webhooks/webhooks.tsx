@@ -2,11 +2,11 @@
 
 import { useId, useState } from "react";
 import { ConfirmButton } from "../_lib/confirm";
-import { ErrorNote } from "../_lib/errors";
+import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, Empty, input, label, Loading, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
 
 type Endpoint = Outputs["console"]["webhooks"]["list"][number];
 type Delivery = Outputs["console"]["webhooks"]["deliveries"][number];
@@ -19,19 +19,15 @@ export function Webhooks() {
     <div className="space-y-4">
       {canManage ? <AddEndpoint /> : <ViewerNote>Viewers can see the endpoints and deliveries but not change them.</ViewerNote>}
       <Card title="Endpoints">
-        {endpoints.isPending ? (
-          <Loading what="endpoints" />
-        ) : endpoints.error ? (
-          <ErrorNote error={endpoints.error} action="Could not load the endpoints" />
-        ) : endpoints.data.length === 0 ? (
-          <Empty>No endpoints yet.</Empty>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {endpoints.data.map((e) => (
-              <EndpointItem key={e.id} e={e} canManage={canManage} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={endpoints} what="endpoints" empty="No endpoints yet.">
+          {(data) => (
+            <ul className="divide-y divide-slate-200">
+              {data.map((e) => (
+                <EndpointItem key={e.id} e={e} canManage={canManage} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
       <Deliveries />
     </div>
@@ -155,59 +151,55 @@ function Deliveries() {
   );
   return (
     <Card title="Recent deliveries">
-      {deliveries.isPending ? (
-        <Loading what="deliveries" />
-      ) : deliveries.error ? (
-        <ErrorNote error={deliveries.error} action="Could not load the deliveries" />
-      ) : deliveries.data.length === 0 ? (
-        <Empty>No deliveries yet. Send a test event to an endpoint to see one.</Empty>
-      ) : (
-        <ul className="space-y-3">
-          {deliveries.data.map((d) => (
-            <li key={d.id} className="rounded-md border border-slate-200 p-3" data-delivery-id={d.id}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-sm">
-                  <span className="font-semibold">{d.eventType}</span> to <span className="break-all font-mono">{d.url}</span>
-                </p>
-                <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].words}</Badge>
-              </div>
-              <p className="mt-1 text-xs text-slate-700">
-                {d.id} · created {formatDateTime(d.createdAt)}
-                {d.status === "pending" && d.nextAttemptAt ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ""}
-              </p>
-              {d.attemptLog.length > 0 && (
-                <div className="mt-2 overflow-x-auto">
-                  <table className="w-full text-left text-xs">
-                    <caption className="sr-only">Attempts of delivery {d.id}</caption>
-                    <thead className="text-slate-700">
-                      <tr>
-                        <th scope="col" className="pr-3">Attempt</th>
-                        <th scope="col" className="pr-3">Result</th>
-                        <th scope="col" className="pr-3">Response code</th>
-                        <th scope="col" className="pr-3">Latency</th>
-                        <th scope="col" className="pr-3">When</th>
-                        <th scope="col">Error</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {d.attemptLog.map((a) => (
-                        <tr key={a.attempt} className="border-t border-slate-100">
-                          <td className="pr-3 tabular-nums">#{a.attempt}</td>
-                          <td className="pr-3">{a.ok ? "✓ OK" : "✕ Failed"}</td>
-                          <td className="pr-3 tabular-nums" data-testid="response-code">{a.statusCode ?? "none"}</td>
-                          <td className="pr-3 tabular-nums">{a.latencyMs} ms</td>
-                          <td className="whitespace-nowrap pr-3">{formatDateTime(a.createdAt)}</td>
-                          <td className="break-all">{a.error ?? "—"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+      <QueryState query={deliveries} what="deliveries" empty="No deliveries yet. Send a test event to an endpoint to see one.">
+        {(data) => (
+          <ul className="space-y-3">
+            {data.map((d) => (
+              <li key={d.id} className="rounded-md border border-slate-200 p-3" data-delivery-id={d.id}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm">
+                    <span className="font-semibold">{d.eventType}</span> to <span className="break-all font-mono">{d.url}</span>
+                  </p>
+                  <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].words}</Badge>
                 </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                <p className="mt-1 text-xs text-slate-700">
+                  {d.id} · created {formatDateTime(d.createdAt)}
+                  {d.status === "pending" && d.nextAttemptAt ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ""}
+                </p>
+                {d.attemptLog.length > 0 && (
+                  <div className="mt-2 overflow-x-auto">
+                    <table className="w-full text-left text-xs">
+                      <caption className="sr-only">Attempts of delivery {d.id}</caption>
+                      <thead className="text-slate-700">
+                        <tr>
+                          <th scope="col" className="pr-3">Attempt</th>
+                          <th scope="col" className="pr-3">Result</th>
+                          <th scope="col" className="pr-3">Response code</th>
+                          <th scope="col" className="pr-3">Latency</th>
+                          <th scope="col" className="pr-3">When</th>
+                          <th scope="col">Error</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {d.attemptLog.map((a) => (
+                          <tr key={a.attempt} className="border-t border-slate-100">
+                            <td className="pr-3 tabular-nums">#{a.attempt}</td>
+                            <td className="pr-3">{a.ok ? "✓ OK" : "✕ Failed"}</td>
+                            <td className="pr-3 tabular-nums" data-testid="response-code">{a.statusCode ?? "none"}</td>
+                            <td className="pr-3 tabular-nums">{a.latencyMs} ms</td>
+                            <td className="whitespace-nowrap pr-3">{formatDateTime(a.createdAt)}</td>
+                            <td className="break-all">{a.error ?? "—"}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Card>
   );
 }
