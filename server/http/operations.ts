@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { renderApiReference } from "@scalar/client-side-rendering";
@@ -7,6 +8,12 @@ import { config } from "../config";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
 import { metricsText } from "../metrics";
+
+/** Compares in constant time (hashes of equal length), so the token cannot be guessed byte by byte. */
+function sameSecret(a: string, b: string): boolean {
+  const hash = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(hash(a), hash(b));
+}
 
 /** Health for load balancers and orchestrators, Prometheus metrics, and the API reference page. */
 export const operationsPlugin: FastifyPluginAsync = async (app) => {
@@ -31,7 +38,7 @@ export const operationsPlugin: FastifyPluginAsync = async (app) => {
   app.get("/metrics", async (request, reply) => {
     request.routeLabel = "/metrics";
     const token = config().METRICS_TOKEN;
-    if (token && request.headers.authorization !== `Bearer ${token}`) {
+    if (token && !sameSecret(request.headers.authorization ?? "", `Bearer ${token}`)) {
       throw new DakiyaError("unauthenticated", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.");
     }
     return reply.type("text/plain; version=0.0.4; charset=utf-8").send(await metricsText());

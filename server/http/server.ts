@@ -54,7 +54,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {
       const e = toApiError(classify(error));
-      void (reply as FastifyReply).code(e.status).send(errorBody(e, request.id));
+      void (reply as FastifyReply).code(e.status).header("X-Request-Id", request.id).send(errorBody(e, request.id));
     },
   });
 
