@@ -50,6 +50,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
     genReqId: () => newId("req"),
     bodyLimit: BODY_LIMIT,
+    // A console tRPC batch names its procedures in one path segment (`a,b,c`): room for ten long names.
+    routerOptions: { maxParamLength: 1000 },
     trustProxy: c.TRUST_PROXY,
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {
