@@ -7,7 +7,9 @@ import { pendingMigrations } from "../../prisma/engine";
 import { config } from "../config";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
-import { metricsText } from "../metrics";
+import { waitingRowCount } from "../batches";
+import { batchRowsWaiting, metricsText, onCollect, webhookDeliveriesDue } from "../metrics";
+import { dueDeliveryCount } from "../webhooks";
 
 /** Compares in constant time (hashes of equal length), so the token cannot be guessed byte by byte. */
 function sameSecret(a: string, b: string): boolean {
@@ -17,6 +19,9 @@ function sameSecret(a: string, b: string): boolean {
 
 /** Health for load balancers and orchestrators, Prometheus metrics, and the API reference page. */
 export const operationsPlugin: FastifyPluginAsync = async (app) => {
+  onCollect(async () => batchRowsWaiting.set(await waitingRowCount(db())));
+  onCollect(async () => webhookDeliveriesDue.set(await dueDeliveryCount(db())));
+
   app.get("/healthz", async (request) => {
     request.routeLabel = "/healthz";
     return { status: "ok" };
