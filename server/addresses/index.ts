@@ -4,14 +4,15 @@
  * canonical line. Rules and decisions: docs/normalize.md.
  */
 import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
-import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
+import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, STREET_WORDS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { pincodeRecord, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
 
-export { lookupPincode, preloadPincodeDirectory } from "./pincodes";
-export type { PincodeEntry } from "./pincodes";
+export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
+export type { PincodeArea, PincodeEntry } from "./pincodes";
+export { suggestPincodes, type SuggestedPincode } from "./suggest";
 
 export interface Components {
   house: string | null;
@@ -38,6 +39,8 @@ export interface NormalizedAddress {
     statedState: string | null;
     /** Canonical city written in the text, if any. */
     statedCity: string | null;
+    /** Official district written in the text (not filled in from the pincode), if any. */
+    statedDistrict: string | null;
     /** null when there is nothing to compare. */
     stateMatchesPincode: boolean | null;
     /** Tolerant: same city, a city of the same district, or one of the pincode's post offices. */
@@ -102,8 +105,13 @@ function chunkText(c: Chunk): string {
   }
 }
 
+/**
+ * A word that can carry an address: three letters or more (or another script), or a street word
+ * ("Rd"). Two-letter tokens alone ("xx yy zz", "ab cd") are keyboard mash, not an address.
+ */
 function isMeaningful(t: Token): boolean {
-  return (t.type === WORD || t.type === INITIALS) && (t.key.length > 1 || NON_ASCII.test(t.key)) && !isJunkWord(t.key);
+  if (t.type !== WORD && t.type !== INITIALS) return false;
+  return (t.key.length > 2 || NON_ASCII.test(t.key) || STREET_WORDS.has(t.key)) && !isJunkWord(t.key);
 }
 
 function joinParts(parts: string[]): string | null {
@@ -252,6 +260,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       pincodeKnown: rec !== null,
       statedState,
       statedCity,
+      statedDistrict,
       stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
       cityMatchesPincode: cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
       hasHouseNumber: hasHouse,
