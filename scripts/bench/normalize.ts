@@ -13,9 +13,12 @@ import { LABELLED } from "../../server/addresses/labelled";
 
 const addresses = JSON.parse(readFileSync(new URL("../../test/data/addresses-bench.json", import.meta.url), "utf8")) as string[];
 
+const heapBefore = process.memoryUsage().heapUsed;
 let t = performance.now();
 const pincodes = preloadPincodeDirectory();
-console.log(`pincode directory: ${pincodes.toLocaleString("en-IN")} pincodes loaded in ${(performance.now() - t).toFixed(0)} ms`);
+const loadMs = performance.now() - t;
+const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+console.log(`pincode directory: ${pincodes.toLocaleString("en-IN")} pincodes loaded in ${loadMs.toFixed(0)} ms, ${heapMb.toFixed(0)} MiB of heap`);
 
 t = performance.now();
 normalizeAddress(addresses[0] ?? "");
