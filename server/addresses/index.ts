@@ -7,7 +7,9 @@ import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gaz
 import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, STREET_WORDS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
-import { pincodeRecord, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { fromDevanagari, hasDevanagari } from "./devanagari";
+import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
+import { distanceKm, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
 
 export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
@@ -62,7 +64,10 @@ const DIGIT_START = /^\d/;
 
 function clean(text: string): string {
   let s = text;
-  if (NON_ASCII.test(s)) s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+  if (NON_ASCII.test(s)) {
+    s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+    if (hasDevanagari(s)) s = fromDevanagari(s);
+  }
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
 
@@ -137,12 +142,75 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
   return chosen;
 }
 
-/** Official name for a district written after "Distt." (also the name of its city, or as written). */
-function districtName(c: Chunk): string {
+/** Cities whose post offices are their neighbourhoods, never towns of their own. */
+const METROS: ReadonlySet<string> = new Set([
+  "Mumbai", "Navi Mumbai", "Thane", "Delhi", "New Delhi", "Kolkata", "Howrah", "Chennai", "Bengaluru", "Hyderabad",
+  "Secunderabad", "Pune", "Pimpri Chinchwad", "Ahmedabad", "Gurugram", "Noida", "Greater Noida", "Ghaziabad", "Faridabad",
+  "Jaipur", "Lucknow", "Kanpur", "Nagpur", "Indore", "Bhopal", "Surat", "Vadodara", "Rajkot", "Patna", "Ranchi", "Raipur",
+  "Coimbatore", "Madurai", "Kochi", "Thiruvananthapuram", "Visakhapatnam", "Vijayawada", "Ludhiana", "Amritsar",
+  "Chandigarh", "Agra", "Varanasi", "Prayagraj", "Meerut", "Nashik", "Bhubaneswar", "Guwahati", "Dehradun", "Mysuru",
+  "Mangaluru", "Jodhpur", "Jabalpur", "Gwalior", "Srinagar", "Jammu", "Kolkata",
+]);
+/** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
+const TOWN_DISTANCE_KM = 15;
+
+const centres = new Map<CityDef, PincodeEntry | null>();
+
+/** Where a city is: the pincode of a post office named after it, in one of its districts. */
+function cityCentre(city: CityDef): PincodeEntry | null {
+  if (centres.has(city)) return centres.get(city) ?? null;
+  let found: PincodeEntry | null = null;
+  for (const key of city.keys) {
+    for (const { rec } of officesNamed(placeNameKey(key))) {
+      if (!found && city.districts.some((d) => rec.districts.includes(d))) found = rec.entry;
+    }
+  }
+  centres.set(city, found);
+  return found;
+}
+
+const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
+const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
+/** A taluk or tehsil is named after its town; a post office is the town it delivers from. */
+const mayBeTown = (c: Chunk, village: boolean) =>
+  isPlainName(c) || c.label === "Taluk" || c.label === "Tehsil" || (c.label === "Post" && !village);
+
+/**
+ * The town the parcel goes to when the text names one: the last plain name that is a post office
+ * of the pincode and lies far from the district town the directory (or the text) gives as city.
+ * Metros keep their name: their post offices are neighbourhoods.
+ */
+function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): Chunk | null {
+  const home = written ?? getGazetteer().citiesByName.get(rec.entry.city ?? "") ?? null;
+  if (!home || METROS.has(home.name) || (written && written.name !== rec.entry.city)) return null;
+  // A village's post office delivers to the village; the town is the post office only without one.
+  const village = kept.some((c) => c.kind === "village");
+  for (let k = kept.length - 1; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    if (!mayBeTown(c, village)) continue;
+    // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
+    const key = placeNameKey(nameOf(c));
+    const limit = Math.min(1, allowedEdits(key.length));
+    if (!rec.entry.places.some((p) => editDistance(placeNameKey(p), key, limit) <= limit)) continue;
+    const centre = cityCentre(home);
+    return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > TOWN_DISTANCE_KM ? c : null;
+  }
+  return null;
+}
+
+/**
+ * Official name for a district written after "Distt." (also the name of its city, or as written;
+ * a misspelling one or two letters off the pincode's own district is read as that district).
+ */
+function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const gaz = getGazetteer();
   const key = c.tokens.map((t) => t.key).join(" ");
   const city = gaz.places.get(key)?.city;
-  return gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : render(c.tokens, false));
+  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : null);
+  if (known) return known;
+  const limit = allowedEdits(key.length);
+  const near = rec?.districts.find((d) => editDistance(d.toLowerCase(), key, limit) <= limit);
+  return near ?? render(c.tokens, false);
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
@@ -185,7 +253,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
     if (c.kind === "district") {
       if (c.order > districtOrder) {
-        statedDistrict = districtName(c);
+        statedDistrict = districtName(c, rec);
         districtOrder = c.order;
       }
       continue;
@@ -193,6 +261,23 @@ export function normalizeAddress(text: string): NormalizedAddress {
     hasHouse ||= c.kind === "house";
     hasBuilding ||= c.kind === "building";
     kept.push(c);
+  }
+
+  // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
+  let townFits = false;
+  const town = rec && (!statedCity || statedCity === city?.name) ? findTown(kept, rec, city) : null;
+  if (town) {
+    statedCity = render(town.tokens, false);
+    townFits = true;
+    kept.splice(kept.indexOf(town), 1);
+  } else if (!city) {
+    const last = [...kept].reverse().find(isPlainName);
+    const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => !rec || cityMatchesRecord(c, rec)) : null;
+    if (last && guess && (!statedCity || statedCity === guess.name)) {
+      statedCity = guess.name;
+      kept.splice(kept.indexOf(last), 1);
+      statedState ??= stateOfCity(guess.name);
+    }
   }
 
   const leftoverCities: Array<{ order: number; text: string }> = [];
@@ -262,7 +347,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       statedCity,
       statedDistrict,
       stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
-      cityMatchesPincode: cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
+      cityMatchesPincode: townFits ? true : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
       hasHouseNumber: hasHouse,
       junk: !meaningful,
     },

@@ -56,7 +56,7 @@ export const LABELLED: Array<[string, Partial<Components>]> = [
   ["C/O Anil Sharma, H.No. 221, Ward No. 5, Dehradun, Uttaranchal 248001", { house: "221", locality: "Ward No. 5", city: "Dehradun", district: "Dehradun", state: "Uttarakhand", pincode: "248001" }],
   ["Vill. Rampur, Post Bhojipura, Teh. Sadar, Distt. Bareilly, U.P. - 243202", { locality: "Village Rampur, Post Bhojipura, Tehsil Sadar", city: "Bareilly", district: "Bareilly", state: "Uttar Pradesh", pincode: "243202" }],
   ["Ramesh Kumar S/O Suresh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202", { locality: "Village Rampur, Post Bhojipura", city: "Bareilly", district: "Bareilly", state: "Uttar Pradesh", pincode: "243202" }],
-  ["House No. 12, Mohalla Qazi, Najibabad, Distt. Bijnor, UP 246763", { house: "12", locality: "Mohalla Qazi, Najibabad", city: "Bijnor", district: "Bijnor", state: "Uttar Pradesh", pincode: "246763" }],
+  ["House No. 12, Mohalla Qazi, Najibabad, Distt. Bijnor, UP 246763", { house: "12", locality: "Mohalla Qazi", city: "Najibabad", district: "Bijnor", state: "Uttar Pradesh", pincode: "246763" }],
   ["C/O Rajesh Gupta, 45/2, Lal Bagh, Lucknow, UP 226001", { house: "45/2", locality: "Lal Bagh", city: "Lucknow", district: "Lucknow", state: "Uttar Pradesh", pincode: "226001" }],
   ["Shop No. 4, Sadar Bazar, Agra, Uttar Pradesh 282001", { house: "Shop 4", locality: "Sadar Bazar", city: "Agra", district: "Agra", state: "Uttar Pradesh", pincode: "282001" }],
   ["Vill & Post Kheri, Tehsil Bhiwani, Distt. Bhiwani, Haryana 127021", { locality: "VPO Kheri, Tehsil Bhiwani", city: "Bhiwani", district: "Bhiwani", state: "Haryana", pincode: "127021" }],

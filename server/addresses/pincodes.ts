@@ -221,6 +221,30 @@ export function directoryRecords(): IterableIterator<PincodeRecord> {
   return index().values();
 }
 
+let byPlace: Map<string, Array<{ rec: PincodeRecord; place: string }>> | null = null;
+
+/** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
+export function placeNameKey(text: string): string {
+  return text.toLowerCase().replace(/[^a-z]+/g, "");
+}
+
+/** The post offices called by this name (a `placeNameKey`), with their pincodes; built on first use. */
+export function officesNamed(key: string): ReadonlyArray<{ rec: PincodeRecord; place: string }> {
+  if (!byPlace) {
+    byPlace = new Map();
+    for (const rec of index().values()) {
+      for (const place of rec.entry.places) {
+        const k = placeNameKey(place);
+        if (k.length < 3) continue;
+        const list = byPlace.get(k);
+        if (list) list.push({ rec, place });
+        else byPlace.set(k, [{ rec, place }]);
+      }
+    }
+  }
+  return byPlace.get(key) ?? [];
+}
+
 /** Every official district name in the directory, with its state. */
 export function directoryDistricts(): ReadonlyMap<string, string> {
   index();

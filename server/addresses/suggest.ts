@@ -5,7 +5,7 @@
  * address names, and ranked. Rules: docs/normalize.md ("Pincode suggestions").
  */
 import { cityMatchesRecord, getGazetteer } from "./gazetteer";
-import { directoryRecords, type PincodeRecord } from "./pincodes";
+import { officesNamed, placeNameKey } from "./pincodes";
 import type { NormalizedAddress } from "./index";
 
 export interface SuggestedPincode {
@@ -20,28 +20,6 @@ export const MAX_SUGGESTIONS = 3;
 
 /** Labels the normalized form puts before a value ("Village Rampur"); the value is the place. */
 const LABEL = /^(?:village|vpo|mohalla|post|tehsil|taluk|mandal|police station)\s+/i;
-
-let byName: Map<string, Array<{ rec: PincodeRecord; place: string }>> | null = null;
-
-/** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
-function nameKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z]+/g, "");
-}
-
-function placeIndex(): Map<string, Array<{ rec: PincodeRecord; place: string }>> {
-  if (byName) return byName;
-  byName = new Map();
-  for (const rec of directoryRecords()) {
-    for (const place of rec.entry.places) {
-      const key = nameKey(place);
-      if (key.length < 3) continue;
-      const list = byName.get(key);
-      if (list) list.push({ rec, place });
-      else byName.set(key, [{ rec, place }]);
-    }
-  }
-  return byName;
-}
 
 /** Whether the address's pincode needs a suggestion at all (contract: missing, unknown, contradicted). */
 function needsSuggestion(a: NormalizedAddress): boolean {
@@ -60,7 +38,6 @@ function placeNames(a: NormalizedAddress): string[] {
 
 export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
   if (a.signals.junk || !needsSuggestion(a)) return [];
-  const index = placeIndex();
   const state = a.signals.statedState;
   const city = a.signals.statedCity ? getGazetteer().citiesByName.get(a.signals.statedCity) : undefined;
   const district = a.signals.statedDistrict;
@@ -69,7 +46,7 @@ export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
   names.forEach((name, k) => {
     const isCity = name === a.components.city;
     const seen = new Set<string>();
-    for (const { rec, place } of index.get(nameKey(name)) ?? []) {
+    for (const { rec, place } of officesNamed(placeNameKey(name))) {
       if (rec.entry.code === a.signals.pincodeInText || seen.has(rec.entry.code)) continue;
       seen.add(rec.entry.code);
       if (state && !rec.states.includes(state)) continue;
