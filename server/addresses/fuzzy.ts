@@ -25,21 +25,31 @@ export function allowedEdits(length: number): number {
   return length < 5 ? 0 : length < 7 ? 1 : 2;
 }
 
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
 /** Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
+  if (a === b) return 0;
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (b.length + 1 > rowA.length) {
+    rowA = new Int32Array(b.length + 1);
+    rowB = new Int32Array(b.length + 1);
+  }
+  let prev = rowA;
+  let row = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       const v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      row.push(v);
+      row[j] = v;
       if (v < best) best = v;
     }
     if (best > limit) return limit + 1;
-    prev = row;
+    [prev, row] = [row, prev];
   }
   return prev[b.length] as number;
 }
@@ -56,7 +66,7 @@ function statesOf(city: CityDef): Set<string> {
  */
 export function fuzzyCity(name: string, state: string | null, fits: (city: CityDef) => boolean): CityDef | null {
   const limit = allowedEdits(name.replace(/ /g, "").length);
-  if (limit === 0) return null;
+  if (limit === 0 || name.length > 40) return null;
   let best: CityDef | null = null;
   let bestDistance = limit + 1;
   let tie = false;

@@ -9,7 +9,7 @@ import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { distanceKm, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
 
 export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
@@ -191,7 +191,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): C
     // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
     const key = placeNameKey(nameOf(c));
     const limit = Math.min(1, allowedEdits(key.length));
-    if (!rec.entry.places.some((p) => editDistance(placeNameKey(p), key, limit) <= limit)) continue;
+    if (!officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) continue;
     const centre = cityCentre(home);
     return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > TOWN_DISTANCE_KM ? c : null;
   }

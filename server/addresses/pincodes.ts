@@ -201,8 +201,9 @@ function index(): Map<string, PincodeRecord> {
   return directory;
 }
 
-/** Loads the directory now (e.g. at server start) instead of on the first lookup; returns the pincode count. */
+/** Loads the directory and its post-office name index now (e.g. at server start) instead of on first use; returns the pincode count. */
 export function preloadPincodeDirectory(): number {
+  officesNamed("");
   return index().size;
 }
 
@@ -226,6 +227,18 @@ let byPlace: Map<string, Array<{ rec: PincodeRecord; place: string }>> | null = 
 /** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
 export function placeNameKey(text: string): string {
   return text.toLowerCase().replace(/[^a-z]+/g, "");
+}
+
+const nameKeys = new WeakMap<PincodeRecord, string[]>();
+
+/** `placeNameKey` of each of the record's post offices, computed once per record. */
+export function officeNameKeys(rec: PincodeRecord): readonly string[] {
+  let keys = nameKeys.get(rec);
+  if (!keys) {
+    keys = rec.entry.places.map(placeNameKey);
+    nameKeys.set(rec, keys);
+  }
+  return keys;
 }
 
 /** The post offices called by this name (a `placeNameKey`), with their pincodes; built on first use. */
