@@ -17,7 +17,7 @@ const WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
   "चौक": "Chowk", "ग्राम": "Village", "गांव": "Village", "गाँव": "Village", "पोस्ट": "Post", "डाकघर": "Post",
   "तहसील": "Tehsil", "जिला": "District", "ज़िला": "District", "जि.": "Distt", "के": "", "पास": "Near", "निकट": "Near",
   "सामने": "Opposite", "पीछे": "Behind", "मंदिर": "Mandir", "स्टेशन": "Station", "थाना": "Thana",
-  "नई": "New", "पुराना": "Old", "म.प्र.": "M.P.", "उ.प्र.": "U.P.", "हि.प्र.": "H.P.", "पिन": "Pin", "भारत": "India",
+  "नई": "New", "पुराना": "Old", "सिविल": "Civil", "लाइंस": "Lines", "लाइन्स": "Lines", "मॉल": "Mall", "स्कूल": "School", "लखनऊ": "Lucknow", "म.प्र.": "M.P.", "उ.प्र.": "U.P.", "हि.प्र.": "H.P.", "पिन": "Pin", "भारत": "India",
 }));
 
 const VOWELS: Record<string, string> = {
@@ -81,6 +81,11 @@ export function hasDevanagari(text: string): boolean {
 }
 
 /** The text with every Devanagari word replaced (see the file comment); other characters untouched. */
+/** Hindi puts "near", "opposite", "behind" after the place (मंदिर के पास); English before it. */
+const POSTPOSITION = /([^,]*?[^\s,])\s+(Near|Opposite|Behind)(?=\s*(?:,|$))/g;
+
 export function fromDevanagari(text: string): string {
-  return text.replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w));
+  return text
+    .replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w))
+    .replace(POSTPOSITION, "$2 $1");
 }

@@ -12,7 +12,7 @@ function candidates(): Map<string, Array<{ key: string; city: CityDef }>> {
   if (byFirst) return byFirst;
   byFirst = new Map();
   for (const [key, def] of getGazetteer().places) {
-    if (!def.city || def.state || key.length < 4) continue;
+    if (!def.city || key.length < 4) continue;
     const list = byFirst.get(key[0] as string) ?? [];
     list.push({ key, city: def.city });
     byFirst.set(key[0] as string, list);

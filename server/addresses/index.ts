@@ -9,7 +9,7 @@ import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
 
 export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
@@ -134,29 +134,53 @@ function stateOfCity(city: string): string | null {
   return city === "New Delhi" || city === "Delhi" ? "Delhi" : null;
 }
 
-/** The city written in the text: the last one that fits the pincode, else the last well-known one. */
+/**
+ * The city written in the text: the last one that fits the pincode, else the last well-known one.
+ * A town written before its district's town is the town ("Roorkee, Haridwar 247667").
+ */
 function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | null {
   let chosen: CityDef | null = null;
-  for (const m of mentions) if (m.kind === "city" && (!rec || cityMatchesRecord(m.city, rec))) chosen = m.city;
+  let before: CityDef | null = null;
+  for (const m of mentions) {
+    if (m.kind !== "city" || (rec && !cityMatchesRecord(m.city, rec)) || m.city === chosen) continue;
+    before = chosen;
+    chosen = m.city;
+  }
+  if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name)) return before;
   if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && m.city.curated) chosen = m.city;
   return chosen;
 }
 
-/** Cities whose post offices are their neighbourhoods, never towns of their own. */
+/** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
 const METROS: ReadonlySet<string> = new Set([
   "Mumbai", "Navi Mumbai", "Thane", "Delhi", "New Delhi", "Kolkata", "Howrah", "Chennai", "Bengaluru", "Hyderabad",
   "Secunderabad", "Pune", "Pimpri Chinchwad", "Ahmedabad", "Gurugram", "Noida", "Greater Noida", "Ghaziabad", "Faridabad",
-  "Jaipur", "Lucknow", "Kanpur", "Nagpur", "Indore", "Bhopal", "Surat", "Vadodara", "Rajkot", "Patna", "Ranchi", "Raipur",
-  "Coimbatore", "Madurai", "Kochi", "Thiruvananthapuram", "Visakhapatnam", "Vijayawada", "Ludhiana", "Amritsar",
-  "Chandigarh", "Agra", "Varanasi", "Prayagraj", "Meerut", "Nashik", "Bhubaneswar", "Guwahati", "Dehradun", "Mysuru",
-  "Mangaluru", "Jodhpur", "Jabalpur", "Gwalior", "Srinagar", "Jammu", "Kolkata",
 ]);
 /** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
 const TOWN_DISTANCE_KM = 15;
+/** Metros spread 30 km from their centre; a town in their district lies beyond (Kotputli, 100 km from Jaipur). */
+const METRO_TOWN_DISTANCE_KM = 40;
 
 const centres = new Map<CityDef, PincodeEntry | null>();
 
-/** Where a city is: the pincode of a post office named after it, in one of its districts. */
+let headPincodes: Map<string, PincodeEntry> | null = null;
+
+/** Per district, its lowest pincode ending in 001: the headquarters town's head office (470001 Sagar, 306401 Pali). */
+function districtHeadPincode(district: string): PincodeEntry | null {
+  if (!headPincodes) {
+    headPincodes = new Map();
+    for (const rec of directoryRecords()) {
+      const known = headPincodes.get(rec.entry.district);
+      if (rec.entry.code.endsWith("001") && (!known || rec.entry.code < known.code)) headPincodes.set(rec.entry.district, rec.entry);
+    }
+  }
+  return headPincodes.get(district) ?? null;
+}
+
+/**
+ * Where a city is: the pincode of a post office named after it in one of its districts, else its
+ * district's head pincode.
+ */
 function cityCentre(city: CityDef): PincodeEntry | null {
   if (centres.has(city)) return centres.get(city) ?? null;
   let found: PincodeEntry | null = null;
@@ -165,6 +189,7 @@ function cityCentre(city: CityDef): PincodeEntry | null {
       if (!found && city.districts.some((d) => rec.districts.includes(d))) found = rec.entry;
     }
   }
+  for (const d of city.districts) found ??= districtHeadPincode(d);
   centres.set(city, found);
   return found;
 }
@@ -182,9 +207,10 @@ const mayBeTown = (c: Chunk, village: boolean) =>
  */
 function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): Chunk | null {
   const home = written ?? getGazetteer().citiesByName.get(rec.entry.city ?? "") ?? null;
-  if (!home || METROS.has(home.name) || (written && written.name !== rec.entry.city)) return null;
+  // A written city counts as the district's town when it lies in the pincode's district.
+  if (!home || (written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
-  const village = kept.some((c) => c.kind === "village");
+  const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
@@ -193,7 +219,8 @@ function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): C
     const limit = Math.min(1, allowedEdits(key.length));
     if (!officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) continue;
     const centre = cityCentre(home);
-    return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > TOWN_DISTANCE_KM ? c : null;
+    const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+    return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > far ? c : null;
   }
   return null;
 }
@@ -270,19 +297,34 @@ export function normalizeAddress(text: string): NormalizedAddress {
     statedCity = render(town.tokens, false);
     townFits = true;
     kept.splice(kept.indexOf(town), 1);
-  } else if (!city) {
+  } else if (!city && rec && statedCity === null) {
+    // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off.
+    const last = [...kept].reverse().find(isPlainName);
+    const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+    const near = (k: string) => {
+      const limit = Math.min(3, Math.floor(k.length / 2) - 1);
+      return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
+    };
+    if (last && own && own.keys.some(near)) {
+      statedCity = own.name;
+      kept.splice(kept.indexOf(last), 1);
+    }
+  }
+  if (!town && !city && statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
     const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => !rec || cityMatchesRecord(c, rec)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
       statedCity = guess.name;
       kept.splice(kept.indexOf(last), 1);
-      statedState ??= stateOfCity(guess.name);
+      statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
 
   const leftoverCities: Array<{ order: number; text: string }> = [];
   for (const m of mentions) {
-    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity) leftoverCities.push({ order: m.order, text: m.city.name });
+    // The district's town written after the town the parcel goes to names the district.
+    const districtTown = rec && m.kind === "city" && m.city.name === rec.entry.city && statedCity !== rec.entry.city;
+    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity && !districtTown) leftoverCities.push({ order: m.order, text: m.city.name });
   }
 
   // A name with no keyword, after a house number and before a locality, is the building:

@@ -42,8 +42,11 @@ const SEGMENT_BREAK = /[,;|()[\]{}<>\n]+/;
 /** "Andheri (East)" is one name, not two segments. */
 const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
-const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
-const bracketedMarker = (_: string, m: string) => ` ${m.toLowerCase() === "v" ? "vill" : m}`;
+const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|m|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
+const SHORT_MARKERS: Record<string, string> = { v: "vill", m: "mdl" };
+/** "Rampur (V) Narsapur (M)" → "Vill Rampur, Mdl Narsapur,": the marker before its value, one segment each. */
+const BRACKETED_VALUE = new RegExp(String.raw`([^,()]+?)` + BRACKETED_MARKER.source, "gi");
+const bracketedMarker = (_: string, value: string, m: string) => `, ${SHORT_MARKERS[m.toLowerCase()] ?? m} ${value.trim()},`;
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
 const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
@@ -215,6 +218,13 @@ class SegmentChunker {
           this.close();
           return j;
         }
+        // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
+        if (atEnd && m.kind === "district" && o && (o.kind === "village" || o.kind === "post" || o.kind === "tehsil") && o.tokens.length >= 2) {
+          const value = o.tokens.pop() as Token;
+          this.close();
+          this.push("district", m.label, [value], i - 1);
+          return j;
+        }
         // The value may already be closed as a locality by its ending ("Narsapur Mdl").
         const last = this.out[this.out.length - 1];
         if (atEnd && POSTFIX.has(m.kind) && !o && last && this.out.length > this.first && last.kind === "locality" && !last.label && last.order + last.tokens.length === this.base + i) {
@@ -361,7 +371,9 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       const def = places.get(t.key);
       if (!def) break;
       const whole = start === 0;
-      if (def.state && (whole || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
+      // "noida up": an ambiguous abbreviation right after a city name is the state.
+      const afterCity = start > 0 && !!places.get((tokens[start - 1] as Token).key)?.city;
+      if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
       } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key))) {
@@ -427,7 +439,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
-  const segments = text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_MARKER, bracketedMarker).split(SEGMENT_BREAK);
+  const segments = text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_VALUE, bracketedMarker).split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
     const all = mergePlaceNames(dropFiller(tokenize(segments[s] as string)));
