@@ -439,7 +439,8 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
-  const segments = text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_VALUE, bracketedMarker).split(SEGMENT_BREAK);
+  const unbracketed = text.includes("(") ? text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_VALUE, bracketedMarker) : text;
+  const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
     const all = mergePlaceNames(dropFiller(tokenize(segments[s] as string)));
