@@ -197,13 +197,17 @@ function load(): Map<string, PincodeRecord> {
 }
 
 function index(): Map<string, PincodeRecord> {
-  directory ??= load();
+  if (!directory) {
+    directory = load();
+    // Everything derived from the directory is built with it, so no request (or batch lease) pays for it later.
+    buildOfficeIndex(directory);
+    centreGrid();
+  }
   return directory;
 }
 
 /** Loads the directory and its post-office name index now (e.g. at server start) instead of on first use; returns the pincode count. */
 export function preloadPincodeDirectory(): number {
-  officesNamed("");
   return index().size;
 }
 
@@ -243,19 +247,21 @@ export function officeNameKeys(rec: PincodeRecord): readonly string[] {
 
 /** The post offices called by this name (a `placeNameKey`), with their pincodes; built on first use. */
 export function officesNamed(key: string): ReadonlyArray<{ rec: PincodeRecord; place: string }> {
-  if (!byPlace) {
-    byPlace = new Map();
-    for (const rec of index().values()) {
-      for (const place of rec.entry.places) {
-        const k = placeNameKey(place);
-        if (k.length < 3) continue;
-        const list = byPlace.get(k);
-        if (list) list.push({ rec, place });
-        else byPlace.set(k, [{ rec, place }]);
-      }
+  index();
+  return byPlace?.get(key) ?? [];
+}
+
+function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
+  byPlace = new Map();
+  for (const rec of records.values()) {
+    for (const place of rec.entry.places) {
+      const k = placeNameKey(place);
+      if (k.length < 3) continue;
+      const list = byPlace.get(k);
+      if (list) list.push({ rec, place });
+      else byPlace.set(k, [{ rec, place }]);
     }
   }
-  return byPlace.get(key) ?? [];
 }
 
 /** Every official district name in the directory, with its state. */
@@ -296,7 +302,7 @@ function cellKey(lat: number, lng: number): string {
 function centreGrid(): Map<string, PincodeEntry[]> {
   if (grid) return grid;
   grid = new Map();
-  for (const { entry } of index().values()) {
+  for (const { entry } of (directory as Map<string, PincodeRecord>).values()) {
     const key = cellKey(entry.lat, entry.lng);
     const cell = grid.get(key);
     if (cell) cell.push(entry);
