@@ -226,11 +226,16 @@ export function directoryRecords(): IterableIterator<PincodeRecord> {
   return index().values();
 }
 
-let byPlace: Map<string, Array<{ rec: PincodeRecord; place: string }>> | null = null;
+let byPlace: Map<string, PincodeRecord[]> | null = null;
 
 /** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
 export function placeNameKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z]+/g, "");
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i) | 32;
+    if (c >= 97 && c <= 122) out += String.fromCharCode(c);
+  }
+  return out;
 }
 
 const nameKeys = new WeakMap<PincodeRecord, string[]>();
@@ -245,10 +250,10 @@ export function officeNameKeys(rec: PincodeRecord): readonly string[] {
   return keys;
 }
 
-/** The post offices called by this name (a `placeNameKey`), with their pincodes; built on first use. */
-export function officesNamed(key: string): ReadonlyArray<{ rec: PincodeRecord; place: string }> {
+/** The post offices called by this name (a `placeNameKey`), with their pincodes. */
+export function officesNamed(key: string): Array<{ rec: PincodeRecord; place: string }> {
   index();
-  return byPlace?.get(key) ?? [];
+  return (byPlace?.get(key) ?? []).map((rec) => ({ rec, place: rec.entry.places[officeNameKeys(rec).indexOf(key)] as string }));
 }
 
 function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
@@ -258,8 +263,8 @@ function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
       const k = placeNameKey(place);
       if (k.length < 3) continue;
       const list = byPlace.get(k);
-      if (list) list.push({ rec, place });
-      else byPlace.set(k, [{ rec, place }]);
+      if (!list) byPlace.set(k, [rec]);
+      else if (list[list.length - 1] !== rec) list.push(rec);
     }
   }
 }
