@@ -1,4 +1,4 @@
-import { normalizationKey, normalizeAddress, type NormalizedAddress } from "../addresses";
+import { normalizationKey, normalizeAddress, suggestPincodes, type NormalizedAddress, type SuggestedPincode } from "../addresses";
 import { now } from "../clock";
 import type { Db, DbOrTx, Tx } from "../db";
 import { encodeDigipin, DIGIPIN_BOUNDS } from "../digipin";
@@ -31,6 +31,7 @@ export interface Verification {
   pincode: { code: string; district: string; state: string } | null;
   location: { lat: number; lng: number; precision: ValidationLevel } | null;
   digipin: string | null;
+  suggested_pincodes: SuggestedPincode[];
   history: History;
   provider: { name: string; called: boolean };
   created_at: string;
@@ -61,12 +62,18 @@ function inBounds(p: { lat: number; lng: number }): boolean {
   return p.lat >= DIGIPIN_BOUNDS.minLat && p.lat <= DIGIPIN_BOUNDS.maxLat && p.lng >= DIGIPIN_BOUNDS.minLng && p.lng <= DIGIPIN_BOUNDS.maxLng;
 }
 
+/** A 4 m code only for a point the provider fixed to a building or street (contract: DIGIPIN). */
+function digipinOf(location: Verification["location"]): string | null {
+  if (!location || (location.precision !== "building" && location.precision !== "street") || !inBounds(location)) return null;
+  return encodeDigipin(location.lat, location.lng);
+}
+
 function record(
   id: string,
   input: VerifyInput,
   livemode: boolean,
   address: NormalizedAddress,
-  provider: { name: string; result: ProviderResult | null },
+  provider: { name: string; result: ProviderResult | null; called: boolean },
   history: History,
 ): Verification {
   const result = decide(address, provider.result, history);
@@ -80,9 +87,9 @@ function record(
     components: address.components,
     pincode: address.pincode ? { code: address.pincode.code, district: address.pincode.district, state: address.pincode.state } : null,
     location,
-    digipin: location && inBounds(location) ? encodeDigipin(location.lat, location.lng) : null,
+    digipin: digipinOf(location),
     history,
-    provider: { name: provider.name, called: provider.result !== null },
+    provider: { name: provider.name, called: provider.called },
     created_at: now().toISOString(),
   };
 }
@@ -134,7 +141,7 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<V
   const address = normalizeAddress(input.address);
   const local = localReasons(address);
   const result = local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
-  const v = record(newId("ver_test"), input, false, address, { name: "simulator", result }, emptyHistory());
+  const v = record(newId("ver_test"), input, false, address, { name: "simulator", result, called: false }, emptyHistory());
   await save(db, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey: normalizationKey(input.address) });
   return v;
 }
@@ -168,7 +175,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
     local.certainHold ? null : provider!.validate([input.address], { signal: opts.signal }),
   ]);
   const id = newId("ver");
-  const v = record(id, input, true, address, { name: provider?.name ?? "none", result }, history);
+  const v = record(id, input, true, address, { name: provider?.name ?? "none", result, called: result !== null }, history);
   await db.$transaction(async (tx) => {
     await charge(tx, { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify", ref: opts.chargeRef ?? id });
     await save(tx, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey });
@@ -208,6 +215,7 @@ export async function findVerifications(db: Db, workspaceId: string, idOrOrderId
     pincode: r.pincode as Verification["pincode"],
     location: r.location as Verification["location"],
     digipin: r.digipin,
+    suggested_pincodes: suggestPincodes(normalizeAddress(r.inputAddress)),
     history: r.history as unknown as History,
     provider: { name: r.providerName, called: r.providerCalled },
     created_at: r.createdAt.toISOString(),
