@@ -34,6 +34,10 @@ const schema = z.object({
   BATCH_ROW_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   /** How long one webhook attempt waits for the receiver's response before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** Lets webhooks go to loopback and private addresses, over plain http too: development and tests only. */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** The server sits behind a proxy that sets X-Forwarded-For: sign-in throttling reads the client address from it. */
+  TRUST_PROXY: bool.default(false),
   /** Signs console sessions; required in production (better-auth refuses its default there). */
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The console's public origin for better-auth; unset, it is taken from each request. */
