@@ -70,9 +70,85 @@ export interface Connection {
   /** The driver adapter factory, for the schema engine (migrations). */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   kind: "postgres" | "pglite";
-  /** LISTEN on a channel; the callback gets each NOTIFY payload. Resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; `onPayload` gets each NOTIFY payload. `onState` hears "up" each time the
+   * listening session is (re)established and "down" when it is lost: notifications sent meanwhile are
+   * missed. A lost session is re-opened with backoff. Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onState?: (state: "up" | "down") => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * A LISTEN session on its own connection (LISTEN belongs to a session, which a pooled query would not
+ * keep). When the backend goes away (restart, pg_terminate_backend, network) the session is re-opened
+ * with exponential backoff, and `onState` says so both ways. `ready` settles after the first attempt,
+ * whether it connected or not.
+ */
+function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onState: (state: "up" | "down") => void = () => {},
+): (() => Promise<void>) & { ready: Promise<void> } {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let delay = LISTEN_RETRY_FIRST_MS;
+  let timer: NodeJS.Timeout | null = null;
+
+  const lost = (client: pg.Client, err?: Error) => {
+    if (current !== client) return;
+    current = null;
+    client.end().catch(() => {});
+    if (stopped) return;
+    console.error(`database: LISTEN ${channel} lost (${err?.message ?? "connection ended"}); reconnecting`);
+    onState("down");
+    retry();
+  };
+  const retry = () => {
+    timer = setTimeout(() => void open(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on("error", (err) => lost(client, err));
+    client.on("end", () => lost(client));
+    client.on("notification", (n) => n.channel === channel && onPayload(n.payload ?? ""));
+    try {
+      current = client;
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      // An "error" event during connect has already been handled by lost(), retry included.
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      if (stopped) return;
+      console.error(`database: cannot LISTEN ${channel} (${(err as Error).message}); retrying`);
+      onState("down");
+      retry();
+      return;
+    }
+    if (stopped || current !== client) {
+      await client.end().catch(() => {});
+      return;
+    }
+    delay = LISTEN_RETRY_FIRST_MS;
+    onState("up");
+  };
+
+  const stop = async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
+  return Object.assign(stop, { ready: open() });
 }
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
@@ -83,25 +159,25 @@ export function openDatabase(): Connection {
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
     const adapterFactory = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
-    const listeners: pg.PoolClient[] = [];
+    // An idle pooled connection whose backend ends emits "error" on the pool; unheard, it would crash the process.
+    pool.on("error", (err) => console.error("database: an idle connection was closed:", err.message));
+    const listeners = new Set<() => Promise<void>>();
     return {
       prisma,
       adapterFactory,
       kind: "postgres",
-      async listen(channel, onPayload) {
-        // A dedicated connection: LISTEN belongs to a session, which a pooled query would not keep.
-        const client = await pool.connect();
-        listeners.push(client);
-        client.on("notification", (n) => n.channel === channel && onPayload(n.payload ?? ""));
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      async listen(channel, onPayload, onState) {
+        const stop = listenWithReconnect(DATABASE_URL, channel, onPayload, onState);
+        listeners.add(stop);
+        await stop.ready;
         return async () => {
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
-          listeners.splice(listeners.indexOf(client), 1);
-          client.release();
+          listeners.delete(stop);
+          await stop();
         };
       },
       async close() {
-        for (const client of listeners.splice(0)) client.release();
+        for (const stop of listeners) await stop();
+        listeners.clear();
         await prisma.$disconnect();
         await pool.end();
       },
@@ -116,8 +192,10 @@ export function openDatabase(): Connection {
     prisma,
     adapterFactory,
     kind: "pglite",
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
+      // In-process: the session cannot drop.
       const unlisten = await pglite.listen(channel, onPayload);
+      onState?.("up");
       return () => unlisten();
     },
     async close() {
