@@ -205,6 +205,24 @@ describe("delivery", () => {
     expect(log!.attemptLog[1]!.createdAt.getTime() - log!.attemptLog[0]!.createdAt.getTime()).toBe(5_000);
   });
 
+  it("keeps no secret in what the delivery log (readable by viewers) stores: the answer's first 200 bytes, no signing secret", async () => {
+    const ws = await newWorkspace();
+    const rx = await receiver((_req, res) => res.writeHead(502).end("x".repeat(150) + "y".repeat(500)));
+    const hook = await addEndpoint(db(), ws.workspace_id, rx.url);
+    const [id] = await enqueueEvent(db(), ws.workspace_id, completed());
+    await attemptDelivery(db(), id!);
+    const stored = JSON.stringify([
+      await db().webhookDelivery.findMany({ where: { endpointId: hook.webhook_id } }),
+      await db().webhookAttempt.findMany({ where: { deliveryId: id! } }),
+      await deliveryLog(db(), ws.workspace_id),
+    ]);
+    expect(stored).not.toContain(hook.secret);
+    expect(stored).not.toContain(hook.secret.slice(6));
+    expect(stored).not.toContain(rx.received[0]!.headers["webhook-signature"]);
+    const [log] = await deliveryLog(db(), ws.workspace_id);
+    expect(log!.attemptLog[0]!.error).toBe(`HTTP 502: ${"x".repeat(150)}${"y".repeat(50)}`);
+  });
+
   it("records a timeout, follows the whole schedule, then fails the delivery and disables the endpoint", async () => {
     process.env.WEBHOOK_TIMEOUT_MS = "200";
     reloadConfig();
