@@ -72,8 +72,9 @@ export interface Connection {
   kind: "postgres" | "pglite";
   /**
    * LISTEN on a channel; `onPayload` gets each NOTIFY payload. `onState` hears "up" each time the
-   * listening session is (re)established and "down" when it is lost: notifications sent meanwhile are
-   * missed. A lost session is re-opened with backoff. Resolves to an unsubscribe function.
+   * listening session is (re)established or proven alive again, and "down" when it is lost or has not
+   * answered a heartbeat in time: notifications may be missed meanwhile. A lost session is re-opened
+   * with backoff. Resolves to an unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void, onState?: (state: "up" | "down") => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -81,12 +82,19 @@ export interface Connection {
 
 const LISTEN_RETRY_FIRST_MS = 100;
 const LISTEN_RETRY_MAX_MS = 5_000;
+/** How often the LISTEN session proves it is alive; an answer overdue by this much makes it "down". */
+const LISTEN_HEARTBEAT_MS = 300;
+/** No answer for this long: the connection is given up and re-opened. */
+const LISTEN_DEAD_AFTER_MS = 10_000;
 
 /**
  * A LISTEN session on its own connection (LISTEN belongs to a session, which a pooled query would not
  * keep). When the backend goes away (restart, pg_terminate_backend, network) the session is re-opened
- * with exponential backoff, and `onState` says so both ways. `ready` settles after the first attempt,
- * whether it connected or not.
+ * with exponential backoff. A heartbeat on the same connection catches a silent cut too: PostgreSQL
+ * sends a session its notifications before answering its next query, so an answered heartbeat proves
+ * every notification committed before it was sent has arrived. `onState` hears "down" as soon as a
+ * heartbeat is overdue or the session is lost, and "up" when it answers again. `ready` settles after
+ * the first attempt, whether it connected or not.
  */
 function listenWithReconnect(
   url: string,
@@ -96,16 +104,22 @@ function listenWithReconnect(
 ): (() => Promise<void>) & { ready: Promise<void> } {
   let current: pg.Client | null = null;
   let stopped = false;
+  let healthy = false;
   let delay = LISTEN_RETRY_FIRST_MS;
   let timer: NodeJS.Timeout | null = null;
 
+  const setHealthy = (up: boolean) => {
+    if (up === healthy) return;
+    healthy = up;
+    onState(up ? "up" : "down");
+  };
   const lost = (client: pg.Client, err?: Error) => {
     if (current !== client) return;
     current = null;
     client.end().catch(() => {});
     if (stopped) return;
     console.error(`database: LISTEN ${channel} lost (${err?.message ?? "connection ended"}); reconnecting`);
-    onState("down");
+    setHealthy(false);
     retry();
   };
   const retry = () => {
@@ -113,8 +127,33 @@ function listenWithReconnect(
     timer.unref();
     delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
   };
+  const heartbeat = (client: pg.Client) => {
+    let sentAt: number | null = null;
+    const beat = setInterval(() => {
+      if (current !== client) return clearInterval(beat);
+      if (sentAt !== null) {
+        const waited = performance.now() - sentAt;
+        if (waited >= LISTEN_HEARTBEAT_MS) setHealthy(false);
+        if (waited >= LISTEN_DEAD_AFTER_MS) {
+          clearInterval(beat);
+          lost(client, new Error(`no answer for ${LISTEN_DEAD_AFTER_MS} ms`));
+        }
+        return;
+      }
+      sentAt = performance.now();
+      client.query("SELECT 1").then(
+        () => {
+          sentAt = null;
+          if (current === client) setHealthy(true);
+        },
+        () => {},
+      );
+    }, LISTEN_HEARTBEAT_MS);
+    beat.unref();
+  };
   const open = async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    // Named, so an operator can tell it apart in pg_stat_activity (and exempt it from idle-connection killers).
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: `dakiya listen ${channel}` });
     client.on("error", (err) => lost(client, err));
     client.on("end", () => lost(client));
     client.on("notification", (n) => n.channel === channel && onPayload(n.payload ?? ""));
@@ -129,7 +168,7 @@ function listenWithReconnect(
       client.end().catch(() => {});
       if (stopped) return;
       console.error(`database: cannot LISTEN ${channel} (${(err as Error).message}); retrying`);
-      onState("down");
+      setHealthy(false);
       retry();
       return;
     }
@@ -138,14 +177,18 @@ function listenWithReconnect(
       return;
     }
     delay = LISTEN_RETRY_FIRST_MS;
-    onState("up");
+    setHealthy(true);
+    heartbeat(client);
   };
 
   const stop = async () => {
+    if (stopped) return;
     stopped = true;
     if (timer) clearTimeout(timer);
     const client = current;
     current = null;
+    // Whoever relied on the notifications must not go on as if they still came.
+    setHealthy(false);
     await client?.end().catch(() => {});
   };
   return Object.assign(stop, { ready: open() });

@@ -57,7 +57,7 @@ describe.skipIf(process.env.DAKIYA_TEST_DB !== "postgres")("revocation after the
   /** The backend holding `LISTEN dakiya_keys` for this test's database, if any. */
   async function listenerPid(): Promise<number | null> {
     const { rows } = await other.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN \"dakiya_keys\"' AND state = 'idle'",
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'dakiya listen dakiya_keys'",
     );
     return rows.length === 1 ? rows[0]!.pid : null;
   }
