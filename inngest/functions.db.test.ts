@@ -18,7 +18,8 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "4" });
+  // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the webhook receivers listen on 127.0.0.1 over plain http.
+  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "4", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
   reloadConfig();
   resetProvider();
 });

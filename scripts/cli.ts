@@ -16,7 +16,8 @@ const HELP = `dakiya: operate a Dakiya deployment
 
   workspace create --name <n> --plan free|starter|growth [--owner-email <e>] [--json]
   key create --workspace <id> --kind test|live [--name <n>] [--json]
-  key revoke <key-prefix-or-id>
+  key revoke <key-id>
+  key revoke <key-prefix> --workspace <id>
   user create --workspace <id> --email <e> [--role owner|admin|viewer] [--json]
   plan set --workspace <id> <plan>
   plan create <id> --included <units> --batch-cap <n> [--overage-paise <p>] [--unlimited-rate]
@@ -95,9 +96,10 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case "key revoke": {
-      const { values, positionals } = args(rest, {});
-      if (positionals.length !== 1) throw new UsageError("key revoke takes one key prefix or id");
-      const key = await revokeKey(db(), positionals[0]!);
+      const { values, positionals } = args(rest, { workspace: { type: "string" } });
+      if (positionals.length !== 1) throw new UsageError("key revoke takes one key id, or one key prefix with --workspace");
+      const workspace = values.workspace === undefined ? undefined : need(values.workspace, "--workspace");
+      const key = await revokeKey(db(), positionals[0]!, workspace);
       print(values.json === true, { key_id: key.id, revoked_at: key.revokedAt }, `Key ${key.id} (${key.prefix}…${key.last4}) revoked.`);
       return;
     }

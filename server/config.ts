@@ -37,6 +37,8 @@ const schema = z.object({
   BATCH_ROW_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
   /** How long one webhook attempt waits for the receiver's response before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** Lets webhooks go to loopback and private addresses, over plain http too: development and tests only. */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   /** Signs console sessions; required in production (better-auth refuses its default there). */
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The console's public origin for better-auth; unset, it is taken from each request. */
@@ -48,7 +50,7 @@ const schema = z.object({
   DAKIYA_LOG_REQUESTS: bool.default(true),
   /** pino's level for the server's JSON log lines. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Behind a proxy that sets X-Forwarded-For/-Proto: trust them for the client address and scheme. */
+  /** Behind a proxy that sets X-Forwarded-For/-Proto: the client's address (sign-in throttle) and scheme (links) come from them. */
   TRUST_PROXY: bool.default(false),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),

@@ -70,9 +70,128 @@ export interface Connection {
   /** The driver adapter factory, for the schema engine (migrations). */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   kind: "postgres" | "pglite";
-  /** LISTEN on a channel; the callback gets each NOTIFY payload. Resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; `onPayload` gets each NOTIFY payload. `onState` hears "up" each time the
+   * listening session is (re)established or proven alive again, and "down" when it is lost or has not
+   * answered a heartbeat in time: notifications may be missed meanwhile. A lost session is re-opened
+   * with backoff. Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onState?: (state: "up" | "down") => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+/** How often the LISTEN session proves it is alive; an answer overdue by this much makes it "down". */
+const LISTEN_HEARTBEAT_MS = 300;
+/** No answer for this long: the connection is given up and re-opened. */
+const LISTEN_DEAD_AFTER_MS = 10_000;
+
+/**
+ * A LISTEN session on its own connection (LISTEN belongs to a session, which a pooled query would not
+ * keep). When the backend goes away (restart, pg_terminate_backend, network) the session is re-opened
+ * with exponential backoff. A heartbeat on the same connection catches a silent cut too: PostgreSQL
+ * sends a session its notifications before answering its next query, so an answered heartbeat proves
+ * every notification committed before it was sent has arrived. `onState` hears "down" as soon as a
+ * heartbeat is overdue or the session is lost, and "up" when it answers again. `ready` settles after
+ * the first attempt, whether it connected or not.
+ */
+function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onState: (state: "up" | "down") => void = () => {},
+): (() => Promise<void>) & { ready: Promise<void> } {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let healthy = false;
+  let delay = LISTEN_RETRY_FIRST_MS;
+  let timer: NodeJS.Timeout | null = null;
+
+  const setHealthy = (up: boolean) => {
+    if (up === healthy) return;
+    healthy = up;
+    onState(up ? "up" : "down");
+  };
+  const lost = (client: pg.Client, err?: Error) => {
+    if (current !== client) return;
+    current = null;
+    client.end().catch(() => {});
+    if (stopped) return;
+    console.error(`database: LISTEN ${channel} lost (${err?.message ?? "connection ended"}); reconnecting`);
+    setHealthy(false);
+    retry();
+  };
+  const retry = () => {
+    timer = setTimeout(() => void open(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  const heartbeat = (client: pg.Client) => {
+    let sentAt: number | null = null;
+    const beat = setInterval(() => {
+      if (current !== client) return clearInterval(beat);
+      if (sentAt !== null) {
+        const waited = performance.now() - sentAt;
+        if (waited >= LISTEN_HEARTBEAT_MS) setHealthy(false);
+        if (waited >= LISTEN_DEAD_AFTER_MS) {
+          clearInterval(beat);
+          lost(client, new Error(`no answer for ${LISTEN_DEAD_AFTER_MS} ms`));
+        }
+        return;
+      }
+      sentAt = performance.now();
+      client.query("SELECT 1").then(
+        () => {
+          sentAt = null;
+          if (current === client) setHealthy(true);
+        },
+        () => {},
+      );
+    }, LISTEN_HEARTBEAT_MS);
+    beat.unref();
+  };
+  const open = async () => {
+    // Named, so an operator can tell it apart in pg_stat_activity (and exempt it from idle-connection killers).
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: `dakiya listen ${channel}` });
+    client.on("error", (err) => lost(client, err));
+    client.on("end", () => lost(client));
+    client.on("notification", (n) => n.channel === channel && onPayload(n.payload ?? ""));
+    try {
+      current = client;
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      // An "error" event during connect has already been handled by lost(), retry included.
+      if (current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      if (stopped) return;
+      console.error(`database: cannot LISTEN ${channel} (${(err as Error).message}); retrying`);
+      setHealthy(false);
+      retry();
+      return;
+    }
+    if (stopped || current !== client) {
+      await client.end().catch(() => {});
+      return;
+    }
+    delay = LISTEN_RETRY_FIRST_MS;
+    setHealthy(true);
+    heartbeat(client);
+  };
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    // Whoever relied on the notifications must not go on as if they still came.
+    setHealthy(false);
+    await client?.end().catch(() => {});
+  };
+  return Object.assign(stop, { ready: open() });
 }
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
@@ -83,25 +202,25 @@ export function openDatabase(): Connection {
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
     const adapterFactory = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter: adapterFactory });
-    const listeners: pg.PoolClient[] = [];
+    // An idle pooled connection whose backend ends emits "error" on the pool; unheard, it would crash the process.
+    pool.on("error", (err) => console.error("database: an idle connection was closed:", err.message));
+    const listeners = new Set<() => Promise<void>>();
     return {
       prisma,
       adapterFactory,
       kind: "postgres",
-      async listen(channel, onPayload) {
-        // A dedicated connection: LISTEN belongs to a session, which a pooled query would not keep.
-        const client = await pool.connect();
-        listeners.push(client);
-        client.on("notification", (n) => n.channel === channel && onPayload(n.payload ?? ""));
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      async listen(channel, onPayload, onState) {
+        const stop = listenWithReconnect(DATABASE_URL, channel, onPayload, onState);
+        listeners.add(stop);
+        await stop.ready;
         return async () => {
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
-          listeners.splice(listeners.indexOf(client), 1);
-          client.release();
+          listeners.delete(stop);
+          await stop();
         };
       },
       async close() {
-        for (const client of listeners.splice(0)) client.release();
+        for (const stop of listeners) await stop();
+        listeners.clear();
         await prisma.$disconnect();
         await pool.end();
       },
@@ -116,8 +235,10 @@ export function openDatabase(): Connection {
     prisma,
     adapterFactory,
     kind: "pglite",
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
+      // In-process: the session cannot drop.
       const unlisten = await pglite.listen(channel, onPayload);
+      onState?.("up");
       return () => unlisten();
     },
     async close() {

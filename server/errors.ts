@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   results_expired: 410,
   payload_too_large: 413,
   batch_exceeds_plan_cap: 422,
+  /** A workspace cap (active keys, webhook endpoints) is full; docs/decisions.md. */
+  limit_reached: 422,
   live_verification_required: 422,
   rate_limited: 429,
   quota_exhausted: 429,

@@ -25,9 +25,9 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     const created = JSON.parse(key.stdout);
     expect(created.key).toMatch(/^dk_live_/);
 
-    const revoke = await dakiya("key", "revoke", created.prefix);
+    const revoke = await dakiya("key", "revoke", created.prefix, "--workspace", out.workspace_id, "--json");
     expect(revoke.code).toBe(0);
-    expect(revoke.stdout).toMatch(/revoked/);
+    expect(JSON.parse(revoke.stdout)).toMatchObject({ key_id: created.key_id, revoked_at: expect.any(String) });
 
     const plan = await dakiya("plan", "set", "--workspace", out.workspace_id, "growth");
     expect(plan.code).toBe(0);
@@ -42,7 +42,10 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     [["workspace", "create", "--name", "X", "--plan", "gold"], /Unknown plan "gold"/],
     [["key", "create", "--workspace", "ws_nope", "--kind", "live"], /No workspace ws_nope/],
     [["key", "create", "--workspace", "ws_nope", "--kind", "staging"], /--kind must be one of test, live/],
-    [["key", "revoke", "dk_live_zzzz"], /No key/],
+    [["key", "revoke", "dk_live_zzzz", "--workspace", "ws_nope"], /No key/],
+    [["key", "revoke", "key_nope"], /No key/],
+    // A prefix alone may name a key of another workspace: it needs --workspace.
+    [["key", "revoke", "dk_live_AbCd"], /name the workspace \(--workspace\) or give the key id/],
     [["plan", "set", "--workspace", "ws_nope", "free"], /No workspace/],
     [["frobnicate"], /unknown command/],
     [["workspace", "create", "--bogus"], /Unknown option/],

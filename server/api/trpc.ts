@@ -58,17 +58,27 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
+ * Counts one call against the per-minute limit of its caller: per key and procedure on REST, per
+ * member, mode and procedure in the console (a member's calls count like a key's, so a session is no
+ * way around the limits). The state goes into the response's RateLimit headers.
+ */
+async function countCall(ctx: Context, caller: Caller, path: string): Promise<void> {
+  const limit = limitFor(caller, path);
+  if (limit === null) return;
+  const bucket = ctx.member ? `member:${ctx.member.userId}:${caller.kind}:${path}` : `${caller.keyId}:${path}`;
+  const state = await hit(ctx.db, bucket, limit);
+  Object.assign(ctx.response.headers, rateLimitHeaders(state));
+}
+
+/**
  * Every API procedure: the caller's key resolved (401 otherwise; the REST server resolves it before
- * reading the body and passes it in), then the per-key, per-endpoint rate limit counted, before input
- * validation. A console request arrives with its caller set from the member's session (no key).
+ * reading the body and passes it in), then the rate limit counted.
+ * Runs before input validation, so a bad key is a 401 whatever the body. A console request arrives
+ * with its caller already set from the member's session, and is counted per member.
  */
 export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   const caller = ctx.caller ?? (await authenticate(ctx.db, ctx.authorization));
-  const limit = caller.keyId ? limitFor(caller, path) : null;
-  if (limit !== null) {
-    const state = await hit(ctx.db, `${caller.keyId}:${path}`, limit);
-    Object.assign(ctx.response.headers, rateLimitHeaders(state));
-  }
+  await countCall(ctx, caller, path);
   return next({ ctx: { ...ctx, caller } });
 });
 
@@ -102,9 +112,10 @@ export const meteredProcedure = apiProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** Console-only procedures: a signed-in member of the workspace. */
-export const memberProcedure = t.procedure.use(({ ctx, next }) => {
+/** Console-only procedures: a signed-in member of the workspace, rate-limited like the rest. */
+export const memberProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   if (!ctx.member || !ctx.caller) throw new DakiyaError("unauthenticated", "Sign in to the console.");
+  await countCall(ctx, ctx.caller, path);
   return next({ ctx: { ...ctx, member: ctx.member, caller: ctx.caller } });
 });
 

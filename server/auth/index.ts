@@ -1,7 +1,11 @@
+import { isIP } from "node:net";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { config } from "../config";
 import { db } from "../db";
+import { DakiyaError } from "../errors";
+import { hit } from "../ratelimit";
 
 /**
  * Console sign-in: better-auth with email and password over the Prisma tables in the schema
@@ -10,8 +14,54 @@ import { db } from "../db";
  * the same `hashPassword` that server/members uses.
  */
 
-/** Sign-in attempts allowed per client IP per minute; past it, 429 until the minute is over. */
+/**
+ * Sign-in attempts allowed per minute, per client address (better-auth's limiter) and per account
+ * (email, counted here): past either, 429 until the minute is over. Per account, so that changing
+ * addresses does not buy more guesses at one password; per address, so that one client cannot try
+ * many accounts.
+ */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
+
+/**
+ * The only header better-auth reads the client address from. The HTTP mount sets it on every request
+ * to /api/auth (withClientAddress), replacing whatever a client sent under that name.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-dakiya-client-address";
+
+/**
+ * A request's client address: with TRUST_PROXY=1, the last X-Forwarded-For entry (the one our proxy
+ * appended; earlier entries are whatever the client sent), else the socket's peer address.
+ */
+export function clientAddress(forwardedFor: string | string[] | null | undefined, socketAddress: string | null | undefined): string | null {
+  if (config().TRUST_PROXY) {
+    const entries = [forwardedFor ?? []].flat().join(",").split(",").map((e) => e.trim()).filter(Boolean);
+    const last = entries.at(-1);
+    if (last && isIP(last)) return last;
+  }
+  return socketAddress && isIP(socketAddress) ? socketAddress : null;
+}
+
+/** Sets CLIENT_ADDRESS_HEADER on the headers of a request bound for better-auth, from its socket (and X-Forwarded-For per TRUST_PROXY). */
+export function withClientAddress(headers: Headers, socketAddress: string | null | undefined): Headers {
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  const address = clientAddress(headers.get("x-forwarded-for"), socketAddress);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  return headers;
+}
+
+/** Counts a sign-in attempt against its account, before the password is checked. */
+const throttleAccounts = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/sign-in/email") return;
+  const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+  if (!email) return;
+  try {
+    await hit(db(), `sign-in:${email}`, SIGN_IN_LIMIT.max);
+  } catch (err) {
+    if (!(err instanceof DakiyaError) || err.code !== "rate_limited") throw err;
+    const retryAfter = err.headers?.["Retry-After"] ?? String(SIGN_IN_LIMIT.window);
+    throw new APIError("TOO_MANY_REQUESTS", { message: "Too many sign-in attempts for this account. Please try again later." }, { "Retry-After": retryAfter, "X-Retry-After": retryAfter });
+  }
+});
 
 function createAuth() {
   const c = config();
@@ -25,6 +75,9 @@ function createAuth() {
     // On in every environment (better-auth enables it in production only), counted in the database so
     // every app process shares the count.
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit", customRules: { "/sign-in/email": SIGN_IN_LIMIT } },
+    // Never X-Forwarded-For as sent: a client could pick a new address for every try.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
+    hooks: { before: throttleAccounts },
     // Tests fail sign-ins on purpose; elsewhere a wrong password is worth a warning in the log.
     logger: { level: c.NODE_ENV === "test" ? "error" : "warn" },
   });

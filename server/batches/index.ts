@@ -9,6 +9,7 @@ import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
 import { newId, isId } from "../ids";
 import type { Caller } from "../keys";
+import { assertCanCharge } from "../quota";
 import { verifyLive } from "../verification";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
 
@@ -92,6 +93,8 @@ export async function createBatch(db: Db, caller: Caller, input: { addresses: Ba
     const replay = await existing();
     if (replay) return replay;
   }
+  // A plan without overage that cannot pay for one row would store a batch whose every row fails.
+  await assertCanCharge(db, caller.workspaceId, caller.plan, "batchRow");
   const batchId = newId("bat");
   const createdAt = now();
   try {

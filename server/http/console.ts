@@ -1,7 +1,7 @@
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { auth } from "../auth";
+import { auth, CLIENT_ADDRESS_HEADER, clientAddress } from "../auth";
 import { config } from "../config";
 import { createConsoleContext } from "../console/context";
 import { DakiyaError } from "../errors";
@@ -12,9 +12,6 @@ import { requestOrigin } from "./origin";
 
 /** Calls a console tRPC request may batch together (the contract's cap). */
 export const TRPC_MAX_BATCH = 10;
-
-/** The header better-auth reads the client's address from; set here from the socket (or the trusted proxy). */
-export const CLIENT_IP_HEADER = "x-dakiya-client-ip";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -69,7 +66,11 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
   const authHandler = toNodeHandler(auth());
   app.all("/api/auth/*", async (request, reply) => {
     request.routeLabel = "/api/auth";
-    request.raw.headers[CLIENT_IP_HEADER] = request.ip;
+    // better-auth reads the client's address only from this header: the socket's, or with TRUST_PROXY
+    // the address our proxy appended; never a value the client sent.
+    const address = clientAddress(request.headers["x-forwarded-for"], request.raw.socket.remoteAddress);
+    if (address) request.raw.headers[CLIENT_ADDRESS_HEADER] = address;
+    else delete request.raw.headers[CLIENT_ADDRESS_HEADER];
     reply.hijack();
     await authHandler(request.raw, reply.raw);
   });

@@ -14,35 +14,40 @@ const LAST_USED_PRECISION_MS = 60_000;
 /**
  * Authentication runs on every request, so keys are cached in the process. A revocation or a plan
  * change NOTIFYs every process on `dakiya_keys` (PostgreSQL's LISTEN/NOTIFY, or PGlite's own), which
- * evicts at once; the TTL only bounds how long a missed notification could matter.
+ * evicts at once. The cache is trusted only while that LISTEN session is up: when it drops, the cache
+ * is emptied and every request reads the database until the session is back (and emptied again then,
+ * since notifications sent meanwhile were missed). The TTL only bounds a notification lost in transit.
  */
 const KEY_CHANNEL = "dakiya_keys";
 const KEY_CACHE_TTL_MS = 30_000;
 const keyCache = new Map<string, { row: KeyRow; cachedAt: number }>();
-/** Bumped by every notification: a read that overlapped one is not cached (it may predate the change). */
+/** Bumped by every notification and listener change: a read that overlapped one is not cached (it may predate the change). */
 let generation = 0;
-let subscription: Promise<boolean> | null = null;
+let listening = false;
+let subscription: Promise<void> | null = null;
 
-function subscribed(): Promise<boolean> {
+function forget(hash: string): void {
+  generation++;
+  if (hash === "*") keyCache.clear();
+  else keyCache.delete(hash);
+}
+
+function subscribe(): Promise<void> {
   subscription ??= connection()
-    .listen(KEY_CHANNEL, (hash) => {
-      generation++;
-      if (hash === "*") keyCache.clear();
-      else keyCache.delete(hash);
+    .listen(KEY_CHANNEL, forget, (state) => {
+      forget("*");
+      listening = state === "up";
     })
-    .then(() => true)
-    .catch((err) => {
-      console.error("key cache disabled: cannot LISTEN for revocations:", err);
-      return false;
-    });
+    .then(
+      () => {},
+      (err) => console.error("key cache disabled: cannot LISTEN for revocations:", err),
+    );
   return subscription;
 }
 
 /** Tells every process to forget cached keys: one key (by hash) or all of them ("*"). */
 async function notifyKeysChanged(db: DbOrTx, hash: string): Promise<void> {
-  generation++;
-  if (hash === "*") keyCache.clear();
-  else keyCache.delete(hash);
+  forget(hash);
   await db.$executeRaw`SELECT pg_notify(${KEY_CHANNEL}, ${hash})`;
 }
 
@@ -64,22 +69,39 @@ export interface IssuedKey {
   last4: string;
 }
 
+/** Active (unrevoked) keys a workspace may hold: per-key rate limits must not multiply without end. */
+export const MAX_ACTIVE_KEYS_PER_WORKSPACE = 20;
+
 export async function createKey(db: DbOrTx, workspaceId: string, kind: KeyKind, name?: string): Promise<IssuedKey> {
-  const secret = `dk_${kind}_${base62(32)}`;
-  const key = {
-    id: newId("key"),
-    kind,
-    prefix: secret.slice(0, 12),
-    last4: secret.slice(-4),
+  const issue = async (tx: DbOrTx): Promise<IssuedKey> => {
+    // The row lock makes concurrent creations count one after another.
+    const [workspace] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
+    if (!workspace) throw new DakiyaError("not_found", `No workspace ${workspaceId}.`);
+    const active = await tx.apiKey.count({ where: { workspaceId, revokedAt: null } });
+    if (active >= MAX_ACTIVE_KEYS_PER_WORKSPACE) {
+      throw new DakiyaError("limit_reached", `A workspace holds at most ${MAX_ACTIVE_KEYS_PER_WORKSPACE} active API keys; revoke one to create another.`);
+    }
+    const secret = `dk_${kind}_${base62(32)}`;
+    const key = { id: newId("key"), kind, prefix: secret.slice(0, 12), last4: secret.slice(-4) };
+    await tx.apiKey.create({ data: { ...key, workspaceId, hash: hashKey(secret), name: name ?? null } });
+    return { ...key, secret };
   };
-  await db.apiKey.create({ data: { ...key, workspaceId, hash: hashKey(secret), name: name ?? null } });
-  return { ...key, secret };
+  // A transaction client has no $connect: the caller's transaction holds the lock; the client opens one.
+  return "$connect" in db ? db.$transaction(issue) : issue(db);
 }
 
-/** Revokes by id (`key_…`) or by the prefix the console shows (`dk_live_AbCd`). Revoking twice is harmless. */
+/**
+ * Revokes by id (`key_…`), or by the prefix the console shows (`dk_live_AbCd`) within one workspace:
+ * a prefix's random part is four characters, so alone it could name another workspace's key.
+ * Revoking twice is harmless.
+ */
 export async function revokeKey(db: Db, idOrPrefix: string, workspaceId?: string) {
+  const byId = idOrPrefix.startsWith("key_");
+  if (!byId && !workspaceId) {
+    throw new DakiyaError("invalid_request", `The prefix ${idOrPrefix} may match keys of several workspaces; name the workspace (--workspace) or give the key id (key_…).`);
+  }
   const matches = await db.apiKey.findMany({
-    where: { OR: [{ id: idOrPrefix }, { prefix: idOrPrefix }], ...(workspaceId ? { workspaceId } : {}) },
+    where: { ...(byId ? { id: idOrPrefix } : { prefix: idOrPrefix }), ...(workspaceId ? { workspaceId } : {}) },
   });
   if (matches.length === 0) throw new DakiyaError("not_found", `No key ${idOrPrefix}.`);
   if (matches.length > 1) throw new DakiyaError("invalid_request", `The prefix ${idOrPrefix} matches ${matches.length} keys; use the key id.`);
@@ -152,9 +174,9 @@ export async function authenticate(db: Db, authorization: string | null | undefi
 }
 
 async function lookupKey(db: Db, hash: string): Promise<KeyRow | null> {
-  const cached = keyCache.get(hash);
+  await subscribe();
+  const cached = listening ? keyCache.get(hash) : undefined;
   if (cached && nowMs() - cached.cachedAt < KEY_CACHE_TTL_MS) return cached.row;
-  const listening = await subscribed();
   const before = generation;
   // One indexed read with the plan joined in.
   const [key] = await db.$queryRaw<KeyRow[]>`

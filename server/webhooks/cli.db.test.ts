@@ -18,7 +18,7 @@ describe("dakiya webhook add", { timeout: 120_000 }, () => {
     expect(out.webhook_id).toMatch(/^wh_/);
     expect(out.secret).toMatch(/^whsec_/);
 
-    const human = await dakiya("webhook", "add", "--workspace", workspaceId, "--url", "http://localhost:4000/hooks");
+    const human = await dakiya("webhook", "add", "--workspace", workspaceId, "--url", "https://shop.example/other-hooks");
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/^Webhook wh_\w+ secret: whsec_/);
   });
@@ -27,6 +27,10 @@ describe("dakiya webhook add", { timeout: 120_000 }, () => {
     [["--workspace", "WS"], /missing --url/],
     [["--url", "https://shop.example/hooks"], /missing --workspace/],
     [["--workspace", "WS", "--url", "http://shop.example/hooks"], /must use https/],
+    [["--workspace", "WS", "--url", "http://localhost:4000/hooks"], /must use https/],
+    [["--workspace", "WS", "--url", "https://2130706433/hooks"], /host 127\.0\.0\.1 is not allowed: .*loopback, private/],
+    [["--workspace", "WS", "--url", "https://[::ffff:10.0.0.1]:5432/"], /is not allowed/],
+    [["--workspace", "WS", "--url", "https://localhost/hooks"], /host localhost is not allowed/],
     [["--workspace", "ws_nope", "--url", "https://shop.example/hooks"], /No workspace ws_nope/],
   ])("refuses %j with one line and exit code 2", async (args, message) => {
     const res = await dakiya("webhook", "add", ...args.map((a) => (a === "WS" ? workspaceId : a)));

@@ -4,13 +4,16 @@
  * conditional update, so a crash or a second sender never loses or doubles an attempt.
  */
 import { randomBytes } from "node:crypto";
+import { request } from "undici";
 import { Webhook } from "standardwebhooks";
 import type { Db, DbOrTx } from "../db";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
 import { now } from "../clock";
 import { config } from "../config";
+import { hit } from "../ratelimit";
 import type { BatchProgress } from "../batches";
+import { checkDestination, DestinationNotAllowed, dispatcherFor } from "./destination";
 
 /** The data of a batch event: the batch's progress, as GET /batches/{id} answers it. */
 export type BatchEventData = BatchProgress;
@@ -26,7 +29,10 @@ export const BACKOFF_SCHEDULE_MS: number[] = [0, 5_000, 5 * 60_000, 30 * 60_000,
 export const USER_AGENT = "Dakiya-Webhooks/1";
 /** Beyond the request timeout, how long a claimed attempt may take to record its result before another sender may take it over. */
 const LEASE_MARGIN_MS = 60_000;
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Endpoints a workspace may hold, enabled or not (a full workspace removes one to add another). */
+export const MAX_ENDPOINTS_PER_WORKSPACE = 10;
+/** Test events a workspace may send a minute, over all its endpoints. */
+export const TEST_EVENTS_PER_MINUTE = 5;
 
 export interface WebhookEndpointInfo {
   id: string;
@@ -58,23 +64,6 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
-/** https anywhere; plain http only to this machine (local receivers in development). */
-function checkUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new DakiyaError("invalid_request", `The webhook URL "${raw}" is not a valid absolute URL.`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new DakiyaError("invalid_request", "The webhook URL must use https.");
-  if (url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname)) {
-    throw new DakiyaError("invalid_request", "The webhook URL must use https; plain http is allowed only for localhost, 127.0.0.1 and [::1].");
-  }
-  if (url.username || url.password) throw new DakiyaError("invalid_request", "The webhook URL must not contain credentials.");
-  if (url.href.length > 2048) throw new DakiyaError("invalid_request", "The webhook URL is longer than 2048 characters.");
-  return url.href;
-}
-
 async function requireEndpoint(db: DbOrTx, workspaceId: string, webhookId: string) {
   const endpoint = await db.webhookEndpoint.findFirst({ where: { id: webhookId, workspaceId } });
   if (!endpoint) throw new DakiyaError("not_found", `No webhook ${webhookId} in this workspace.`);
@@ -82,12 +71,25 @@ async function requireEndpoint(db: DbOrTx, workspaceId: string, webhookId: strin
 }
 
 export async function addEndpoint(db: Db, workspaceId: string, url: string): Promise<{ webhook_id: string; secret: string }> {
-  const href = checkUrl(url);
-  // Not requireWorkspace(): that module pulls in the console's password hashing, which senders never need.
-  const workspace = await db.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } });
-  if (!workspace) throw new DakiyaError("not_found", `No workspace ${workspaceId}.`);
-  const endpoint = await db.webhookEndpoint.create({ data: { id: newId("wh"), workspaceId, url: href, secret: newSecret(), createdAt: now() } });
-  return { webhook_id: endpoint.id, secret: endpoint.secret };
+  const href = await checkDestination(url);
+  return db.$transaction(async (tx) => {
+    // Not requireWorkspace(): that module pulls in the console's password hashing, which senders never need.
+    // The row lock makes concurrent additions count one after another.
+    const [workspace] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
+    if (!workspace) throw new DakiyaError("not_found", `No workspace ${workspaceId}.`);
+    const held = await tx.webhookEndpoint.count({ where: { workspaceId } });
+    if (held >= MAX_ENDPOINTS_PER_WORKSPACE) {
+      throw new DakiyaError("limit_reached", `A workspace holds at most ${MAX_ENDPOINTS_PER_WORKSPACE} webhook endpoints; remove one to add another.`);
+    }
+    const endpoint = await tx.webhookEndpoint.create({ data: { id: newId("wh"), workspaceId, url: href, secret: newSecret(), createdAt: now() } });
+    return { webhook_id: endpoint.id, secret: endpoint.secret };
+  });
+}
+
+/** Removes an endpoint with its delivery log, making room under the cap. */
+export async function removeEndpoint(db: Db, workspaceId: string, webhookId: string): Promise<void> {
+  await requireEndpoint(db, workspaceId, webhookId);
+  await db.webhookEndpoint.deleteMany({ where: { id: webhookId, workspaceId } });
 }
 
 export async function listEndpoints(db: Db, workspaceId: string): Promise<WebhookEndpointInfo[]> {
@@ -148,6 +150,8 @@ export async function enqueueEvent(db: DbOrTx, workspaceId: string, event: { id:
 export async function sendTestEvent(db: Db, workspaceId: string, webhookId: string): Promise<string> {
   const endpoint = await requireEndpoint(db, workspaceId, webhookId);
   if (!endpoint.enabled) throw new DakiyaError("invalid_request", `Webhook ${webhookId} is disabled; enable it before sending a test event.`);
+  // Each test event is a request to a URL of the member's choosing: bounded, so the console is no traffic cannon.
+  await hit(db, `webhook-test:${workspaceId}`, TEST_EVENTS_PER_MINUTE);
   const [id] = await createDeliveries(db, [webhookId], { id: newId("evt"), type: "test.ping", data: { webhook_id: webhookId } });
   return id!;
 }
@@ -159,28 +163,38 @@ interface AttemptResult {
   latencyMs: number;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+/** The error recorded on an attempt whose destination was refused; such a delivery is not retried. */
+export const DESTINATION_NOT_ALLOWED = "destination_not_allowed";
+
+async function post(url: string, headers: Record<string, string>, body: string): Promise<AttemptResult & { refused?: boolean }> {
   const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    // Redirects are not followed: a 3xx is a failed attempt, as Standard Webhooks asks.
-    const res = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
-    const ok = res.status >= 200 && res.status < 300;
+    // undici's request follows no redirects: a 3xx is a failed attempt, as Standard Webhooks asks.
+    const res = await request(url, { method: "POST", headers, body, signal, dispatcher: dispatcherFor(new URL(url)) });
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
     let error: string | null = null;
-    if (ok) await res.body?.cancel();
+    if (ok) await res.body.dump();
     else {
       // A little of the receiver's answer helps whoever reads the log; never the whole body.
-      const reader = res.body?.getReader();
-      const chunk = reader ? (await reader.read()).value : undefined;
-      await reader?.cancel();
-      const text = chunk ? new TextDecoder().decode(chunk.subarray(0, 200)).trim() : "";
-      error = `HTTP ${res.status}${text ? `: ${text}` : ""}`;
+      let excerpt = Buffer.alloc(0);
+      for await (const chunk of res.body) {
+        excerpt = Buffer.concat([excerpt, chunk as Buffer]);
+        if (excerpt.length >= 200) break;
+      }
+      res.body.destroy();
+      const text = new TextDecoder().decode(excerpt.subarray(0, 200)).trim();
+      error = `HTTP ${res.statusCode}${text ? `: ${text}` : ""}`;
     }
-    return { ok, statusCode: res.status, error, latencyMs: latency() };
+    return { ok, statusCode: res.statusCode, error, latencyMs: latency() };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string; message?: string } };
-    const error = e.name === "TimeoutError" ? `timeout after ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
+    if (e instanceof DestinationNotAllowed || e.cause instanceof DestinationNotAllowed) {
+      return { ok: false, statusCode: null, error: `${DESTINATION_NOT_ALLOWED}: ${(e.cause instanceof DestinationNotAllowed ? e.cause : e).message}`, latencyMs: latency(), refused: true };
+    }
+    const error = signal.aborted ? `timeout after ${timeoutMs} ms` : (e.code ?? e.cause?.code ?? e.cause?.message ?? e.message);
     return { ok: false, statusCode: null, error, latencyMs: latency() };
   }
 }
@@ -222,7 +236,7 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<{ don
     "webhook-timestamp": String(Math.floor(startedAt.getTime() / 1000)),
     "webhook-signature": new Webhook(endpoint.secret).sign(delivery.id, startedAt, body),
   };
-  const result = await post(endpoint.url, headers, body);
+  const { refused, ...result } = await post(endpoint.url, headers, body);
 
   const outcome = await db.$transaction(async (tx) => {
     const at = now();
@@ -230,6 +244,11 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<{ don
     const mine = { id: deliveryId, status: "pending" as const, attempts: attempt, nextAttemptAt: lease };
     if (result.ok) {
       const u = await tx.webhookDelivery.updateMany({ where: mine, data: { status: "succeeded", finishedAt: at, nextAttemptAt: null } });
+      return u.count ? { done: true, nextAttemptAt: null } : null;
+    }
+    if (refused) {
+      // The address will not change its nature by waiting: no retry, and no streak that disables the endpoint.
+      const u = await tx.webhookDelivery.updateMany({ where: mine, data: { status: "failed", finishedAt: at, nextAttemptAt: null } });
       return u.count ? { done: true, nextAttemptAt: null } : null;
     }
     const wait = BACKOFF_SCHEDULE_MS[attempt];

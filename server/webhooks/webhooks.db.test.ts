@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -65,9 +65,15 @@ async function delivery(id: string) {
   return db().webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
 }
 
+// The receivers here listen on 127.0.0.1 over plain http, which only development and tests allow.
+beforeAll(() => {
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "1";
+  reloadConfig();
+});
 afterEach(() => {
   setClock(null);
   delete process.env.WEBHOOK_TIMEOUT_MS;
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "1";
   reloadConfig();
 });
 afterAll(async () => {
@@ -81,13 +87,16 @@ describe("endpoints", () => {
   it("issues a standard whsec_ secret and validates the URL and the workspace", async () => {
     const ws = await newWorkspace();
     const hook = await addEndpoint(db(), ws.workspace_id, "https://shop.example/webhooks");
+    // Plain http and loopback only while private networks are allowed (development and tests).
     expect(hook.webhook_id).toMatch(/^wh_/);
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
     expect(Buffer.from(hook.secret.slice(6), "base64").length).toBeGreaterThanOrEqual(24);
     expect((await addEndpoint(db(), ws.workspace_id, "http://localhost:8080/h")).webhook_id).toMatch(/^wh_/);
     expect((await addEndpoint(db(), ws.workspace_id, "http://[::1]:8080/h")).webhook_id).toMatch(/^wh_/);
 
-    for (const bad of ["http://shop.example/webhooks", "ftp://shop.example/x", "not a url", "https://user:pw@shop.example/x", "/relative"]) {
+    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "0";
+    reloadConfig();
+    for (const bad of ["http://shop.example/webhooks", "http://localhost:8080/h", "ftp://shop.example/x", "not a url", "https://user:pw@shop.example/x", "/relative"]) {
       await expect(addEndpoint(db(), ws.workspace_id, bad), bad).rejects.toMatchObject({ name: "DakiyaError", code: "invalid_request" });
     }
     await expect(addEndpoint(db(), "ws_nope", "https://shop.example/webhooks")).rejects.toMatchObject({ code: "not_found" });
@@ -194,6 +203,24 @@ describe("delivery", () => {
     ]);
     expect(log!.attemptLog[1]!.latencyMs).toBeGreaterThanOrEqual(50);
     expect(log!.attemptLog[1]!.createdAt.getTime() - log!.attemptLog[0]!.createdAt.getTime()).toBe(5_000);
+  });
+
+  it("keeps no secret in what the delivery log (readable by viewers) stores: the answer's first 200 bytes, no signing secret", async () => {
+    const ws = await newWorkspace();
+    const rx = await receiver((_req, res) => res.writeHead(502).end("x".repeat(150) + "y".repeat(500)));
+    const hook = await addEndpoint(db(), ws.workspace_id, rx.url);
+    const [id] = await enqueueEvent(db(), ws.workspace_id, completed());
+    await attemptDelivery(db(), id!);
+    const stored = JSON.stringify([
+      await db().webhookDelivery.findMany({ where: { endpointId: hook.webhook_id } }),
+      await db().webhookAttempt.findMany({ where: { deliveryId: id! } }),
+      await deliveryLog(db(), ws.workspace_id),
+    ]);
+    expect(stored).not.toContain(hook.secret);
+    expect(stored).not.toContain(hook.secret.slice(6));
+    expect(stored).not.toContain(rx.received[0]!.headers["webhook-signature"]);
+    const [log] = await deliveryLog(db(), ws.workspace_id);
+    expect(log!.attemptLog[0]!.error).toBe(`HTTP 502: ${"x".repeat(150)}${"y".repeat(50)}`);
   });
 
   it("records a timeout, follows the whole schedule, then fails the delivery and disables the endpoint", async () => {

@@ -8,7 +8,7 @@ import { createMember, listMembers, removeMember } from "../../members";
 import { providerStatus } from "../../provider";
 import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
-import { addEndpoint, deliveryLog, listEndpoints, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
+import { addEndpoint, deliveryLog, listEndpoints, removeEndpoint, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 import { managerProcedure, memberProcedure, router } from "../trpc";
 
@@ -85,6 +85,11 @@ export const consoleRouter = router({
       return { enabled: input.enabled };
     }),
     rotateSecret: managerProcedure.input(WebhookId).mutation(({ ctx, input }) => rotateSecret(ctx.db, ctx.caller.workspaceId, input.webhook_id)),
+    /** Removes the endpoint and its delivery log: how a workspace at the cap makes room. */
+    remove: managerProcedure.input(WebhookId).mutation(async ({ ctx, input }) => {
+      await removeEndpoint(ctx.db, ctx.caller.workspaceId, input.webhook_id);
+      return { removed: true };
+    }),
     sendTest: managerProcedure.input(WebhookId).mutation(async ({ ctx, input }) => {
       const deliveryId = await sendTestEvent(ctx.db, ctx.caller.workspaceId, input.webhook_id);
       await scheduleDeliveries([deliveryId]);
