@@ -71,4 +71,21 @@ describe("console endpoints", () => {
     const signedOut = await fetch(`${server.origin}/batches/bat_AAAAAAAAAAAAAAAAAAAA/download`);
     expect(signedOut.status).toBe(401);
   });
+
+  it("throttles sign-in per account through the server: X-Forwarded-For does not buy more guesses", async () => {
+    const target = await newWorkspace("starter");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`${server.origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.origin, "x-forwarded-for": `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: target.console.email, password: `wrong-password-${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    // Ten tries a minute per account and per client address (the socket's: 127.0.0.1 here, which also
+    // signed in once above), whatever X-Forwarded-For says.
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
 });
