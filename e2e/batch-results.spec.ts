@@ -64,7 +64,12 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
   await expect(chart.locator('[data-row-count="cancelled"]')).toHaveText("0");
   await expect(page.getByTestId("matching")).toHaveText("30 rows match.");
   // The failed rows say why in words.
-  await expect(page.locator('tr[data-row="15"] [data-testid="row-why"]')).toHaveText(/provider answered with an error/);
+  for (const failed of rest.filter((r) => r.status === "failed")) {
+    const row = page.locator(`tr[data-row="${failed.row}"]`);
+    await expect(row.getByTestId("row-decision")).toHaveText(/Failed/);
+    await expect(row.getByTestId("row-why")).toHaveText(/^[A-Z][\w' ]+ [\w' ]+ [\w' ]+.*\.$/);
+    await expect(row.getByTestId("row-why")).not.toContainText(failed.error_code!);
+  }
   await shot(page, "batch-results");
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "batch-results-phone");

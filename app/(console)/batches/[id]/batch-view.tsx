@@ -84,7 +84,7 @@ export function BatchView({ batchId }: { batchId: string }) {
             <div className="mt-4">
               <BatchProgressBar batchId={b.batch_id} total={b.total} done={b.done} cancelled={b.cancelled} />
             </div>
-            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5 lg:grid-cols-3 xl:grid-cols-5">
+            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
               {(
                 [
                   ["Rows", b.total],

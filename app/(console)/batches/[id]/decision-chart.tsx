@@ -28,7 +28,7 @@ export function DecisionChart({ batchId, poll }: { batchId: string; /** Millisec
               </figcaption>
               <ul className="mt-3 space-y-2">
                 {DECISIONS.map((d) => (
-                  <li key={d} className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-3">
+                  <li key={d} className="grid grid-cols-[5.5rem_minmax(0,1fr)_9.5rem] items-center gap-3">
                     <DecisionBadge decision={d} />
                     <span className="h-4 overflow-hidden rounded bg-slate-100" aria-hidden="true">
                       <span className={`block h-full rounded ${BAR[d]}`} style={{ width: `${share(c[d])}%` }} />

@@ -212,7 +212,7 @@ function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; ca
         <thead className="border-b border-slate-300 text-slate-700">
           <tr>
             <th scope="col" className="py-2 pr-3 text-right">Row</th>
-            <th scope="col" className="py-2 pr-3">Order id</th>
+            <th scope="col" className="min-w-28 py-2 pr-3">Order id</th>
             <th scope="col" className="py-2 pr-3">Address as sent</th>
             <th scope="col" className="py-2 pr-3">Decision</th>
             <th scope="col" className="py-2 pr-3 text-right">Score</th>
@@ -226,7 +226,7 @@ function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; ca
           {rows.map((r) => (
             <tr key={r.row} className={`border-b border-slate-200 align-top ${r.status === "cancelled" ? "bg-slate-50 text-slate-600" : ""}`} data-row={r.row}>
               <td className="py-2 pr-3 text-right tabular-nums">{r.row}</td>
-              <td className="break-all py-2 pr-3 font-mono">{r.order_id ?? "—"}</td>
+              <td className="break-words py-2 pr-3 font-mono">{r.order_id ?? "—"}</td>
               <td className="max-w-60 whitespace-pre-line py-2 pr-3">{r.address ?? "—"}</td>
               <td className="py-2 pr-3" data-testid="row-decision">
                 <RowStatusBadge row={r} />

@@ -15,9 +15,8 @@ export function RowDetail({ row, onClose }: { row: ResultRow; onClose: () => voi
   const dialog = useRef<HTMLDialogElement>(null);
   const found = api.console.findVerifications.useQuery({ query: row.verification_id! });
   useEffect(() => {
-    const d = dialog.current;
-    d?.showModal();
-    return () => d?.close();
+    // Unmounting removes the dialog, and with it the modal state: nothing to undo here.
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
   const title = `Row ${row.row}${row.order_id ? `, order ${row.order_id}` : ""}`;
 
@@ -26,7 +25,7 @@ export function RowDetail({ row, onClose }: { row: ResultRow; onClose: () => voi
       ref={dialog}
       aria-label={title}
       onClose={onClose}
-      className="m-auto max-h-[90vh] w-[min(56rem,100vw-1rem)] overflow-y-auto rounded-lg bg-slate-50 p-0 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto max-h-[90vh] w-[min(56rem,calc(100vw_-_1rem))] overflow-y-auto rounded-lg bg-slate-50 p-0 shadow-xl backdrop:bg-slate-900/50"
     >
       <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
