@@ -86,7 +86,9 @@ export function startRunner(): void {
   for (const t of timers) t.unref();
 }
 
-export function stopRunner(): void {
+/** Stops sweeping and waits, at most `deadlineMs`, for the batches running here. */
+export async function stopRunner(opts: { deadlineMs: number }): Promise<void> {
   for (const t of timers) clearInterval(t);
   timers = [];
+  await Promise.race([Promise.allSettled([...workspaceQueues.values()]), new Promise((resolve) => setTimeout(resolve, opts.deadlineMs).unref())]);
 }

@@ -20,3 +20,8 @@ export type IdPrefix = "ws" | "key" | "ver" | "ver_test" | "bat" | "row" | "out"
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base62(20)}`;
 }
+
+/** Whether `value` has the shape of an id `newId(prefix)` makes; anything else names nothing, so it is not looked up. */
+export function isId(prefix: IdPrefix, value: string): boolean {
+  return value.length === prefix.length + 21 && value.startsWith(`${prefix}_`) && /^[0-9A-Za-z]{20}$/.test(value.slice(prefix.length + 1));
+}

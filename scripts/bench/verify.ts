@@ -8,7 +8,7 @@
  *   (target ≤ 1.3×), the server's RSS during the batch, and the time to download its CSV (< 200 ms).
  */
 import { startSimulator } from "../../server/provider/simulator";
-import { load, mb, setupBench, startServer } from "./lib";
+import { load, mb, setupBench, startProductionServer } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -29,7 +29,7 @@ async function main() {
 
   for (const latencyMs of [0, 50]) {
     const sim = await startSimulator({ port: 0, latencyMs });
-    const server = await startServer("api", { ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "16" });
+    const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "16" });
     await load({ port: server.port, concurrency: 1, durationMs: 1000, request: verify });
     const one = await load({ port: server.port, concurrency: 1, durationMs: SECONDS * 1000, request: verify });
     console.log(

@@ -6,7 +6,7 @@ import type { Db, DbOrTx, Tx } from "../db";
 import { DakiyaError } from "../errors";
 import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
-import { newId } from "../ids";
+import { newId, isId } from "../ids";
 import type { Caller } from "../keys";
 import { verifyLive } from "../verification";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
@@ -66,7 +66,7 @@ function requestHash(rows: BatchRowInput[]): string {
 }
 
 async function findBatch(db: DbOrTx, workspaceId: string, batchId: string) {
-  const batch = await db.batch.findFirst({ where: { id: batchId, workspaceId } });
+  const batch = isId("bat", batchId) ? await db.batch.findFirst({ where: { id: batchId, workspaceId } }) : null;
   if (!batch) throw new DakiyaError("batch_not_found", `No batch ${batchId} in this workspace.`);
   return batch;
 }
