@@ -72,6 +72,8 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
   }
   await shot(page, "batch-results");
   await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing but the table scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "batch-results-phone");
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -89,6 +91,7 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
     expect(why).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
   }
   await expect(page.locator('tr[data-row="4"] [data-testid="row-why"]')).toHaveText(/Pincode 999904 is not in India Post's directory/);
+  await shot(page, "batch-results-hold");
 
   // The download has just those rows, as the REST download has them.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download these ${hold.length} rows (CSV)` }).click()]);

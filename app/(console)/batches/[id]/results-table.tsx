@@ -203,8 +203,9 @@ function RowStatusBadge({ row }: { row: ResultRow }) {
 }
 
 function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; caption: string; captionId: string; onOpen: (row: ResultRow) => void }) {
+  // The decision and why come first, so a phone shows them before the table scrolls sideways.
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[60rem] text-left text-sm" aria-labelledby={captionId}>
         <caption id={captionId} className="sr-only">
           {caption}
@@ -213,21 +214,26 @@ function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; ca
           <tr>
             <th scope="col" className="py-2 pr-3 text-right">Row</th>
             <th scope="col" className="min-w-28 py-2 pr-3">Order id</th>
-            <th scope="col" className="py-2 pr-3">Address as sent</th>
             <th scope="col" className="py-2 pr-3">Decision</th>
             <th scope="col" className="py-2 pr-3 text-right">Score</th>
             <th scope="col" className="py-2 pr-3">Why</th>
+            <th scope="col" className="py-2 pr-3">Address as sent</th>
             <th scope="col" className="py-2 pr-3">Cleaned address</th>
-            <th scope="col" className="py-2 pr-3">Pincode</th>
-            <th scope="col" className="py-2"><span className="sr-only">Details</span></th>
+            <th scope="col" className="py-2">Pincode</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.row} className={`border-b border-slate-200 align-top ${r.status === "cancelled" ? "bg-slate-50 text-slate-600" : ""}`} data-row={r.row}>
               <td className="py-2 pr-3 text-right tabular-nums">{r.row}</td>
-              <td className="break-words py-2 pr-3 font-mono">{r.order_id ?? "—"}</td>
-              <td className="max-w-60 whitespace-pre-line py-2 pr-3">{r.address ?? "—"}</td>
+              <td className="py-2 pr-3">
+                <span className="block break-words font-mono">{r.order_id ?? "—"}</span>
+                {r.verification_id && (
+                  <button type="button" className={`${button.secondary} mt-1`} aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
+                    Open
+                  </button>
+                )}
+              </td>
               <td className="py-2 pr-3" data-testid="row-decision">
                 <RowStatusBadge row={r} />
               </td>
@@ -249,15 +255,9 @@ function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; ca
                   "Not verified yet."
                 )}
               </td>
+              <td className="max-w-60 whitespace-pre-line py-2 pr-3">{r.address ?? "—"}</td>
               <td className="max-w-60 py-2 pr-3">{r.normalized ?? "—"}</td>
-              <td className="py-2 pr-3 tabular-nums">{r.pincode ?? "—"}</td>
-              <td className="py-2">
-                {r.verification_id && (
-                  <button type="button" className={button.secondary} aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
-                    Open
-                  </button>
-                )}
-              </td>
+              <td className="py-2 tabular-nums">{r.pincode ?? "—"}</td>
             </tr>
           ))}
         </tbody>
