@@ -31,8 +31,8 @@ export function BatchView({ batchId }: { batchId: string }) {
     seen.current = status;
   }, [status, utils]);
 
-  if (query.isPending) return <Loading what="the batch" />;
-  if (!query.data) {
+  const b = query.data;
+  if (!b && query.error) {
     if (describeError(query.error).code === "batch_not_found") {
       return (
         <div>
@@ -43,19 +43,19 @@ export function BatchView({ batchId }: { batchId: string }) {
     }
     return <ErrorNote error={query.error} action="Could not load the batch" />;
   }
-  const b = query.data;
-  const active = ACTIVE_BATCH.includes(b.status);
+  // The chart and the rows are asked for at once with the progress (one batched request), not after it.
+  const active = b ? ACTIVE_BATCH.includes(b.status) : false;
 
   return (
     <>
       <PageHeader title={`Batch ${batchId}`}>
         <div className="flex flex-wrap items-center gap-3">
-          {!active && (
+          {b && !active && (
             <a href={`/batches/${b.batch_id}/download`} download className={button.primary}>
               Download results (CSV)
             </a>
           )}
-          {(b.status === "queued" || b.status === "processing") && me.role !== "viewer" && (
+          {b && (b.status === "queued" || b.status === "processing") && me.role !== "viewer" && (
             <ConfirmButton
               label="Cancel batch"
               question="Cancel the rows not started yet? Rows in progress still finish."
@@ -70,44 +70,50 @@ export function BatchView({ batchId }: { batchId: string }) {
       {cancel.error && <ErrorNote error={cancel.error} action="Could not cancel the batch" />}
       <div className="space-y-4">
         <div className="grid gap-4 lg:grid-cols-2">
-          <Card title="Progress">
-            <div className="flex flex-wrap items-center gap-3">
-              <span className="text-sm font-medium text-slate-800">Status</span>
-              <span data-testid="batch-status">
-                <BatchStatusBadge status={b.status} />
-              </span>
-              {/* Announced to screen readers when the status changes, not on every counter tick. */}
-              <span className="sr-only" aria-live="polite">
-                Batch {b.status}
-              </span>
-            </div>
-            <div className="mt-4">
-              <BatchProgressBar batchId={b.batch_id} total={b.total} done={b.done} cancelled={b.cancelled} />
-            </div>
-            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {(
-                [
-                  ["Rows", b.total],
-                  ["Done", b.done],
-                  ["Succeeded", b.succeeded],
-                  ["Failed", b.failed],
-                  ["Cancelled", b.cancelled],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label} className="rounded-md border border-slate-200 p-3">
-                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{label}</dt>
-                  <dd className="text-xl font-bold tabular-nums text-slate-900" data-counter={label.toLowerCase()}>
-                    {formatNumber(value)}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            {active && <p className="mt-3 text-sm text-slate-700">Updating every second. You can leave this page: the batch keeps running.</p>}
-            {query.error && <ErrorNote error={query.error} action="Could not refresh the progress" />}
-          </Card>
+          {!b ? (
+            <Card title="Progress">
+              <Loading what="the progress" />
+            </Card>
+          ) : (
+            <Card title="Progress">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="text-sm font-medium text-slate-800">Status</span>
+                <span data-testid="batch-status">
+                  <BatchStatusBadge status={b.status} />
+                </span>
+                {/* Announced to screen readers when the status changes, not on every counter tick. */}
+                <span className="sr-only" aria-live="polite">
+                  Batch {b.status}
+                </span>
+              </div>
+              <div className="mt-4">
+                <BatchProgressBar batchId={b.batch_id} total={b.total} done={b.done} cancelled={b.cancelled} />
+              </div>
+              <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {(
+                  [
+                    ["Rows", b.total],
+                    ["Done", b.done],
+                    ["Succeeded", b.succeeded],
+                    ["Failed", b.failed],
+                    ["Cancelled", b.cancelled],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="rounded-md border border-slate-200 p-3">
+                    <dt className="text-xs font-medium uppercase tracking-wide text-slate-700">{label}</dt>
+                    <dd className="text-xl font-bold tabular-nums text-slate-900" data-counter={label.toLowerCase()}>
+                      {formatNumber(value)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              {active && <p className="mt-3 text-sm text-slate-700">Updating every second. You can leave this page: the batch keeps running.</p>}
+              {query.error && <ErrorNote error={query.error} action="Could not refresh the progress" />}
+            </Card>
+          )}
           <DecisionChart batchId={batchId} poll={active ? POLL_MS : false} />
         </div>
-        <ResultsTable batchId={batchId} finished={!active} poll={active ? POLL_MS : false} />
+        <ResultsTable batchId={batchId} finished={b !== undefined && !active} poll={active ? POLL_MS : false} />
       </div>
     </>
   );
