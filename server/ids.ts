@@ -2,14 +2,25 @@ import { randomBytes } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+// Random bytes drawn from the CSPRNG in blocks: one call per request id costs more than the id.
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
+function randomByte(): number {
+  if (offset === pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    offset = 0;
+  }
+  return pool[offset++]!;
+}
+
 /** Uniform base62 from rejection sampling: 62 does not divide 256, so bytes ≥ 248 are skipped. */
 export function base62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }

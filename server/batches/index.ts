@@ -333,3 +333,11 @@ export async function purgeExpired(db: Db): Promise<number> {
   await db.idempotencyKey.deleteMany({ where: { expiresAt: { lte: now() } } });
   return expired.length;
 }
+
+/** Rows not yet verified in batches that are queued or processing (an operations gauge). */
+export async function waitingRowCount(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM batch_rows r JOIN batches b ON b.id = r.batch_id
+    WHERE b.status IN ('queued', 'processing') AND r.status = 'pending'`;
+  return row?.n ?? 0;
+}

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import { renderApiReference } from "@scalar/client-side-rendering";
@@ -6,10 +7,21 @@ import { pendingMigrations } from "../../prisma/engine";
 import { config } from "../config";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
-import { metricsText } from "../metrics";
+import { waitingRowCount } from "../batches";
+import { batchRowsWaiting, metricsText, onCollect, webhookDeliveriesDue } from "../metrics";
+import { dueDeliveryCount } from "../webhooks";
+
+/** Compares in constant time (hashes of equal length), so the token cannot be guessed byte by byte. */
+function sameSecret(a: string, b: string): boolean {
+  const hash = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(hash(a), hash(b));
+}
 
 /** Health for load balancers and orchestrators, Prometheus metrics, and the API reference page. */
 export const operationsPlugin: FastifyPluginAsync = async (app) => {
+  onCollect(async () => batchRowsWaiting.set(await waitingRowCount(db())));
+  onCollect(async () => webhookDeliveriesDue.set(await dueDeliveryCount(db())));
+
   app.get("/healthz", async (request) => {
     request.routeLabel = "/healthz";
     return { status: "ok" };
@@ -31,7 +43,7 @@ export const operationsPlugin: FastifyPluginAsync = async (app) => {
   app.get("/metrics", async (request, reply) => {
     request.routeLabel = "/metrics";
     const token = config().METRICS_TOKEN;
-    if (token && request.headers.authorization !== `Bearer ${token}`) {
+    if (token && !sameSecret(request.headers.authorization ?? "", `Bearer ${token}`)) {
       throw new DakiyaError("unauthenticated", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.");
     }
     return reply.type("text/plain; version=0.0.4; charset=utf-8").send(await metricsText());

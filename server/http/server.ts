@@ -50,11 +50,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
     genReqId: () => newId("req"),
     bodyLimit: BODY_LIMIT,
+    // A console tRPC batch names its procedures in one path segment (`a,b,c`): room for ten long names.
+    routerOptions: { maxParamLength: 1000 },
     trustProxy: c.TRUST_PROXY,
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {
       const e = toApiError(classify(error));
-      void (reply as FastifyReply).code(e.status).send(errorBody(e, request.id));
+      void (reply as FastifyReply).code(e.status).header("X-Request-Id", request.id).send(errorBody(e, request.id));
     },
   });
 

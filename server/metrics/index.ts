@@ -1,10 +1,12 @@
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * The process's Prometheus metrics (served at /metrics by server/http). Domain modules record into
  * them; gauges that need a query or a live status are collected when scraped, through `onCollect`.
  */
 export const registry = new Registry();
+// The process's own figures (memory, event-loop lag, GC, handles), prefixed like ours.
+collectDefaultMetrics({ register: registry, prefix: "dakiya_" });
 
 export const httpRequestDuration = new Histogram({
   name: "dakiya_http_request_duration_seconds",
