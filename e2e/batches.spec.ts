@@ -85,13 +85,17 @@ test("cancel a running batch", async ({ page }) => {
   await expect(page).toHaveURL(/\/batches\/bat_/);
 
   await page.getByRole("button", { name: "Cancel batch" }).click();
-  await expect(page.getByRole("group", { name: /Cancel the rows not started yet/ })).toBeVisible();
+  await expect(page.getByRole("alertdialog", { name: /Cancel the rows not started yet/ })).toBeVisible();
   await page.getByRole("button", { name: "Yes, cancel the batch" }).click();
   await expect(page.getByTestId("batch-status")).toHaveText(/Cancelled/, { timeout: 30_000 });
 
   const count = async (name: string) => Number(await page.locator(`[data-counter="${name}"]`).textContent());
   expect(await count("cancelled")).toBeGreaterThan(0);
   expect((await count("done")) + (await count("cancelled"))).toBe(300);
+  // Cancelled rows are not shown as progress: "300 of 300 settled, N cancelled", not a bar at 100 %.
+  const settled = `300 of 300 settled, ${await count("cancelled")} cancelled`;
+  await expect(page.getByRole("progressbar", { name: `Progress of batch ${page.url().split("/").pop()}` })).toHaveAttribute("aria-valuetext", settled);
+  await expect(page.getByText(settled)).toBeVisible();
   await expect(page.getByRole("link", { name: "Download results (CSV)" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel batch" })).toHaveCount(0);
 });

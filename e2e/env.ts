@@ -7,7 +7,7 @@ if (!dir) throw new Error("DAKIYA_E2E_DIR is not set: run the suite with `npx pl
 export const E2E = {
   dir,
   seedFile: path.join(dir, "seed.json"),
-  port: 3210,
+  port: Number(process.env.DAKIYA_E2E_PORT ?? 3210),
   /** Signed-in browser state per account, written by auth.setup.ts. */
   state: { owner: path.join(dir, "owner.json"), viewer: path.join(dir, "viewer.json"), other: path.join(dir, "other.json") },
 };

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import os from "node:os";
-import Papa from "papaparse";
 import { now, nowMs } from "../clock";
 import { config } from "../config";
 import type { Db, DbOrTx, Tx } from "../db";
@@ -12,6 +11,8 @@ import type { Caller } from "../keys";
 import { assertCanCharge } from "../quota";
 import { verifyLive } from "../verification";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
+
+export { resultsCsv } from "./results";
 
 /**
  * Batches: up to 1000 addresses verified in the background, each row exactly once, charged once,
@@ -324,67 +325,6 @@ export async function processChunk(db: Db, batchId: string, opts: { size?: numbe
   // Rows leased to another (or a dead) worker, or released for a retry: wait a little before the next claim.
   const waitMs = rows.length === 0 ? Math.min(config().BATCH_ROW_LEASE_MS, 1000) : 0;
   return { done: false, processed: rows.length, waitMs, deliveries };
-}
-
-const CSV_FIELDS = ["row", "order_id", "address", "status", "verification_id", "decision", "score", "validation_level", "normalized", "pincode", "city", "state", "digipin", "reasons", "error_code"];
-const CSV_PAGE = 250;
-
-/**
- * The results as CSV, streamed page by page (constant memory in the row count). Cells that a
- * spreadsheet would run as a formula are neutralised by papaparse's escapeFormulae.
- */
-export async function resultsCsv(db: Db, workspaceId: string, batchId: string): Promise<ReadableStream<Uint8Array>> {
-  const batch = await findBatch(db, workspaceId, batchId);
-  if (batch.expiresAt.getTime() <= nowMs() || batch.purgedAt) {
-    throw new DakiyaError("results_expired", `The results of batch ${batchId} were kept seven days after submission and have been deleted.`);
-  }
-  if (ACTIVE.includes(batch.status)) {
-    throw new DakiyaError("batch_active", `Batch ${batchId} is ${batch.status}; download its results once it is completed or cancelled.`);
-  }
-  const encoder = new TextEncoder();
-  let after = -1;
-  let first = true;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const rows = await db.batchRow.findMany({
-        where: { batchId, index: { gt: after } },
-        orderBy: { index: "asc" },
-        take: CSV_PAGE,
-        include: { verification: true },
-      });
-      if (rows.length === 0) {
-        if (first) controller.enqueue(encoder.encode(`${Papa.unparse({ fields: CSV_FIELDS, data: [] })}\r\n`));
-        controller.close();
-        return;
-      }
-      after = rows[rows.length - 1]!.index;
-      const data = rows.map((r) => {
-        const v = r.status === "succeeded" ? r.verification : null;
-        const components = (v?.components ?? {}) as { city?: string | null; state?: string | null };
-        const pincode = (v?.pincode ?? null) as { code?: string } | null;
-        return [
-          r.index + 1,
-          r.orderId ?? "",
-          r.address ?? "",
-          r.status,
-          v?.id ?? "",
-          v?.decision ?? "",
-          v?.score ?? "",
-          v?.validationLevel ?? "",
-          v?.normalized ?? "",
-          pincode?.code ?? "",
-          components.city ?? "",
-          components.state ?? "",
-          v?.digipin ?? "",
-          v ? (v.reasons as { code: string }[]).map((x) => x.code).join("|") : "",
-          r.status === "failed" ? (r.errorCode ?? "") : "",
-        ];
-      });
-      const text = Papa.unparse({ fields: CSV_FIELDS, data }, { header: first, escapeFormulae: true, newline: "\r\n" });
-      first = false;
-      controller.enqueue(encoder.encode(`${text}\r\n`));
-    },
-  });
 }
 
 /** Retention: batches past seven days lose their rows (addresses, order ids); the download answers 410. */

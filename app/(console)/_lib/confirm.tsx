@@ -4,8 +4,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { button } from "./ui";
 
 /**
- * A destructive action behind a second, explicit click: the first shows the question and moves focus
- * to the confirming button; Escape or "Keep" puts everything back.
+ * A destructive action behind a second, explicit click: the first shows the question as an inline
+ * alertdialog (so a screen reader announces it) and moves focus to the confirming button; Escape or
+ * "Keep" puts everything back.
  */
 export function ConfirmButton(props: {
   label: string;
@@ -37,7 +38,7 @@ export function ConfirmButton(props: {
     requestAnimationFrame(() => openerRef.current?.focus());
   };
   return (
-    <div role="group" aria-labelledby={questionId} className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2" onKeyDown={(e) => e.key === "Escape" && close()}>
+    <div role="alertdialog" aria-modal="false" aria-labelledby={questionId} className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2" onKeyDown={(e) => e.key === "Escape" && close()}>
       <span id={questionId} className="text-sm font-medium text-red-900">
         {props.question}
       </span>

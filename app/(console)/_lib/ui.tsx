@@ -90,10 +90,17 @@ export function BatchStatusBadge({ status }: { status: BatchStatus }) {
 
 export const ACTIVE_BATCH: readonly BatchStatus[] = ["queued", "processing", "cancelling"];
 
-/** Rows finished (done or cancelled) out of the total, as a bar and in words. */
+/**
+ * Rows settled (done or cancelled) out of the total, as a bar and in words. Cancelled rows are shown
+ * apart: a cancelled batch reads "300 of 300 settled, 212 cancelled", not a full bar at 100 %.
+ */
 export function BatchProgressBar({ batchId, total, done, cancelled }: { batchId: string; total: number; done: number; cancelled: number }) {
   const finished = done + cancelled;
-  const percent = total ? Math.floor((finished / total) * 100) : 100;
+  const share = (n: number) => (total ? (n / total) * 100 : 0);
+  const words =
+    cancelled > 0
+      ? `${formatNumber(finished)} of ${formatNumber(total)} settled, ${formatNumber(cancelled)} cancelled`
+      : `${formatNumber(finished)} of ${formatNumber(total)} rows finished (${total ? Math.floor(share(finished)) : 100}%)`;
   return (
     <div className="min-w-32">
       <div
@@ -102,14 +109,13 @@ export function BatchProgressBar({ batchId, total, done, cancelled }: { batchId:
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={finished}
-        aria-valuetext={`${finished} of ${total} rows finished`}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
+        aria-valuetext={words}
+        className="flex h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-blue-700" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-blue-700" style={{ width: `${share(done)}%` }} />
+        <div className="h-full bg-[repeating-linear-gradient(45deg,var(--color-slate-500)_0_3px,var(--color-slate-300)_3px_6px)]" style={{ width: `${share(cancelled)}%` }} />
       </div>
-      <p className="mt-1 text-xs text-slate-700">
-        {formatNumber(finished)} / {formatNumber(total)} ({percent}%)
-      </p>
+      <p className="mt-1 text-xs text-slate-700">{words}</p>
     </div>
   );
 }

@@ -1,0 +1,305 @@
+"use client";
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { ErrorNote } from "../../_lib/errors";
+import { formatNumber } from "../../_lib/format";
+import { api, type Outputs } from "../../_lib/trpc";
+import { Badge, button, Card, Empty, input, label, Loading } from "../../_lib/ui";
+import { DecisionBadge } from "../../verify/result";
+import { RowDetail } from "./row-detail";
+
+type Page = Outputs["console"]["batchResults"]["rows"];
+export type ResultRow = Page["rows"][number];
+type Decision = NonNullable<ResultRow["decision"]>;
+type RowStatus = ResultRow["status"];
+
+const DECISIONS: Decision[] = ["SHIP", "REVIEW", "HOLD"];
+const STATUS_CHOICES: { value: string; name: string; statuses: RowStatus[] }[] = [
+  { value: "", name: "Any status", statuses: [] },
+  { value: "succeeded", name: "Verified", statuses: ["succeeded"] },
+  { value: "failed", name: "Failed", statuses: ["failed"] },
+  { value: "cancelled", name: "Cancelled", statuses: ["cancelled"] },
+  { value: "unfinished", name: "Not finished", statuses: ["pending", "processing"] },
+];
+const SORTS = [
+  { value: "row-asc", name: "Row, first to last", sort: "row", order: "asc" },
+  { value: "row-desc", name: "Row, last to first", sort: "row", order: "desc" },
+  { value: "score-desc", name: "Score, highest first", sort: "score", order: "desc" },
+  { value: "score-asc", name: "Score, lowest first", sort: "score", order: "asc" },
+] as const;
+const PAGE_SIZE = 50;
+
+interface Filter {
+  decisions: Decision[];
+  statuses: RowStatus[];
+  orderId: string;
+}
+
+/**
+ * The filter as the download's query parameters (`decision`, `status`, `order_id`, comma-separated
+ * lists): the server reads them with ResultsDownloadQuery in server/api/routers/console.ts.
+ */
+export function downloadQuery(f: Filter): string {
+  const params = new URLSearchParams();
+  if (f.decisions.length) params.set("decision", f.decisions.join(","));
+  if (f.statuses.length) params.set("status", f.statuses.join(","));
+  if (f.orderId) params.set("order_id", f.orderId);
+  return params.toString();
+}
+
+/** A batch's rows: filters, search by order id, sort, pages of 50; the filtered rows to download or copy; a row to open. */
+export function ResultsTable({ batchId, finished, poll }: { batchId: string; finished: boolean; poll: number | false }) {
+  const [decisions, setDecisions] = useState<Decision[]>([]);
+  const [statusChoice, setStatusChoice] = useState("");
+  const [search, setSearch] = useState("");
+  const [orderId, setOrderId] = useState("");
+  const [sortChoice, setSortChoice] = useState<(typeof SORTS)[number]["value"]>("row-asc");
+  // The cursors of the pages seen so far: the first page has none.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [open, setOpen] = useState<ResultRow | null>(null);
+  const ids = { status: useId(), search: useId(), sort: useId(), caption: useId() };
+
+  const filter: Filter = { decisions, statuses: STATUS_CHOICES.find((c) => c.value === statusChoice)!.statuses, orderId };
+  const sort = SORTS.find((s) => s.value === sortChoice)!;
+  const filterInput = { batch_id: batchId, decisions, statuses: filter.statuses, order_id: orderId || undefined };
+  const pageNo = cursors.length - 1;
+  const page = api.console.batchResults.rows.useQuery(
+    { ...filterInput, sort: sort.sort, order: sort.order, cursor: cursors[pageNo], limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData, refetchInterval: poll },
+  );
+  const filtered = decisions.length > 0 || filter.statuses.length > 0 || orderId !== "";
+  // Any change of filter or sort starts again at the first page.
+  const refilter = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setCursors([undefined]);
+  };
+
+  return (
+    <Card title="Rows">
+      <div className="flex flex-wrap items-end gap-4">
+        <fieldset>
+          <legend className={label}>Decision</legend>
+          <div className="mt-1 flex flex-wrap gap-3">
+            {DECISIONS.map((d) => (
+              <label key={d} className="flex items-center gap-1.5 text-sm">
+                <input
+                  type="checkbox"
+                  checked={decisions.includes(d)}
+                  onChange={(e) => refilter(setDecisions)(e.target.checked ? DECISIONS.filter((x) => x === d || decisions.includes(x)) : decisions.filter((x) => x !== d))}
+                />
+                {d}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={ids.status} className={label}>
+            Status
+          </label>
+          <select id={ids.status} className={`${input} mt-1`} value={statusChoice} onChange={(e) => refilter(setStatusChoice)(e.target.value)}>
+            {STATUS_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form
+          className="flex items-end gap-2"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            refilter(setOrderId)(search.trim());
+          }}
+        >
+          <div>
+            <label htmlFor={ids.search} className={label}>
+              Order id contains
+            </label>
+            <input id={ids.search} type="search" value={search} maxLength={128} onChange={(e) => setSearch(e.target.value)} className={`${input} mt-1`} placeholder="ORD-1042" />
+          </div>
+          <button type="submit" className={button.secondary}>
+            Search
+          </button>
+        </form>
+        <div>
+          <label htmlFor={ids.sort} className={label}>
+            Sort by
+          </label>
+          <select id={ids.sort} className={`${input} mt-1`} value={sortChoice} onChange={(e) => refilter(setSortChoice)(e.target.value as typeof sortChoice)}>
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered && (
+          <button
+            type="button"
+            className={button.secondary}
+            onClick={() => {
+              setDecisions([]);
+              setStatusChoice("");
+              setSearch("");
+              setOrderId("");
+              setCursors([undefined]);
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p role="status" className="text-sm font-medium text-slate-900" data-testid="matching">
+          {page.data ? `${formatNumber(page.data.matching)} ${page.data.matching === 1 ? "row matches" : "rows match"}${filtered ? " the filters" : ""}.` : ""}
+        </p>
+        {finished && filtered && page.data && page.data.matching > 0 && (
+          <a href={`/batches/${batchId}/download?${downloadQuery(filter)}`} download className={button.secondary}>
+            Download these {formatNumber(page.data.matching)} rows (CSV)
+          </a>
+        )}
+        {page.data && page.data.matching > 0 && <CopyOrderIds filter={filterInput} />}
+      </div>
+
+      <div className="mt-3">
+        {page.isPending ? (
+          <Loading what="the rows" />
+        ) : !page.data ? (
+          <ErrorNote error={page.error} action="Could not load the rows" />
+        ) : page.data.rows.length === 0 ? (
+          <Empty>{filtered ? "No row matches these filters." : "This batch has no rows to show."}</Empty>
+        ) : (
+          <RowsTable rows={page.data.rows} captionId={ids.caption} caption={`Rows ${pageNo * PAGE_SIZE + 1} to ${pageNo * PAGE_SIZE + page.data.rows.length} of ${page.data.matching}, ${sort.name.toLowerCase()}`} onOpen={setOpen} />
+        )}
+        {page.error && page.data && <ErrorNote error={page.error} action="Could not refresh the rows" />}
+      </div>
+
+      {page.data && (pageNo > 0 || page.data.next_cursor) && (
+        <nav aria-label="Pages of rows" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <button type="button" className={button.secondary} disabled={pageNo === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+            ← Previous {PAGE_SIZE}
+          </button>
+          <span>
+            Page {pageNo + 1} of {Math.max(1, Math.ceil(page.data.matching / PAGE_SIZE))}
+          </span>
+          <button type="button" className={button.secondary} disabled={!page.data.next_cursor || page.isPlaceholderData} onClick={() => setCursors([...cursors, page.data.next_cursor!])}>
+            Next {PAGE_SIZE} →
+          </button>
+        </nav>
+      )}
+      {open && <RowDetail row={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}
+
+function RowStatusBadge({ row }: { row: ResultRow }) {
+  if (row.decision) return <DecisionBadge decision={row.decision} />;
+  if (row.status === "failed") return <Badge tone="red">Failed</Badge>;
+  if (row.status === "cancelled") return <Badge tone="slate">Cancelled</Badge>;
+  return <Badge tone="blue">{row.status === "processing" ? "Verifying" : "Waiting"}</Badge>;
+}
+
+function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; caption: string; captionId: string; onOpen: (row: ResultRow) => void }) {
+  // The decision and why come first, so a phone shows them before the table scrolls sideways.
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full min-w-[60rem] text-left text-sm" aria-labelledby={captionId}>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3 text-right">Row</th>
+            <th scope="col" className="min-w-28 py-2 pr-3">Order id</th>
+            <th scope="col" className="py-2 pr-3">Decision</th>
+            <th scope="col" className="py-2 pr-3 text-right">Score</th>
+            <th scope="col" className="py-2 pr-3">Why</th>
+            <th scope="col" className="py-2 pr-3">Address as sent</th>
+            <th scope="col" className="py-2 pr-3">Cleaned address</th>
+            <th scope="col" className="py-2">Pincode</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.row} className={`border-b border-slate-200 align-top ${r.status === "cancelled" ? "bg-slate-50 text-slate-600" : ""}`} data-row={r.row}>
+              <td className="py-2 pr-3 text-right tabular-nums">{r.row}</td>
+              <td className="py-2 pr-3">
+                <span className="block break-words font-mono">{r.order_id ?? "—"}</span>
+                {r.verification_id && (
+                  <button type="button" className={`${button.secondary} mt-1`} aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
+                    Open
+                  </button>
+                )}
+              </td>
+              <td className="py-2 pr-3" data-testid="row-decision">
+                <RowStatusBadge row={r} />
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{r.score ?? "—"}</td>
+              <td className="max-w-72 py-2 pr-3" data-testid="row-why">
+                {r.error ? (
+                  <p className="text-red-900">{r.error.message}</p>
+                ) : r.status === "cancelled" ? (
+                  <p>Not verified: the batch was cancelled before this row started.</p>
+                ) : r.reasons.length ? (
+                  <ul className="list-disc space-y-0.5 pl-4">
+                    {r.reasons.map((reason) => (
+                      <li key={reason.code}>{reason.message}</li>
+                    ))}
+                  </ul>
+                ) : r.decision ? (
+                  "—"
+                ) : (
+                  "Not verified yet."
+                )}
+              </td>
+              <td className="max-w-60 whitespace-pre-line py-2 pr-3">{r.address ?? "—"}</td>
+              <td className="max-w-60 py-2 pr-3">{r.normalized ?? "—"}</td>
+              <td className="py-2 tabular-nums">{r.pincode ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Copies the order ids of every filtered row (not just this page), one a line. */
+function CopyOrderIds({ filter }: { filter: { batch_id: string; decisions: Decision[]; statuses: RowStatus[]; order_id?: string } }) {
+  const utils = api.useUtils();
+  const [state, setState] = useState<{ ids: string[]; copied: boolean } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const copy = async () => {
+    setError(null);
+    try {
+      const ids = await utils.console.batchResults.orderIds.fetch(filter);
+      try {
+        await navigator.clipboard.writeText(ids.join("\n"));
+        setState({ ids, copied: true });
+      } catch {
+        setState({ ids, copied: false });
+      }
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <>
+      <button type="button" className={button.secondary} onClick={copy}>
+        Copy order ids
+      </button>
+      <span role="status" className="text-sm text-slate-800">
+        {state?.copied && `Copied ${formatNumber(state.ids.length)} order ${state.ids.length === 1 ? "id" : "ids"}, one a line.`}
+      </span>
+      {state && !state.copied && (
+        <label className="block w-full text-sm">
+          Could not copy: the order ids are selected below, press Ctrl+C (⌘C).
+          <textarea readOnly autoFocus rows={4} value={state.ids.join("\n")} onFocus={(e) => e.currentTarget.select()} className={`${input} mt-1 font-mono`} />
+        </label>
+      )}
+      {error !== null && <ErrorNote error={error} action="Could not read the order ids" />}
+    </>
+  );
+}
