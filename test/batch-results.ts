@@ -13,6 +13,7 @@ export interface SeedRow {
   decision?: Decision;
   score?: number;
   error_code?: string;
+  reasons?: { code: string; message: string }[];
 }
 
 const reasonsFor = (d: Decision) =>
@@ -60,7 +61,7 @@ export async function seedBatch(workspaceId: string, rows: SeedRow[], status: Ba
         decision,
         score: r.score ?? (decision === "SHIP" ? 90 : decision === "REVIEW" ? 45 : 10),
         validationLevel: decision === "SHIP" ? ("building" as const) : ("street" as const),
-        reasons: reasonsFor(decision),
+        reasons: r.reasons ?? reasonsFor(decision),
         pincode: { code: "560011", district: "Bangalore", state: "Karnataka" },
         digipin: "4P3JK852C9",
         history: emptyHistory(),

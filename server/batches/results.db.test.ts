@@ -50,6 +50,17 @@ describe("batch results", () => {
     expect(page.rows[5]).toMatchObject({ status: "cancelled", decision: null, error: null });
   });
 
+  it("gives the best suggested pincode on rows whose reasons include pincode_suggested, and none elsewhere", async () => {
+    const ws = await newWorkspace();
+    const suggested = { code: "pincode_suggested", message: "The address's locality, city and district point to another pincode." };
+    const batchId = await seedBatch(ws.workspace_id, [
+      { decision: "HOLD", score: 10, address: "12, 3rd Cross, Indiranagar, Bengaluru, Karnataka 999999", reasons: [suggested] },
+      { decision: "SHIP", score: 95 },
+    ]);
+    const { rows } = await resultRows(db(), ws.workspace_id, batchId);
+    expect(rows.map((r) => r.suggested_pincode)).toEqual(["560038", null]);
+  });
+
   it("filters by decision, status and a part of the order id, and counts the matches", async () => {
     const ws = await newWorkspace();
     const batchId = await seedBatch(ws.workspace_id, MIX);

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { normalizeAddress, suggestPincodes } from "../addresses";
 import { nowMs } from "../clock";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
@@ -59,6 +60,8 @@ export interface ResultRow {
   reasons: Reason[];
   normalized: string | null;
   pincode: string | null;
+  /** The best suggested pincode when the row's pincode was missing, unknown or contradicted (reason `pincode_suggested`). */
+  suggested_pincode: string | null;
   error: { code: string; message: string } | null;
 }
 
@@ -167,6 +170,8 @@ function toResultRow(r: RawRow): ResultRow {
     reasons: r.reasons ?? [],
     normalized: r.normalized,
     pincode: r.pincode?.code ?? null,
+    // Suggestions are not stored with the verification; they follow from its address, as on look-up.
+    suggested_pincode: r.address && r.reasons?.some((x) => x.code === "pincode_suggested") ? (suggestPincodes(normalizeAddress(r.address))[0]?.code ?? null) : null,
     error: r.status === "failed" ? { code: r.errorCode ?? "internal_error", message: ROW_ERRORS[r.errorCode ?? "internal_error"] ?? `The row could not be verified (${r.errorCode}).` } : null,
   };
 }

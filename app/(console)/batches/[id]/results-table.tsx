@@ -257,7 +257,10 @@ function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; ca
               </td>
               <td className="max-w-60 whitespace-pre-line py-2 pr-3">{r.address ?? "—"}</td>
               <td className="max-w-60 py-2 pr-3">{r.normalized ?? "—"}</td>
-              <td className="py-2 tabular-nums">{r.pincode ?? "—"}</td>
+              <td className="py-2 tabular-nums">
+                {r.pincode ?? "—"}
+                {r.suggested_pincode && <span className="block text-amber-900">Suggested: {r.suggested_pincode}</span>}
+              </td>
             </tr>
           ))}
         </tbody>
