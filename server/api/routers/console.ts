@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scheduleDeliveries } from "../../../inngest/dispatch";
+import { scheduleDeliveries } from "../../../inngest/scheduler";
 import { listBatches } from "../../batches";
 import { DakiyaError } from "../../errors";
 import { createKey, listKeys, revokeKey } from "../../keys";
