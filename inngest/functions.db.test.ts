@@ -174,7 +174,8 @@ describe("work-sweep", () => {
     advanceClock(config().SWEEP_AFTER_MS + 1);
     await sweepNow();
     const again = sent.filter((e) => e.data.batchId === batch.id);
-    expect(again).toEqual([{ id: `batch-${batch.id}-${batch.createdAt.getTime()}`, name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }]);
+    const createdAt = (await db().batch.findUniqueOrThrow({ where: { id: batch.id } })).createdAt.getTime();
+    expect(again).toEqual([{ id: `batch-${batch.id}-${createdAt}`, name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }]);
     setClock(null);
 
     const { error } = await new InngestTestEngine({ function: batchProcess, events: [again[0]! as { name: "batch/created"; data: { batchId: string; workspaceId: string } }] }).execute();
@@ -196,7 +197,8 @@ describe("work-sweep", () => {
     await sweepNow();
     const ids = sent.filter((e) => e.data.batchId === first.batch.id).map((e) => e.id);
     // Sent by both sweeps under one id, which Inngest deduplicates: one run.
-    expect(ids).toEqual([`batch-${first.batch.id}-${first.batch.createdAt.getTime()}`, `batch-${first.batch.id}-${first.batch.createdAt.getTime()}`]);
+    const stall = `batch-${first.batch.id}-${(await db().batch.findUniqueOrThrow({ where: { id: first.batch.id } })).createdAt.getTime()}`;
+    expect(ids).toEqual([stall, stall]);
   });
 
   it("finds a webhook delivery whose event was lost, under an id per attempt", async () => {
