@@ -1,6 +1,6 @@
 import { addressKey, normalizeAddress, type NormalizedAddress } from "../addresses";
 import { now } from "../clock";
-import type { Db } from "../db";
+import { query, type Db } from "../db";
 import { encodeDigipin, DIGIPIN_BOUNDS } from "../digipin";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
@@ -68,11 +68,11 @@ export interface ReadContext {
  */
 export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
-  const rows = await db.$queryRaw<{ address_key: string | null; outcome: OutcomeKind | null; n: number }[]>`
+  const rows = await query<{ address_key: string | null; outcome: OutcomeKind | null; n: number }>(db, Prisma.sql`
     SELECT address_key, outcome::text AS outcome, count(*)::int AS n FROM outcomes
     WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
     UNION ALL
-    SELECT NULL, NULL, used_tenths FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}`;
+    SELECT NULL, NULL, used_tenths FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}`);
   const histories = new Map<string, History>();
   let usedTenths = 0;
   for (const r of rows) {
@@ -204,7 +204,7 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<V
   const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
   const v = record(newId("ver_test"), input, false, p.address, { name: "simulator", result }, emptyHistory());
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
-  await db.$executeRaw`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`;
+  await query(db, Prisma.sql`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`);
   return v;
 }
 
@@ -247,10 +247,10 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   }
   const v = liveRecord(p, answer, context.history(p.addressKey));
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
-  const [row] = await db.$queryRaw<{ paid: number }[]>`
+  const [row] = await query<{ paid: number }>(db, Prisma.sql`
     WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
     ${insertRecordsCte("recorded", "src", caller.workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
-    SELECT count(*)::int AS paid FROM paid`;
+    SELECT count(*)::int AS paid FROM paid`);
   if (!row?.paid) throw quotaExhausted();
   return v;
 }
