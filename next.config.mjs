@@ -1,20 +1,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Packages with WASM, native drivers or files read at run time stay outside the server bundle.
-  serverExternalPackages: [
-    "@electric-sql/pglite",
-    "pglite-prisma-adapter",
-    "@prisma/adapter-pg",
-    "@prisma/client",
-    "@prisma/schema-engine-wasm",
-    "pg",
-    "@scalar/api-reference",
-    "better-auth",
-  ],
   poweredByHeader: false,
   // The e2e suite builds into its own directory, so it runs beside a developer's `npm run dev`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
+  // `npm run typecheck` (tsc over the whole project, in CI too) checks the pages; no second pass here.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

@@ -1,8 +1,9 @@
 /**
- * The server the e2e suite runs against (Playwright's webServer): the production build of the app
- * in its own build directory, a fresh embedded database in the run's temporary directory (migrated
- * and seeded through the operator CLI while the build runs), and the provider simulator, slowed
- * down so that a batch can be cancelled while it runs. Stopping it removes the directory.
+ * The server the e2e suite runs against (Playwright's webServer): the production server as
+ * `npm start` starts it, over a production build in its own build directory, a fresh embedded
+ * database in the run's temporary directory (migrated and seeded through the operator CLI while the
+ * build runs), and the provider simulator, slowed down so that a batch can be cancelled while it
+ * runs. Stopping it removes the directory.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -20,6 +21,9 @@ const env: NodeJS.ProcessEnv = {
   DAKIYA_PROVIDER: "simulator",
   PROVIDER_CONCURRENCY: "4",
   DAKIYA_LOG_REQUESTS: "0",
+  LOG_LEVEL: "warn",
+  // The webhook tests receive on 127.0.0.1.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
   BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
   BETTER_AUTH_URL: `http://localhost:${E2E.port}`,
   NEXT_DIST_DIR: ".next/e2e",
@@ -48,17 +52,17 @@ async function main() {
   if (built !== 0) throw new Error(`next build failed (exit ${built})`);
 
   const sim = await startSimulator({ port: 0, latencyMs: 200, jitterMs: 0, errorRate: 0 });
-  const next = spawn(NEXT, ["start", "-p", String(E2E.port)], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    next.kill("SIGTERM");
+    server.kill("SIGTERM");
     await sim.close();
     fs.rmSync(E2E.dir, { recursive: true, force: true });
     process.exit(code);
   };
-  void exited(next).then(stop);
+  void exited(server).then(stop);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
 }
 

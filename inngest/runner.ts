@@ -105,6 +105,7 @@ export function startRunner(): void {
   for (const t of timers) t.unref();
 }
 
+/** Stops sweeping (scheduler.stop also stops the work started here and waits for it). */
 export function stopRunner(): void {
   for (const t of timers) clearInterval(t);
   timers = [];

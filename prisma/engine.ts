@@ -80,3 +80,14 @@ export async function diffMigrationsToSchema(factory: SqlMigrationAwareDriverAda
   } as Parameters<SchemaEngine["diff"]>[0]);
   return (result as { stdout?: string }).stdout ?? "";
 }
+
+/**
+ * Committed migrations the database has not finished applying (readiness). Throws when the database
+ * does not answer or has never been migrated.
+ */
+export async function pendingMigrations(query: <T>(sql: TemplateStringsArray) => Promise<T>): Promise<string[]> {
+  const applied = await query<{ migration_name: string }[]>`
+    SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  const done = new Set(applied.map((r) => r.migration_name));
+  return readMigrations().migrationDirectories.map((d) => d.path).filter((name) => !done.has(name));
+}

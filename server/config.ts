@@ -10,7 +10,10 @@ const bool = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** 0 picks a free port (tests). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address the server listens on. */
+  HOST: z.string().default("0.0.0.0"),
   /** PostgreSQL connection string; unset means the embedded PGlite database. */
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
@@ -45,6 +48,12 @@ const schema = z.object({
   INNGEST_SIGNING_KEY: z.string().optional(),
   /** Log one line per API request to stdout. */
   DAKIYA_LOG_REQUESTS: bool.default(true),
+  /** pino's level for the server's JSON log lines. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Behind a proxy that sets X-Forwarded-For/-Proto: trust them for the client address and scheme. */
+  TRUST_PROXY: bool.default(false),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof schema> & { provider: "google" | "simulator" | "none" };

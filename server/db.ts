@@ -157,12 +157,12 @@ function open(): Connection {
   };
 }
 
-// One connection per process; kept on globalThis so Next.js dev reloads do not open PGlite twice.
-const holder = globalThis as unknown as { __dakiyaDb?: Connection };
+// One connection per process: the server, the runner and the procedures share it.
+let current: Connection | undefined;
 
 export function connection(): Connection {
-  holder.__dakiyaDb ??= openDatabase();
-  return holder.__dakiyaDb;
+  current ??= openDatabase();
+  return current;
 }
 
 export function db(): PrismaClient {
@@ -170,7 +170,7 @@ export function db(): PrismaClient {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const current = holder.__dakiyaDb;
-  holder.__dakiyaDb = undefined;
-  await current?.close();
+  const closing = current;
+  current = undefined;
+  await closing?.close();
 }

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   batch_active: 409,
   ambiguous_order_id: 409,
   results_expired: 410,
+  payload_too_large: 413,
   batch_exceeds_plan_cap: 422,
   live_verification_required: 422,
   rate_limited: 429,

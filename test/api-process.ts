@@ -1,19 +1,10 @@
 /**
- * A Dakiya API server as a separate process, for tests that need a real one to kill (crash tests)
- * or two of them over one database: the REST handler on node:http plus the in-process runner,
- * exactly what Next.js's route and instrumentation run. Prints "listening <port>" when ready.
+ * A Dakiya server as a separate process (without pages), for tests that need a real one to kill or
+ * stop (crash and drain tests) or two of them over one database: the same start-up as `npm start`.
+ * Prints "listening <port>" when ready.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { restListener } from "../server/api/node";
-import { startRunner } from "../inngest/runner";
-import { normalizeAddress } from "../server/addresses";
+import { startServer, stopOnSignals } from "../server/http/main";
 
-// As in instrumentation.ts: the address data loads before the first request, not during a lease.
-normalizeAddress("12 MG Road, Bengaluru 560001");
-
-const server = http.createServer(restListener);
-server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
-  startRunner();
-  console.log(`listening ${(server.address() as AddressInfo).port}`);
-});
+const server = await startServer({ pages: false });
+stopOnSignals(server);
+console.log(`listening ${server.port}`);

@@ -9,7 +9,7 @@ import { apiClient } from "./helpers";
 import { startSimulator } from "../server/provider/simulator";
 
 /**
- * Real server processes (test/api-process.ts: the REST handler plus the in-process runner), killed
+ * Real server processes (test/api-process.ts: the server as `npm start` starts it, without pages), killed
  * with SIGKILL mid-batch and restarted; and two of them over one PostgreSQL. On PGlite each test
  * gets its own data directory, since only one process may open it at a time.
  */
@@ -42,6 +42,8 @@ function envFor(dataDir: string): NodeJS.ProcessEnv {
     PROVIDER_CONCURRENCY: "4",
     BATCH_ROW_LEASE_MS: "4000",
     DAKIYA_LOG_REQUESTS: "0",
+    PORT: "0",
+    HOST: "127.0.0.1",
   };
 }
 

@@ -1,13 +1,13 @@
-import { signOut } from "./_lib/actions";
 import { NavLinks } from "./_lib/nav";
-import { serverApi } from "./_lib/server";
+import { serverApi, signedIn } from "./_lib/server";
+import { SignOutButton } from "./_lib/sign-out";
 import { ConsoleProviders } from "./_lib/trpc";
 
 const ROLE_WORDS = { owner: "Owner", admin: "Admin", viewer: "Viewer (read only)" } as const;
 
 /** Every console page: signed in (else the sign-in page), one header with the workspace and the account, one navigation. */
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const me = await (await serverApi()).console.me();
+  const me = await signedIn((await serverApi()).console.me.query());
   return (
     <ConsoleProviders me={me}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -25,11 +25,7 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
             <p className="text-slate-700">
               <span className="font-medium text-slate-900">{me.email}</span> · {ROLE_WORDS[me.role]}
             </p>
-            <form action={signOut}>
-              <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 font-medium text-slate-900 hover:bg-slate-100">
-                Sign out
-              </button>
-            </form>
+            <SignOutButton />
           </div>
         </div>
       </header>

@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { db } from "~/server/db";
-import { signedInMember } from "~/server/console";
+import { errorCode, serverApi } from "../(console)/_lib/server";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage() {
-  if (await signedInMember(db(), await headers())) redirect("/overview");
+  const signedIn = await (await serverApi()).console.me.query().then(
+    () => true,
+    (err: unknown) => {
+      if (errorCode(err) === "unauthenticated") return false;
+      throw err;
+    },
+  );
+  if (signedIn) redirect("/overview");
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 px-4 py-12">
       <header>

@@ -1,30 +1,47 @@
 /**
- * HTTP overhead: `GET /api/v1/digipin/{code}` through the full REST stack (key auth, rate limit
- * bypassed by the bench plan, request id, the trpc-to-openapi adapter) against the same decode
- * behind a bare node:http server, in one run. Prints requests/s, p50/p99 and the server's RSS.
+ * The REST server against India Post's reference DIGIPIN server, in one run, with the same tool
+ * (autocannon), concurrency and duration: `GET /api/v1/digipin/{code}` with a key on the unlimited
+ * `bench` plan (key check, rate-limit lookup, request id, log and metrics, the trpc-to-openapi
+ * adapter) against the reference's unauthenticated `GET /api/digipin/decode?digipin=…`.
+ * Target: Dakiya ≥ 1.5 × the reference's requests/s. Also the server's RSS after the run.
  */
-import { load, mb, setupBench, startServer } from "./lib";
+import { autocannonRun, mb, setupBench, startAnchor, startProductionServer, type LoadResult } from "./lib";
 
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-const CONCURRENCY = 32;
-const CODES = ["39J49LL8T4", "4P3JK852C9", "4T396F42L7", "4FK5958823", "2TFJ7F86MM", "422594J546"];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const CODE = "39J-49L-L8T4";
+
+function line(name: string, r: LoadResult): string {
+  return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  non-2xx/errors ${r.errors}`;
+}
 
 async function main() {
   const bench = await setupBench();
-  const rps: Record<string, number> = {};
-  for (const mode of ["bare", "api"] as const) {
-    const server = await startServer(mode, bench.env);
-    const request = (i: number) => ({ method: "GET", path: `/api/v1/digipin/${CODES[i % CODES.length]}`, headers: { authorization: `Bearer ${bench.testKey}` } });
-    await load({ port: server.port, concurrency: CONCURRENCY, durationMs: 1000, request });
-    const r = await load({ port: server.port, concurrency: CONCURRENCY, durationMs: DURATION_MS, request });
-    rps[mode] = r.rps;
+  const dakiya = await startProductionServer(bench.env);
+  const anchor = await startAnchor();
+  try {
+    const dakiyaRun = { url: `${dakiya.url}/digipin/${CODE}`, connections: CONNECTIONS, headers: { authorization: `Bearer ${bench.testKey}` } };
+    const anchorRun = anchor.server ? { url: `http://127.0.0.1:${anchor.server.port}/api/digipin/decode?digipin=${CODE}`, connections: CONNECTIONS } : null;
+    // Warm both (JIT, key cache), then measure one after the other, same tool and settings.
+    await autocannonRun({ ...dakiyaRun, seconds: 2 });
+    if (anchorRun) await autocannonRun({ ...anchorRun, seconds: 2 });
+    const ours = await autocannonRun({ ...dakiyaRun, seconds: SECONDS });
+    const theirs = anchorRun ? await autocannonRun({ ...anchorRun, seconds: SECONDS }) : null;
+
+    console.log(`autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; database ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
+    console.log(line("Dakiya (npm start) decode", ours));
+    if (theirs) console.log(line("India Post reference server decode", theirs));
     console.log(
-      `${mode === "bare" ? "bare node:http decode" : "full REST stack      "} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  errors ${r.errors}  RSS after start ${mb(server.rssAtStart)}, after the bench ${mb(await server.rss())}`,
+      theirs
+        ? `ratio Dakiya / reference: ${(ours.rps / theirs.rps).toFixed(2)} (target ≥ 1.5)`
+        : `ratio Dakiya / reference: unavailable (${anchor.reason})`,
     );
-    await server.stop();
+    console.log(`Dakiya server RSS after the run: ${mb(dakiya.rss())} (target ≤ 500 MB)`);
+  } finally {
+    await dakiya.stop();
+    await anchor.server?.stop();
+    bench.cleanup();
   }
-  console.log(`ratio full stack / bare: ${(rps.api! / rps.bare!).toFixed(2)} (target ≥ 0.5); ${CONCURRENCY} connections, ${DURATION_MS / 1000} s each, database ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
-  bench.cleanup();
 }
 
 main().catch((err) => {

@@ -1,21 +1,27 @@
-/** Shared pieces of the HTTP benchmarks: a fresh database, a server child process, a load generator. */
-import { fork } from "node:child_process";
-import http from "node:http";
+/**
+ * Shared pieces of the server benchmarks: a fresh database, the production server started the way
+ * `npm start` starts it, India Post's reference server (the anchor), and load generators.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 
 export interface BenchEnv {
   env: NodeJS.ProcessEnv;
   liveKey: string;
   testKey: string;
+  workspaceId: string;
   cleanup(): void;
 }
 
 /** A migrated database (fresh PGlite unless DATABASE_URL is set) with an unlimited `bench` plan and workspace. */
 export async function setupBench(): Promise<BenchEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, DAKIYA_LOG_REQUESTS: "0", NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DAKIYA_LOG_REQUESTS: "0", LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123" };
   if (!process.env.DATABASE_URL) env.PGLITE_DIR = path.join(dataDir, "pglite");
   Object.assign(process.env, { PGLITE_DIR: env.PGLITE_DIR ?? process.env.PGLITE_DIR });
   const { connection, closeDatabase } = await import("../../server/db");
@@ -26,39 +32,120 @@ export async function setupBench(): Promise<BenchEnv> {
   await upsertPlan(conn.prisma, { id: "bench", includedUnits: 10_000_000, batchCap: 1000, overagePaisePerUnit: 0, testNormalizePerMinute: null, testPerMinute: null, livePerMinute: null });
   const ws = await createWorkspace(conn.prisma, { name: "Bench", planId: "bench" });
   await closeDatabase();
-  return { env, liveKey: ws.live_key, testKey: ws.test_key, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return { env, liveKey: ws.live_key, testKey: ws.test_key, workspaceId: ws.workspace_id, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** `npm run build` unless a production build is there already (`npm run bench` always builds first). */
+export function ensureBuild(): void {
+  if (fs.existsSync(path.join(".next", "BUILD_ID"))) return;
+  const run = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (run.status !== 0) throw new Error("npm run build failed");
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process and all its descendants, from /proc. */
+export function treeRss(pid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      rss.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* the process ended while we read */
+    }
+  }
+  let total = 0;
+  for (const stack = [pid]; stack.length; ) {
+    const p = stack.pop()!;
+    total += rss.get(p) ?? 0;
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
 export interface BenchServer {
+  /** The REST base, `http://127.0.0.1:<port>/api/v1`. */
   url: string;
   port: number;
-  rssAtStart: number;
-  rss(): Promise<number>;
+  rss(): number;
   stop(): Promise<void>;
 }
 
-/** scripts/bench/http-server.ts in a child process, so the load generator has the other core. */
-export function startServer(mode: "bare" | "api", env: NodeJS.ProcessEnv): Promise<BenchServer> {
-  const child = fork("scripts/bench/http-server.ts", [mode], { execArgv: ["--import", "tsx"], env, stdio: "inherit" });
-  return new Promise((resolve) => {
-    child.once("message", (m: { port: number; rss: number }) =>
-      resolve({
-        port: m.port,
-        url: `http://127.0.0.1:${m.port}/api/v1`,
-        rssAtStart: m.rss,
-        rss: () =>
-          new Promise((r) => {
-            child.once("message", (x: { rss: number }) => r(x.rss));
-            child.send("rss");
-          }),
-        stop: () =>
-          new Promise((r) => {
-            child.once("exit", () => r());
-            child.kill();
-          }),
+/** The production server as `npm start` starts it (`node --import tsx scripts/serve.ts start`), ready when /readyz says so. */
+export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
+  ensureBuild();
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  await waitFor(`http://127.0.0.1:${port}/readyz`, child, 60_000);
+  return {
+    url: `http://127.0.0.1:${port}/api/v1`,
+    port,
+    rss: () => treeRss(child.pid!),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
       }),
-    );
-  });
+  };
+}
+
+const ANCHOR_DIR = path.resolve("..", "shared", "anchors", "indiapost-digipin-server");
+
+/**
+ * India Post's reference DIGIPIN server (Express 5), installed in a scratch copy and started with its
+ * request log sent nowhere. Null, with the reason, where `../shared` is absent or the install fails.
+ */
+export async function startAnchor(): Promise<{ server: { port: number; stop(): Promise<void> } | null; reason?: string }> {
+  if (!fs.existsSync(path.join(ANCHOR_DIR, "server.js"))) return { server: null, reason: `the anchor is not at ${ANCHOR_DIR}` };
+  const work = path.join(os.tmpdir(), "dakiya-bench-anchor");
+  if (!fs.existsSync(path.join(work, "node_modules"))) {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.cpSync(ANCHOR_DIR, work, { recursive: true });
+    const install = spawnSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: work, stdio: ["ignore", "ignore", "inherit"] });
+    if (install.status !== 0) return { server: null, reason: "npm install of the anchor's dependencies failed" };
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], { cwd: work, env: { ...process.env, PORT: String(port), NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+  await waitFor(`http://127.0.0.1:${port}/api/digipin/decode?digipin=39J-49L-L8T4`, child, 30_000);
+  return {
+    server: {
+      port,
+      stop: () =>
+        new Promise((resolve) => {
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    },
+  };
 }
 
 export interface LoadResult {
@@ -69,7 +156,13 @@ export interface LoadResult {
   count: number;
 }
 
-/** Keep-alive requests from `concurrency` loops for `durationMs`; latencies in ms. */
+/** autocannon against one URL: the tool the anchor's figures come from. */
+export async function autocannonRun(opts: { url: string; connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const r = await autocannon({ url: opts.url, connections: opts.connections, duration: opts.seconds, headers: opts.headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, count: r.requests.total };
+}
+
+/** Keep-alive requests from `concurrency` loops for `durationMs` (requests that differ per call); latencies in ms. */
 export async function load(opts: { port: number; concurrency: number; durationMs: number; request: (i: number) => { method: string; path: string; headers: Record<string, string>; body?: string } }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const latencies: number[] = [];
@@ -95,7 +188,11 @@ export async function load(opts: { port: number; concurrency: number; durationMs
       req.end(r.body);
     });
   const started = performance.now();
-  await Promise.all(Array.from({ length: opts.concurrency }, async () => { while (performance.now() < until) await one(); }));
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (performance.now() < until) await one();
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);

@@ -11,7 +11,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { load, mb, setupBench, startServer } from "./lib";
+import { load, mb, setupBench, startProductionServer } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -25,7 +25,7 @@ const SLOTS = 16;
 const LIMIT_PER_S = SLOTS / (LATENCY_MS / 1000);
 const BATCH_ROWS = 1000;
 const BATCH_LIMIT_S = (BATCH_ROWS * LATENCY_MS) / 1000 / SLOTS;
-const SERVER_SCRIPT = "scripts/bench/http-server.ts";
+const SERVER_SCRIPT = "scripts/serve.ts";
 
 interface Simulator {
   url: string;
@@ -79,19 +79,11 @@ function childCpuMs(match: string): number {
 async function run(database: "PostgreSQL" | "PGlite") {
   const bench = await setupBench();
   const sim = await startSimulatorProcess();
-  const server = await startServer("api", { ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: String(SLOTS) });
+  const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: String(SLOTS) });
   const headers = { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" };
   const verify = (i: number) => ({ method: "POST", path: "/api/v1/addresses/verify", headers, body: JSON.stringify({ address: ADDRESSES[i % ADDRESSES.length], order_id: `B-${i}` }) });
   let peakRss = 0;
-  let sampling = false;
-  const sampler = setInterval(() => {
-    if (sampling) return;
-    sampling = true;
-    void server.rss().then((r) => {
-      peakRss = Math.max(peakRss, r);
-      sampling = false;
-    });
-  }, 250);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 250);
   const callsBefore = await sim.requests();
 
   const warmUp = await load({ port: server.port, concurrency: 1, durationMs: 1000, request: verify });
@@ -116,7 +108,7 @@ async function run(database: "PostgreSQL" | "PGlite") {
   const csv = await (await fetch(`${server.url}/batches/${created.batch_id}/download`, { headers })).text();
   const downloadMs = performance.now() - t;
   clearInterval(sampler);
-  const endRss = await server.rss();
+  const endRss = server.rss();
   const calls = (await sim.requests()) - callsBefore;
   // Every answered verify (the warm-up's included) is one verification, and so is every batch row that succeeded.
   const verifications = [warmUp, one, many].reduce((n, r) => n + r.count - r.errors, 0) + batch.succeeded;

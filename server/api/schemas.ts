@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ERROR_STATUS } from "../errors";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "./shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "../../lib/shared";
 
 /** Schemas shared by several endpoints; `id` makes them named components in the OpenAPI document. */
 
@@ -37,13 +37,17 @@ export const AddressText = z
   .min(ADDRESS_MIN_LENGTH, `address must be at least ${ADDRESS_MIN_LENGTH} characters`)
   .max(ADDRESS_MAX_LENGTH, `address must be at most ${ADDRESS_MAX_LENGTH} characters`);
 
-/** trpc-to-openapi hands path parameters over still percent-encoded (`39J%2049LL`); decode them once here. */
+/**
+ * trpc-to-openapi hands path parameters over still percent-encoded (`39J%2049LL`); decode them once
+ * here. Malformed encoding (`%ZZ`, `%C0%AF`) is the client's mistake: a 400, never a 500.
+ */
 export const pathParam = () =>
-  z.string().transform((s) => {
+  z.string().transform((s, ctx) => {
     try {
       return decodeURIComponent(s);
     } catch {
-      return s;
+      ctx.addIssue({ code: "custom", message: "is not valid percent-encoding" });
+      return z.NEVER;
     }
   });
 

@@ -31,8 +31,12 @@ export interface ResponseExtras {
   headers: Record<string, string>;
   /** Success status when it is not 200 (202 for a queued batch). */
   status?: number;
-  /** A body that is not JSON (the CSV download): REST sends it instead of the procedure's return value. */
-  raw?: { body: ReadableStream<Uint8Array>; headers: Record<string, string> };
+  /**
+   * A body that is not JSON (the CSV download): REST sends it instead of the procedure's return value.
+   * Whole text, not a stream: a batch's CSV is bounded (1000 rows), and the REST adapter resolves its
+   * handler as soon as it has handed a reply over, before a stream could start.
+   */
+  raw?: { body: string; headers: Record<string, string> };
 }
 
 const t = initTRPC
@@ -54,15 +58,13 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Every API procedure: the caller's key resolved (401 otherwise), then the per-key, per-endpoint
- * rate limit counted. Runs before input validation, so a bad key is a 401 whatever the body.
- * A console request arrives with its caller already set from the member's session: no key, and
- * no per-key rate limit.
+ * Every API procedure: the caller's key resolved (401 otherwise; the REST server resolves it before
+ * reading the body and passes it in), then the per-key, per-endpoint rate limit counted, before input
+ * validation. A console request arrives with its caller set from the member's session (no key).
  */
 export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  if (ctx.caller) return next({ ctx: { ...ctx, caller: ctx.caller } });
-  const caller = await authenticate(ctx.db, ctx.authorization);
-  const limit = limitFor(caller, path);
+  const caller = ctx.caller ?? (await authenticate(ctx.db, ctx.authorization));
+  const limit = caller.keyId ? limitFor(caller, path) : null;
   if (limit !== null) {
     const state = await hit(ctx.db, `${caller.keyId}:${path}`, limit);
     Object.assign(ctx.response.headers, rateLimitHeaders(state));

@@ -1,6 +1,5 @@
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { nextCookies } from "better-auth/next-js";
 import { config } from "../config";
 import { db } from "../db";
 
@@ -26,8 +25,6 @@ function createAuth() {
     // On in every environment (better-auth enables it in production only), counted in the database so
     // every app process shares the count.
     rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit", customRules: { "/sign-in/email": SIGN_IN_LIMIT } },
-    // Lets server actions (sign-out) set and clear the session cookie.
-    plugins: [nextCookies()],
     // Tests fail sign-ins on purpose; elsewhere a wrong password is worth a warning in the log.
     logger: { level: c.NODE_ENV === "test" ? "error" : "warn" },
   });
@@ -35,11 +32,10 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// Built on first use, not on import: `next build` imports routes without a database. Kept on
-// globalThis like the database connection, so every bundle in the process shares one instance.
-const holder = globalThis as unknown as { __dakiyaAuth?: Auth };
+// Built on first use, not on import: the CLI and tests import this module without signing anyone in.
+let instance: Auth | undefined;
 
 export function auth(): Auth {
-  holder.__dakiyaAuth ??= createAuth();
-  return holder.__dakiyaAuth;
+  instance ??= createAuth();
+  return instance;
 }

@@ -7,7 +7,7 @@ import type { Db, DbOrTx, Tx } from "../db";
 import { DakiyaError } from "../errors";
 import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
-import { newId } from "../ids";
+import { newId, isId } from "../ids";
 import type { Caller } from "../keys";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
 
@@ -63,7 +63,7 @@ function requestHash(rows: BatchRowInput[]): string {
 }
 
 async function findBatch(db: DbOrTx, workspaceId: string, batchId: string) {
-  const batch = await db.batch.findFirst({ where: { id: batchId, workspaceId } });
+  const batch = isId("bat", batchId) ? await db.batch.findFirst({ where: { id: batchId, workspaceId } }) : null;
   if (!batch) throw new DakiyaError("batch_not_found", `No batch ${batchId} in this workspace.`);
   return batch;
 }
@@ -282,4 +282,12 @@ export async function purgeExpired(db: Db): Promise<number> {
   }
   await db.idempotencyKey.deleteMany({ where: { expiresAt: { lte: now() } } });
   return expired.length;
+}
+
+/** Rows not yet verified in batches that are queued or processing (an operations gauge). */
+export async function waitingRowCount(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM batch_rows r JOIN batches b ON b.id = r.batch_id
+    WHERE b.status IN ('queued', 'processing') AND r.status = 'pending'`;
+  return row?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "../api/trpc";
-import { MODE_HEADER } from "../api/shared";
+import { MODE_HEADER } from "../../lib/shared";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
 import { signedInMember } from ".";

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
-import { newId } from "../ids";
+import { isId, newId } from "../ids";
 import { now } from "../clock";
 import type { Caller } from "../keys";
 import type { OutcomeKind } from "../verification";
@@ -19,7 +19,7 @@ async function findVerification(db: Db, workspaceId: string, input: OutcomeInput
     if (input.verification_id.startsWith("ver_test_")) {
       throw new DakiyaError("live_verification_required", "Outcomes can be reported only for live verifications; ver_test_ verifications never enter delivery history.");
     }
-    const v = await db.verification.findFirst({ where: { id: input.verification_id, workspaceId, livemode: true } });
+    const v = isId("ver", input.verification_id) ? await db.verification.findFirst({ where: { id: input.verification_id, workspaceId, livemode: true } }) : null;
     if (!v) throw new DakiyaError("verification_not_found", `No verification ${input.verification_id} in this workspace.`);
     if (input.order_id !== undefined && v.orderId !== input.order_id) {
       throw new DakiyaError("invalid_request", `Verification ${v.id} has order_id ${v.orderId === null ? "null" : `"${v.orderId}"`}, not "${input.order_id}".`, {

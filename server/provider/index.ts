@@ -5,15 +5,15 @@
 import { config } from "../config";
 import { validateOnce, type Provider } from "./google";
 import { ResilientProvider, type ProviderStatus } from "./resilience";
+import { breakerState, onCollect } from "../metrics";
 
 export type { Provider, ProviderComponent, ProviderResult, ValidationLevel } from "./google";
 export type { BreakerState, ProviderStatus } from "./resilience";
 
 const GOOGLE_BASE_URL = "https://addressvalidation.googleapis.com";
 
-// On globalThis, like the database connection: Next.js bundles route handlers, pages and the
-// runner separately, and they must share one breaker and one concurrency cap.
-const holder = globalThis as unknown as { __dakiyaProvider?: ResilientProvider | null };
+// One per process: single verifications and batch rows share its breaker and concurrency cap.
+let instance: ResilientProvider | null | undefined;
 
 function build(): ResilientProvider | null {
   const c = config();
@@ -32,17 +32,25 @@ function build(): ResilientProvider | null {
 
 /** The process's provider, or null when DAKIYA_PROVIDER=none. */
 export function getProvider(): Provider | null {
-  if (holder.__dakiyaProvider === undefined) holder.__dakiyaProvider = build();
-  return holder.__dakiyaProvider;
+  if (instance === undefined) instance = build();
+  return instance;
 }
 
 /** Circuit state for the console; null when there is no provider. */
 export function providerStatus(): ProviderStatus | null {
   getProvider();
-  return holder.__dakiyaProvider?.status() ?? null;
+  return instance?.status() ?? null;
 }
 
 /** Tests: forget the shared instance (breaker, semaphore) so the next call reads config afresh. */
 export function resetProvider(): void {
-  holder.__dakiyaProvider = undefined;
+  instance = undefined;
 }
+
+const BREAKER_GAUGE = { closed: 0, half_open: 1, open: 2 } as const;
+
+onCollect(() => {
+  const status = providerStatus();
+  breakerState.reset();
+  if (status) breakerState.set({ provider: status.name }, BREAKER_GAUGE[status.state]);
+});

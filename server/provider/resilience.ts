@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { nowMs } from "../clock";
 import { DakiyaError } from "../errors";
+import { providerCallDuration, providerCalls } from "../metrics";
 import { ProviderFailure, type FailureKind, type Provider, type ProviderResult } from "./google";
 
 /** A FIFO counting semaphore: a freed slot goes straight to the longest waiter, so nobody barges. */
@@ -200,7 +201,20 @@ export class ResilientProvider implements Provider {
   }
 
   async validate(addressLines: string[], opts: { signal?: AbortSignal } = {}): Promise<ProviderResult> {
-    const { signal } = opts;
+    const started = performance.now();
+    let outcome = "ok";
+    try {
+      return await this.validateOnce(addressLines, opts.signal);
+    } catch (err) {
+      outcome = err instanceof DakiyaError ? err.code : opts.signal?.aborted ? "aborted" : "error";
+      throw err;
+    } finally {
+      providerCalls.inc({ provider: this.name, outcome });
+      providerCallDuration.observe({ provider: this.name, outcome }, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async validateOnce(addressLines: string[], signal: AbortSignal | undefined): Promise<ProviderResult> {
     signal?.throwIfAborted();
     this.breaker.check();
     const release = await this.slots.acquire(signal);

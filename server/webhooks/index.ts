@@ -289,3 +289,8 @@ export async function deliveryLog(db: Db, workspaceId: string, opts: { limit?: n
     attemptLog: d.attemptLog.map((a) => ({ attempt: a.attempt, ok: a.ok, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, createdAt: a.createdAt })),
   }));
 }
+
+/** Deliveries whose next attempt is due now (an operations gauge). */
+export async function dueDeliveryCount(db: Db): Promise<number> {
+  return db.webhookDelivery.count({ where: { status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now() } }] } });
+}

@@ -1,26 +1,37 @@
 import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { appRouter } from "~/server/api/root";
-import { createCallerFactory } from "~/server/api/trpc";
-import { config } from "~/server/config";
-import { createConsoleContext } from "~/server/console/context";
-import { DakiyaError } from "~/server/errors";
-import { newId } from "~/server/ids";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "~/server/api/root";
 
-const createCaller = createCallerFactory(appRouter);
+/** The contract's error code of a failed call (the server's errorFormatter puts it in data.api). */
+export function errorCode(err: unknown): string | null {
+  return err instanceof TRPCClientError ? ((err.data as { api?: { code?: string } } | undefined)?.api?.code ?? null) : null;
+}
 
 /**
- * The tRPC procedures for server components, called in-process as the signed-in member (the same
- * context the console's tRPC endpoint builds). Signed out: the sign-in page. One per request.
+ * The tRPC procedures for server components: this process's own API over loopback, as the signed-in
+ * member (the browser's cookies go along), so no server module is bundled into the pages. The server
+ * sets DAKIYA_INTERNAL_URL when it starts listening. One client per request.
  */
 export const serverApi = cache(async () => {
-  const h = await headers();
-  const origin = config().DAKIYA_PUBLIC_URL ?? `${h.get("x-forwarded-proto") ?? "http"}://${h.get("host") ?? "localhost"}`;
+  const incoming = await headers();
+  const forwarded: Record<string, string> = {};
+  for (const name of ["cookie", "user-agent"]) {
+    const value = incoming.get(name);
+    if (value) forwarded[name] = value;
+  }
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: `${process.env.DAKIYA_INTERNAL_URL}/api/trpc`, headers: forwarded })],
+  });
+});
+
+/** A procedure's result for a page; signed out, the sign-in page instead. */
+export async function signedIn<T>(call: Promise<T>): Promise<T> {
   try {
-    return createCaller(await createConsoleContext({ headers: h, requestId: newId("req"), origin }));
+    return await call;
   } catch (err) {
-    if (err instanceof DakiyaError && err.code === "unauthenticated") redirect("/sign-in");
+    if (errorCode(err) === "unauthenticated") redirect("/sign-in");
     throw err;
   }
-});
+}

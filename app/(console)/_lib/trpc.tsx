@@ -6,7 +6,7 @@ import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { createContext, useContext, useState } from "react";
 import type { AppRouter } from "~/server/api/root";
-import { MODE_HEADER, type ConsoleMode } from "~/server/api/shared";
+import { MODE_HEADER, type ConsoleMode } from "~/lib/shared";
 import { describeError } from "./errors";
 
 export const api = createTRPCReact<AppRouter>();

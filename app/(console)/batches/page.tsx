@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime, formatNumber } from "../_lib/format";
 import { RefreshWhileActive } from "../_lib/refresh";
-import { serverApi } from "../_lib/server";
+import { serverApi, signedIn } from "../_lib/server";
 import { ACTIVE_BATCH, BatchProgressBar, BatchStatusBadge, button, Card, Empty, PageHeader } from "../_lib/ui";
 
 export const metadata: Metadata = { title: "Batches" };
 
 export default async function BatchesPage() {
   const api = await serverApi();
-  const [me, batches] = await Promise.all([api.console.me(), api.console.batches({ limit: 100 })]);
+  const [me, batches] = await signedIn(Promise.all([api.console.me.query(), api.console.batches.query({ limit: 100 })]));
   const canCreate = me.role !== "viewer";
 
   return (

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { formatNumber, formatRupees } from "../_lib/format";
-import { serverApi } from "../_lib/server";
+import { serverApi, signedIn } from "../_lib/server";
 import { Card, PageHeader } from "../_lib/ui";
 import { UsageChart } from "../_lib/usage-chart";
 
@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Usage and plan" };
 
 export default async function UsagePage() {
   const api = await serverApi();
-  const [me, usage, byDay] = await Promise.all([api.console.me(), api.usage.get(), api.console.usageByDay()]);
+  const [me, usage, byDay] = await signedIn(Promise.all([api.console.me.query(), api.usage.get.query(), api.console.usageByDay.query()]));
   const overage = me.plan.overagePaisePerUnit;
   const figures: [string, string][] = [
     ["Period", `${usage.period} (calendar month, UTC)`],

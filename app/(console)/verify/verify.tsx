@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { ConsoleMode } from "~/server/api/shared";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "~/server/api/shared";
+import type { ConsoleMode } from "~/lib/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "~/lib/shared";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin } from "../_lib/format";
 import { api, modeContext, useMe, type Outputs } from "../_lib/trpc";

@@ -3,7 +3,7 @@ import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches
 import { scheduleBatch, scheduleDeliveries } from "../../../inngest/scheduler";
 import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
 import { AddressText, pathParam } from "../schemas";
-import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../shared";
+import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const STATUSES = ["queued", "processing", "completed", "failed", "cancelling", "cancelled"] as const;
 
@@ -110,7 +110,7 @@ export const batchesRouter = router({
     .input(BatchIdInput)
     .output(z.null())
     .query(async ({ ctx, input }) => {
-      const body = await resultsCsv(ctx.db, ctx.caller.workspaceId, input.batch_id);
+      const body = await new Response(await resultsCsv(ctx.db, ctx.caller.workspaceId, input.batch_id)).text();
       ctx.response.raw = {
         body,
         headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${input.batch_id}.csv"` },

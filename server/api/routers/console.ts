@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { loadFixtures } from "../../verification/fixtures";
 import { scheduleDeliveries } from "../../../inngest/scheduler";
 import { listBatches } from "../../batches";
 import { DakiyaError } from "../../errors";
@@ -8,7 +9,7 @@ import { providerStatus } from "../../provider";
 import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
 import { addEndpoint, deliveryLog, listEndpoints, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
-import { ORDER_ID_MAX_LENGTH } from "../shared";
+import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 import { managerProcedure, memberProcedure, router } from "../trpc";
 
 /**
@@ -35,6 +36,9 @@ export const consoleRouter = router({
       plan: { id: plan.id, included: plan.includedTenths / 10, batchCap: plan.batchCap, overagePaisePerUnit: plan.overagePaisePerUnit },
     };
   }),
+
+  /** Test mode accepts only the documented fixtures (as test keys do): the ones with a decision, for the Verify page. */
+  fixtures: memberProcedure.query(() => loadFixtures().flatMap((f) => (f.decision ? [{ address: f.address, decision: f.decision }] : []))),
 
   keys: router({
     list: memberProcedure.query(async ({ ctx }) =>

@@ -3,7 +3,7 @@ import { reportOutcome } from "../../outcomes";
 import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
 import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
 import { AddressText, ComponentsSchema } from "../schemas";
-import { ORDER_ID_MAX_LENGTH } from "../shared";
+import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
 

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH } from "~/server/api/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH } from "~/lib/shared";
 
 /** The CSV as read in the browser: its columns and rows, nothing sent anywhere yet. */
 export interface ParsedCsv {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
-import { BATCH_MAX_ROWS } from "~/server/api/shared";
+import { BATCH_MAX_ROWS } from "~/lib/shared";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, useMe } from "../../_lib/trpc";

@@ -1,4 +1,4 @@
-/** Values the console's browser code uses too: plain constants, no server imports. */
+/** Values the server and the console's browser code share: plain constants, no imports. */
 
 export const ADDRESS_MIN_LENGTH = 5;
 export const ADDRESS_MAX_LENGTH = 280;
