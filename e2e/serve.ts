@@ -40,7 +40,7 @@ function exited(child: ChildProcess): Promise<number> {
 
 async function main() {
   fs.mkdirSync(E2E.dir, { recursive: true });
-  const build = exited(spawn(NEXT, ["build"], { env, stdio: "inherit" }));
+  const build = exited(spawn(NEXT, ["build"], { env, stdio: "inherit" })).then(async (code) => (code === 0 ? exited(spawn("npm", ["run", "build:server"], { env, stdio: "inherit" })) : code));
 
   execFileSync(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env, stdio: "inherit" });
   const acme = cli<Seed["acme"]>("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--owner-email", "owner@acme.test");
@@ -49,10 +49,10 @@ async function main() {
   fs.writeFileSync(E2E.seedFile, JSON.stringify({ acme, viewer, other } satisfies Seed, null, 2));
 
   const built = await build;
-  if (built !== 0) throw new Error(`next build failed (exit ${built})`);
+  if (built !== 0) throw new Error(`the build failed (exit ${built})`);
 
   const sim = await startSimulator({ port: 0, latencyMs: 200, jitterMs: 0, errorRate: 0 });
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
+  const server = spawn(process.execPath, ["dist/serve.mjs", "start"], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

@@ -11,7 +11,9 @@ import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
  * native engine binary cannot be downloaded everywhere. The `_prisma_migrations` table it writes is
  * the one `prisma migrate deploy` reads.
  */
-export const PRISMA_DIR = path.dirname(fileURLToPath(import.meta.url));
+// This file's folder, or the project's prisma/ when it runs from the production bundle in dist/.
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const PRISMA_DIR = fs.existsSync(path.join(here, "schema.prisma")) ? here : path.resolve(here, "..", "prisma");
 export const SCHEMA_PATH = path.join(PRISMA_DIR, "schema.prisma");
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, "migrations");
 

@@ -111,6 +111,37 @@ describe("crashes", () => {
   });
 });
 
+describe("graceful stop", () => {
+  it("drains on SIGTERM and exits 0; a restart finishes the batch at once (leases released), every row verified and charged once", { timeout: 120_000 }, async () => {
+    // Leases far longer than the test: rows the stopped process kept would never be retried in time.
+    const env = { ...envFor(fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-drain-"))), BATCH_ROW_LEASE_MS: "600000" };
+    const keys = await prepare(env);
+    const rows = Array.from({ length: 120 }, (_, i) => ({ address: ADDRESSES[i % ADDRESSES.length]!, order_id: `T-${i}` }));
+    const callsBefore = sim.stats().requests;
+
+    const first = await startServer(env);
+    const api1 = apiClient(first.url);
+    const created = await api1("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
+    const batchId = created.body.batch_id;
+    await poll(() => api1("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.done >= 20);
+    const exited = new Promise<number | null>((resolve) => first.child.once("exit", (code) => resolve(code)));
+    first.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+
+    const second = await startServer(env);
+    const api2 = apiClient(second.url);
+    const done = await poll(() => api2("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.status === "completed");
+    expect(done.body).toMatchObject({ total: 120, done: 120, succeeded: 120, failed: 0, cancelled: 0 });
+    expect((await api2("GET", "/usage", { key: keys.live_key })).body.used).toBe(120);
+    const csv = await api2("GET", `/batches/${batchId}/download`, { key: keys.live_key });
+    const out = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
+    expect(new Set(out.map((r) => r.verification_id)).size).toBe(120);
+    // A drained stop repeats no provider call: started rows settled, the rest were released unstarted.
+    expect(sim.stats().requests - callsBefore).toBe(120);
+    second.child.kill("SIGKILL");
+  });
+});
+
 describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
   it("never verify a row twice", { timeout: 120_000 }, async () => {
     const env = envFor("");

@@ -1,8 +1,15 @@
 /**
- * `npm run bench`: every benchmark, each in its own process so one's JIT state or heap does not
- * colour the next. They print figures; none asserts a time.
+ * `npm run bench`: the production build first (the server benchmarks run it as `npm start` does),
+ * then every benchmark, each in its own process so one's JIT state or heap does not colour the next.
+ * They print figures; none asserts a time.
  */
 import { spawnSync } from "node:child_process";
+
+console.log("=== build (npm run build) ===");
+if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) {
+  console.error("npm run build failed; no benchmark ran");
+  process.exit(1);
+}
 
 const benches = ["digipin", "normalize", "http", "verify", "console"];
 let failed = false;

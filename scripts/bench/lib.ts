@@ -37,7 +37,7 @@ export async function setupBench(): Promise<BenchEnv> {
 
 /** `npm run build` unless a production build is there already (`npm run bench` always builds first). */
 export function ensureBuild(): void {
-  if (fs.existsSync(path.join(".next", "BUILD_ID"))) return;
+  if (fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(path.join("dist", "serve.mjs"))) return;
   const run = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (run.status !== 0) throw new Error("npm run build failed");
 }
@@ -99,11 +99,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The production server as `npm start` starts it (`node --import tsx scripts/serve.ts start`), ready when /readyz says so. */
+/** The production server as `npm start` starts it (`node dist/serve.mjs start`), ready when /readyz says so. */
 export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
   ensureBuild();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["dist/serve.mjs", "start"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, 60_000);
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
