@@ -25,7 +25,7 @@ const SLOTS = 16;
 const LIMIT_PER_S = SLOTS / (LATENCY_MS / 1000);
 const BATCH_ROWS = 1000;
 const BATCH_LIMIT_S = (BATCH_ROWS * LATENCY_MS) / 1000 / SLOTS;
-const SERVER_SCRIPT = "scripts/serve.ts";
+const SERVER_SCRIPT = "dist/serve.mjs";
 
 interface Simulator {
   url: string;
