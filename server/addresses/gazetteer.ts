@@ -36,7 +36,7 @@ export interface Gazetteer {
 const DISTRICT_ALIASES: Record<string, string> = {
   rangareddy: "Ranga Reddy", "rr district": "Ranga Reddy", bangalore: "Bengaluru Urban", "bangalore urban": "Bengaluru Urban",
   "bangalore rural": "Bengaluru Rural", "gautam budh nagar": "Gautam Buddha Nagar", "gb nagar": "Gautam Buddha Nagar",
-  "24 parganas north": "North 24 Parganas", "24 parganas south": "South 24 Parganas", "sas nagar": "Sahibzada Ajit Singh Nagar",
+  "gir somnath": "Junagadh", fazilka: "Firozpur", "24 parganas north": "North 24 Parganas", "24 parganas south": "South 24 Parganas", "sas nagar": "Sahibzada Ajit Singh Nagar",
 };
 
 let gazetteer: Gazetteer | null = null;

@@ -4,14 +4,17 @@
  * canonical line. Rules and decisions: docs/normalize.md.
  */
 import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
-import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
+import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, STREET_WORDS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
-import { pincodeRecord, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { fromDevanagari, hasDevanagari } from "./devanagari";
+import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
+import { directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
 
-export { lookupPincode, preloadPincodeDirectory } from "./pincodes";
-export type { PincodeEntry } from "./pincodes";
+export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
+export type { PincodeArea, PincodeEntry } from "./pincodes";
+export { suggestPincodes, type SuggestedPincode } from "./suggest";
 
 export interface Components {
   house: string | null;
@@ -38,6 +41,8 @@ export interface NormalizedAddress {
     statedState: string | null;
     /** Canonical city written in the text, if any. */
     statedCity: string | null;
+    /** Official district written in the text (not filled in from the pincode), if any. */
+    statedDistrict: string | null;
     /** null when there is nothing to compare. */
     stateMatchesPincode: boolean | null;
     /** Tolerant: same city, a city of the same district, or one of the pincode's post offices. */
@@ -59,7 +64,10 @@ const DIGIT_START = /^\d/;
 
 function clean(text: string): string {
   let s = text;
-  if (NON_ASCII.test(s)) s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+  if (NON_ASCII.test(s)) {
+    s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+    if (hasDevanagari(s)) s = fromDevanagari(s);
+  }
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
 
@@ -102,8 +110,13 @@ function chunkText(c: Chunk): string {
   }
 }
 
+/**
+ * A word that can carry an address: three letters or more (or another script), or a street word
+ * ("Rd"). Two-letter tokens alone ("xx yy zz", "ab cd") are keyboard mash, not an address.
+ */
 function isMeaningful(t: Token): boolean {
-  return (t.type === WORD || t.type === INITIALS) && (t.key.length > 1 || NON_ASCII.test(t.key)) && !isJunkWord(t.key);
+  if (t.type !== WORD && t.type !== INITIALS) return false;
+  return (t.key.length > 2 || NON_ASCII.test(t.key) || STREET_WORDS.has(t.key)) && !isJunkWord(t.key);
 }
 
 function joinParts(parts: string[]): string | null {
@@ -121,20 +134,110 @@ function stateOfCity(city: string): string | null {
   return city === "New Delhi" || city === "Delhi" ? "Delhi" : null;
 }
 
-/** The city written in the text: the last one that fits the pincode, else the last well-known one. */
+/**
+ * The city written in the text: the last one that fits the pincode, else the last well-known one.
+ * A town written before its district's town is the town ("Roorkee, Haridwar 247667").
+ */
 function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | null {
   let chosen: CityDef | null = null;
-  for (const m of mentions) if (m.kind === "city" && (!rec || cityMatchesRecord(m.city, rec))) chosen = m.city;
+  let before: CityDef | null = null;
+  for (const m of mentions) {
+    if (m.kind !== "city" || (rec && !cityMatchesRecord(m.city, rec)) || m.city === chosen) continue;
+    before = chosen;
+    chosen = m.city;
+  }
+  if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name)) return before;
   if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && m.city.curated) chosen = m.city;
   return chosen;
 }
 
-/** Official name for a district written after "Distt." (also the name of its city, or as written). */
-function districtName(c: Chunk): string {
+/** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
+const METROS: ReadonlySet<string> = new Set([
+  "Mumbai", "Navi Mumbai", "Thane", "Delhi", "New Delhi", "Kolkata", "Howrah", "Chennai", "Bengaluru", "Hyderabad",
+  "Secunderabad", "Pune", "Pimpri Chinchwad", "Ahmedabad", "Gurugram", "Noida", "Greater Noida", "Ghaziabad", "Faridabad",
+]);
+/** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
+const TOWN_DISTANCE_KM = 15;
+/** Metros spread 30 km from their centre; a town in their district lies beyond (Kotputli, 100 km from Jaipur). */
+const METRO_TOWN_DISTANCE_KM = 40;
+
+const centres = new Map<CityDef, PincodeEntry | null>();
+
+let headPincodes: Map<string, PincodeEntry> | null = null;
+
+/** Per district, its lowest pincode ending in 001: the headquarters town's head office (470001 Sagar, 306401 Pali). */
+function districtHeadPincode(district: string): PincodeEntry | null {
+  if (!headPincodes) {
+    headPincodes = new Map();
+    for (const rec of directoryRecords()) {
+      const known = headPincodes.get(rec.entry.district);
+      if (rec.entry.code.endsWith("001") && (!known || rec.entry.code < known.code)) headPincodes.set(rec.entry.district, rec.entry);
+    }
+  }
+  return headPincodes.get(district) ?? null;
+}
+
+/**
+ * Where a city is: the pincode of a post office named after it in one of its districts, else its
+ * district's head pincode.
+ */
+function cityCentre(city: CityDef): PincodeEntry | null {
+  if (centres.has(city)) return centres.get(city) ?? null;
+  let found: PincodeEntry | null = null;
+  for (const key of city.keys) {
+    for (const { rec } of officesNamed(placeNameKey(key))) {
+      if (!found && city.districts.some((d) => rec.districts.includes(d))) found = rec.entry;
+    }
+  }
+  for (const d of city.districts) found ??= districtHeadPincode(d);
+  centres.set(city, found);
+  return found;
+}
+
+const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
+const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
+/** A taluk or tehsil is named after its town; a post office is the town it delivers from. */
+const mayBeTown = (c: Chunk, village: boolean) =>
+  isPlainName(c) || c.label === "Taluk" || c.label === "Tehsil" || (c.label === "Post" && !village);
+
+/**
+ * The town the parcel goes to when the text names one: the last plain name that is a post office
+ * of the pincode and lies far from the district town the directory (or the text) gives as city.
+ * Metros keep their name: their post offices are neighbourhoods.
+ */
+function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): Chunk | null {
+  const home = written ?? getGazetteer().citiesByName.get(rec.entry.city ?? "") ?? null;
+  // A written city counts as the district's town when it lies in the pincode's district.
+  if (!home || (written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
+  // A village's post office delivers to the village; the town is the post office only without one.
+  const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
+  for (let k = kept.length - 1; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    if (!mayBeTown(c, village)) continue;
+    // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
+    const key = placeNameKey(nameOf(c));
+    const limit = Math.min(1, allowedEdits(key.length));
+    if (!officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) continue;
+    const centre = cityCentre(home);
+    const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+    return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > far ? c : null;
+  }
+  return null;
+}
+
+/**
+ * Official name for a district written after "Distt." (also the name of its city, or as written;
+ * a misspelling one or two letters off the pincode's own district is read as that district).
+ */
+function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const gaz = getGazetteer();
   const key = c.tokens.map((t) => t.key).join(" ");
   const city = gaz.places.get(key)?.city;
-  return gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : render(c.tokens, false));
+  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : null);
+  if (known) return known;
+  const limit = allowedEdits(key.length);
+  const near = rec?.districts.find((d) => editDistance(d.toLowerCase(), key, limit) <= limit);
+  return near ?? render(c.tokens, false);
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
@@ -177,7 +280,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
     if (c.kind === "district") {
       if (c.order > districtOrder) {
-        statedDistrict = districtName(c);
+        statedDistrict = districtName(c, rec);
         districtOrder = c.order;
       }
       continue;
@@ -187,9 +290,41 @@ export function normalizeAddress(text: string): NormalizedAddress {
     kept.push(c);
   }
 
+  // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
+  let townFits = false;
+  const town = rec && (!statedCity || statedCity === city?.name) ? findTown(kept, rec, city) : null;
+  if (town) {
+    statedCity = render(town.tokens, false);
+    townFits = true;
+    kept.splice(kept.indexOf(town), 1);
+  } else if (!city && rec && statedCity === null) {
+    // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off.
+    const last = [...kept].reverse().find(isPlainName);
+    const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+    const near = (k: string) => {
+      const limit = Math.min(3, Math.floor(k.length / 2) - 1);
+      return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
+    };
+    if (last && own && own.keys.some(near)) {
+      statedCity = own.name;
+      kept.splice(kept.indexOf(last), 1);
+    }
+  }
+  if (!town && !city && statedCity === null) {
+    const last = [...kept].reverse().find(isPlainName);
+    const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => !rec || cityMatchesRecord(c, rec)) : null;
+    if (last && guess && (!statedCity || statedCity === guess.name)) {
+      statedCity = guess.name;
+      kept.splice(kept.indexOf(last), 1);
+      statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
+    }
+  }
+
   const leftoverCities: Array<{ order: number; text: string }> = [];
   for (const m of mentions) {
-    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity) leftoverCities.push({ order: m.order, text: m.city.name });
+    // The district's town written after the town the parcel goes to names the district.
+    const districtTown = rec && m.kind === "city" && m.city.name === rec.entry.city && statedCity !== rec.entry.city;
+    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity && !districtTown) leftoverCities.push({ order: m.order, text: m.city.name });
   }
 
   // A name with no keyword, after a house number and before a locality, is the building:
@@ -252,8 +387,9 @@ export function normalizeAddress(text: string): NormalizedAddress {
       pincodeKnown: rec !== null,
       statedState,
       statedCity,
+      statedDistrict,
       stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
-      cityMatchesPincode: cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
+      cityMatchesPincode: townFits ? true : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
       hasHouseNumber: hasHouse,
       junk: !meaningful,
     },

@@ -135,7 +135,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["landmark", "Off", ["off"]],
   ["recipient", "", ["s/o", "c/o", "w/o", "d/o", "h/o", "f/o", "care of", "son of", "wife of", "daughter of", "husband of", "attn"]],
   ["village", "Village", ["vill", "village", "vil", "vlg", "gram", "grama"]],
-  ["village", "VPO", ["vpo", "v po", "vill & post", "vill and post", "vill post", "village & post", "village and post"]],
+  ["village", "VPO", ["vpo", "v po", "at post", "at po", "at & post", "at and post", "at p o", "vill & post", "vill and post", "vill post", "village & post", "village and post"]],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
   ["post", "Post", ["post", "po", "p o", "post office"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],

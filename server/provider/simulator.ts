@@ -10,6 +10,9 @@ import { lookupPincode, preloadPincodeDirectory, type PincodeEntry } from "../ad
 import type { GoogleAddressComponent, GoogleConfirmation, GoogleErrorBody, GoogleGranularity, GoogleValidateResponse } from "./google";
 
 const TRIGGER = /\bSIMULATE_(500|503|HANG|BAD_BODY)\b/gi;
+/** Places the geocode about 390 km north-east of the pincode's centre (a provider that matched the wrong place). */
+const FAR = /\bSIMULATE_FAR\b/gi;
+const FAR_OFFSET_DEGREES = 2.5;
 const PINCODE = /(?<!\d)(\d{3}) ?(\d{3})(?!\d)/g;
 const HOUSE_MARKER = String.raw`(?:(?:flat|house|door|plot|apt|apartment|unit|shop|room)\.?(?:\s*(?:no\b\.?|number|#))?|[hd]\s*\.?\s*no\b\.?|no\b\.?|#)`;
 /** A house/flat/door number at the start of a segment: "Flat No. 12B", "H.No 5-6-7", "#42", "14 MG Road", "B-204". */
@@ -76,7 +79,9 @@ const round7 = (n: number) => Math.round(n * 1e7) / 1e7;
 
 /** The validation result for these lines, as Google would send it (omitting false flags and empty lists). */
 export function simulate(addressLines: string[]): GoogleValidateResponse {
-  const text = addressLines.join(", ").replace(TRIGGER, " ");
+  const joined = addressLines.join(", ");
+  const far = new RegExp(FAR.source, "i").test(joined);
+  const text = joined.replace(TRIGGER, " ").replace(FAR, " ");
   const { pincode, unknownCode, house, parts } = parse(text);
   const lower = text.toLowerCase();
   const components: GoogleAddressComponent[] = [];
@@ -158,8 +163,9 @@ export function simulate(addressLines: string[]): GoogleValidateResponse {
     const [u, v, hex] = hashUnits([house ?? "", ...parts, pincode.code]);
     // Within ~1 km of the pincode's centre for a building or street, ~300 m for the pincode alone.
     const radius = granularity === "OTHER" ? 0.003 : 0.01;
+    const shift = far ? FAR_OFFSET_DEGREES : 0;
     response.result.geocode = {
-      location: { latitude: round7(pincode.lat + (u * 2 - 1) * radius), longitude: round7(pincode.lng + (v * 2 - 1) * radius) },
+      location: { latitude: round7(pincode.lat + shift + (u * 2 - 1) * radius), longitude: round7(pincode.lng + shift + (v * 2 - 1) * radius) },
       placeId: `sim_${hex}`,
       placeTypes: [granularity === "PREMISE" ? "premise" : granularity === "ROUTE" ? "route" : "postal_code"],
       featureSizeMeters: granularity === "PREMISE" ? 20 : granularity === "ROUTE" ? 500 : 3000,

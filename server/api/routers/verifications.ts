@@ -12,6 +12,7 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
     order_id: "ORD-10042",
     livemode: true,
     provider: { name: "google", called: true },
+    suggested_pincodes: [],
     created_at: "2026-11-22T10:15:00.000Z",
   };
   if (decision === "SHIP") {
@@ -90,7 +91,14 @@ export const VerificationSchema = z
       .object({ lat: z.number(), lng: z.number(), precision: z.enum(LEVELS) })
       .nullable()
       .meta({ description: "The provider's geocode, else the pincode area's centre (precision `pincode`)." }),
-    digipin: z.string().nullable().meta({ description: "DIGIPIN of `location`." }),
+    digipin: z.string().nullable().meta({ description: "DIGIPIN of `location` when its precision is `building` or `street`; null otherwise." }),
+    suggested_pincodes: z
+      .array(z.object({ code: z.string(), locality: z.string(), district: z.string(), state: z.string() }).meta({ id: "SuggestedPincode" }))
+      .max(3)
+      .meta({
+        description:
+          "Up to 3 pincodes, best first, whose post offices the address names, when its pincode is missing, unknown or contradicts the written state or city; empty otherwise.",
+      }),
     history: HistorySchema,
     provider: z.object({ name: z.string(), called: z.boolean() }),
     created_at: z.string().meta({ description: "ISO 8601." }),

@@ -1,0 +1,71 @@
+/**
+ * Pincode suggestions: when the written pincode is missing, unknown, or contradicts the written
+ * state or city, the post offices named in the address (its localities, villages, post office,
+ * town) are looked up in the directory, kept only where they fit the state, city and district the
+ * address names, and ranked. Rules: docs/normalize.md ("Pincode suggestions").
+ */
+import { cityMatchesRecord, getGazetteer } from "./gazetteer";
+import { officesNamed, placeNameKey } from "./pincodes";
+import type { NormalizedAddress } from "./index";
+
+export interface SuggestedPincode {
+  code: string;
+  /** The directory's name of the post office the address names. */
+  locality: string;
+  district: string;
+  state: string;
+}
+
+export const MAX_SUGGESTIONS = 3;
+
+/** Labels the normalized form puts before a value ("Village Rampur"); the value is the place. */
+const LABEL = /^(?:village|vpo|mohalla|post|tehsil|taluk|mandal|police station)\s+/i;
+
+/** Whether the address's pincode needs a suggestion at all (contract: missing, unknown, contradicted). */
+function needsSuggestion(a: NormalizedAddress): boolean {
+  const s = a.signals;
+  return s.pincodeInText === null || !s.pincodeKnown || s.stateMatchesPincode === false || s.cityMatchesPincode === false;
+}
+
+/** Place names the address gives below the city: its localities, then the city itself (a town is often a post office). */
+function placeNames(a: NormalizedAddress): string[] {
+  const c = a.components;
+  const names = (c.locality ?? "").split(", ").map((p) => p.replace(LABEL, "").trim());
+  if (c.building) names.push(c.building);
+  if (c.city) names.push(c.city);
+  return names.filter((n) => n.length > 0);
+}
+
+export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
+  if (a.signals.junk || !needsSuggestion(a)) return [];
+  const state = a.signals.statedState;
+  const city = a.signals.statedCity ? getGazetteer().citiesByName.get(a.signals.statedCity) : undefined;
+  const district = a.signals.statedDistrict;
+  const names = placeNames(a);
+  const scored = new Map<string, { s: SuggestedPincode; score: number }>();
+  names.forEach((name, k) => {
+    const isCity = name === a.components.city;
+    const seen = new Set<string>();
+    for (const { rec, place } of officesNamed(placeNameKey(name))) {
+      if (rec.entry.code === a.signals.pincodeInText || seen.has(rec.entry.code)) continue;
+      seen.add(rec.entry.code);
+      if (state && !rec.states.includes(state)) continue;
+      if (district && !rec.districts.includes(district)) continue;
+      const cityFits = city ? cityMatchesRecord(city, rec) : null;
+      if (cityFits === false) continue;
+      // Something besides the name itself must tie the office to this address.
+      if (!state && !city && !district && names.length < 2) continue;
+      const score = (isCity ? 1 : 10) - k * 0.01 + (cityFits ? 3 : 0) + (district ? 2 : 0) + (state ? 1 : 0);
+      const known = scored.get(rec.entry.code);
+      if (known) known.score += score;
+      else scored.set(rec.entry.code, { s: { code: rec.entry.code, locality: place, district: rec.entry.district, state: rec.entry.state }, score });
+    }
+  });
+  // A town's own office counts only when no locality of the address was found.
+  const ranked = [...scored.values()];
+  const byLocality = ranked.filter((x) => x.score >= 5);
+  return (byLocality.length > 0 ? byLocality : ranked)
+    .sort((x, y) => y.score - x.score || x.s.code.localeCompare(y.s.code))
+    .slice(0, MAX_SUGGESTIONS)
+    .map((x) => x.s);
+}
