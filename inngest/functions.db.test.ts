@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,11 +7,14 @@ import { reloadConfig } from "../server/config";
 import { resetProvider } from "../server/provider";
 import { startSimulator } from "../server/provider/simulator";
 import { createBatch } from "../server/batches";
+import { config } from "../server/config";
 import { authenticate } from "../server/keys";
 import { addEndpoint, enqueueEvent } from "../server/webhooks";
 import { advanceClock, setClock } from "../server/clock";
 import { newWorkspace } from "../test/helpers";
-import { batchProcess, purgeExpiredBatches, webhookDeliver } from "./functions";
+import { batchProcess, purgeExpiredBatches, webhookDeliver, workSweep } from "./functions";
+import { inngest } from "./client";
+import { scheduleBatch } from "./scheduler";
 import { deliverWebhook } from "./steps";
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -36,15 +39,17 @@ async function liveBatch(addresses: string[]) {
 }
 
 describe("batch/process", () => {
-  it("claims rows in chunks, verifies and charges each once, and completes the batch", async () => {
+  it("works the batch in one step, verifies and charges each row once, and completes the batch", async () => {
     const addresses = Array.from({ length: 10 }, () => "B-204, Sector 62, Noida, Uttar Pradesh 201309");
     const { ws, batch } = await liveBatch(addresses);
+    const calls = sim.stats().requests;
     const t = new InngestTestEngine({ function: batchProcess, events: [{ name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }] });
     const { ctx, error } = await t.execute();
     expect(error).toBeUndefined();
-    // 10 rows in chunks of 4: three chunks.
+    // 10 rows through 4 provider slots kept busy: one step, not one per group of 4.
     const stepIds = (ctx.step.run as unknown as { mock: { calls: [string][] } }).mock.calls.map((c) => c[0]);
-    expect(stepIds.filter((id) => id.startsWith("chunk-"))).toEqual(["chunk-0", "chunk-1", "chunk-2"]);
+    expect(stepIds.filter((id) => id.startsWith("work-"))).toEqual(["work-0"]);
+    expect(sim.stats().requests - calls).toBe(10);
     const done = await db().batch.findUniqueOrThrow({ where: { id: batch.id } });
     expect(done).toMatchObject({ status: "completed", succeeded: 10, failed: 0 });
     expect(await db().usageCharge.count({ where: { workspaceId: ws.workspace_id } })).toBe(10);
@@ -120,5 +125,91 @@ describe("batch/purge-expired", () => {
     expect(result).toBeGreaterThanOrEqual(1);
     expect(await db().batchRow.count({ where: { batchId: batch.id } })).toBe(0);
     setClock(null);
+  });
+});
+
+describe("work-sweep", () => {
+  const sent: { id?: string; name: string; data: Record<string, unknown> }[] = [];
+
+  beforeAll(() => {
+    // Inngest configured: the scheduler sends events instead of running work in this process.
+    process.env.INNGEST_EVENT_KEY = "test-event-key";
+    reloadConfig();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sent.length = 0;
+    setClock(null);
+  });
+  afterAll(() => {
+    delete process.env.INNGEST_EVENT_KEY;
+    reloadConfig();
+  });
+
+  function recordSends() {
+    vi.spyOn(inngest, "send").mockImplementation((async (events: typeof sent | (typeof sent)[number]) => {
+      sent.push(...(Array.isArray(events) ? events : [events]));
+      return { ids: [] };
+    }) as never);
+  }
+
+  async function sweepNow() {
+    const { result, error } = await new InngestTestEngine({ function: workSweep }).execute();
+    expect(error).toBeUndefined();
+    return result;
+  }
+
+  it("finds a batch whose event was lost and sends it again; the run it starts completes the batch", async () => {
+    const { ws, batch } = await liveBatch(["B-204, Sector 62, Noida, Uttar Pradesh 201309", "100 Feet Road, Indiranagar, Bengaluru 560038"]);
+    vi.spyOn(inngest, "send").mockRejectedValue(new Error("connect ECONNREFUSED"));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // The send fails; the request that created the batch does not.
+    await expect(scheduleBatch(batch.id, ws.workspace_id)).resolves.toBeUndefined();
+    vi.restoreAllMocks();
+    recordSends();
+
+    // A batch just created is not lost yet: the sweep leaves it to its own event.
+    await sweepNow();
+    expect(sent.filter((e) => e.data.batchId === batch.id)).toEqual([]);
+
+    advanceClock(config().SWEEP_AFTER_MS + 1);
+    await sweepNow();
+    const again = sent.filter((e) => e.data.batchId === batch.id);
+    const createdAt = (await db().batch.findUniqueOrThrow({ where: { id: batch.id } })).createdAt.getTime();
+    expect(again).toEqual([{ id: `batch-${batch.id}-${createdAt}`, name: "batch/created", data: { batchId: batch.id, workspaceId: ws.workspace_id } }]);
+    setClock(null);
+
+    const { error } = await new InngestTestEngine({ function: batchProcess, events: [again[0]! as { name: "batch/created"; data: { batchId: string; workspaceId: string } }] }).execute();
+    expect(error).toBeUndefined();
+    expect(await db().batch.findUniqueOrThrow({ where: { id: batch.id } })).toMatchObject({ status: "completed", succeeded: 2 });
+  });
+
+  it("finds a batch created again with its idempotency key that was never scheduled, and names one stall with one event id", async () => {
+    const ws = await newWorkspace("growth");
+    const caller = await authenticate(db(), `Bearer ${ws.live_key}`);
+    const input = { addresses: [{ address: "B-204, Sector 62, Noida, Uttar Pradesh 201309" }], idempotency_key: "sweep-retry" };
+    const first = await createBatch(db(), caller, input);
+    const repeat = await createBatch(db(), caller, input);
+    expect([first.created, repeat.created, repeat.batch.id]).toEqual([true, false, first.batch.id]);
+    recordSends();
+
+    advanceClock(config().SWEEP_AFTER_MS + 1);
+    await sweepNow();
+    await sweepNow();
+    const ids = sent.filter((e) => e.data.batchId === first.batch.id).map((e) => e.id);
+    // Sent by both sweeps under one id, which Inngest deduplicates: one run.
+    const stall = `batch-${first.batch.id}-${(await db().batch.findUniqueOrThrow({ where: { id: first.batch.id } })).createdAt.getTime()}`;
+    expect(ids).toEqual([stall, stall]);
+  });
+
+  it("finds a webhook delivery whose event was lost, under an id per attempt", async () => {
+    const ws = await newWorkspace("growth");
+    await addEndpoint(db(), ws.workspace_id, "http://127.0.0.1:9/");
+    const [deliveryId] = await enqueueEvent(db(), ws.workspace_id, { id: "evt_sweep_lost", type: "batch.completed", data: { batch_id: "bat_y" } });
+    recordSends();
+    advanceClock(config().SWEEP_AFTER_MS + 1);
+    const result = await sweepNow();
+    expect(result).toMatchObject({ deliveries: expect.any(Number) });
+    expect(sent.filter((e) => e.data.deliveryId === deliveryId)).toEqual([{ id: `deliver-${deliveryId}-0`, name: "webhook/deliver", data: { deliveryId } }]);
   });
 });

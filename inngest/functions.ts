@@ -1,7 +1,9 @@
 import { db } from "../server/db";
+import { config } from "../server/config";
 import { failBatch, purgeExpired } from "../server/batches";
 import { inngest } from "./client";
-import { deliverWebhook, processBatch, type Steps } from "./steps";
+import { batchEvent, deliveryEvent, scheduleDeliveries } from "./scheduler";
+import { deliverWebhook, processBatch, sweep, type Steps } from "./steps";
 
 type InngestStep = { run: (id: string, fn: () => Promise<unknown>) => Promise<unknown>; sleep: (id: string, ms: number) => Promise<void> };
 
@@ -12,10 +14,6 @@ function steps(step: InngestStep): Steps {
   };
 }
 
-export async function sendDeliveries(deliveryIds: string[]): Promise<void> {
-  if (deliveryIds.length) await inngest.send(deliveryIds.map((id) => ({ id: `deliver-${id}`, name: "webhook/deliver", data: { deliveryId: id } })));
-}
-
 /** batch/process: one batch at a time per workspace; a run that keeps failing fails the batch. */
 export const batchProcess = inngest.createFunction(
   {
@@ -24,11 +22,11 @@ export const batchProcess = inngest.createFunction(
     concurrency: [{ key: "event.data.workspaceId", limit: 1 }],
     retries: 5,
     onFailure: async ({ event }: { event: { data: { event: { data: { batchId: string } } } } }) => {
-      await sendDeliveries(await failBatch(db(), event.data.event.data.batchId));
+      await scheduleDeliveries(await failBatch(db(), event.data.event.data.batchId));
     },
   },
   async ({ event, step }: { event: { data: { batchId: string } }; step: InngestStep }) => {
-    await processBatch(event.data.batchId, steps(step), sendDeliveries);
+    await processBatch(event.data.batchId, steps(step), scheduleDeliveries);
   },
 );
 
@@ -40,10 +38,23 @@ export const webhookDeliver = inngest.createFunction(
   },
 );
 
+/**
+ * work-sweep: every minute, the runner's sweep with Inngest: batches untouched and deliveries
+ * overdue for SWEEP_AFTER_MS get their events again (a lost send, a stopped run), with ids naming
+ * the stall so one stall is sent once.
+ */
+export const workSweep = inngest.createFunction(
+  { id: "work-sweep", triggers: [{ cron: "* * * * *" }] },
+  async ({ step }: { step: InngestStep }) =>
+    sweep(steps(step), config().SWEEP_AFTER_MS, async ({ batches, deliveries }) => {
+      await inngest.send([...batches.map((b) => batchEvent(b.id, b.workspaceId, b.lastActivityMs)), ...deliveries.map((d) => deliveryEvent(d.id, d.attempts))]);
+    }),
+);
+
 /** batch/purge-expired: hourly, rows of batches past their seven days are deleted. */
 export const purgeExpiredBatches = inngest.createFunction(
   { id: "batch-purge-expired", triggers: [{ cron: "17 * * * *" }] },
   async ({ step }: { step: InngestStep }) => step.run("purge", () => purgeExpired(db())),
 );
 
-export const functions = [batchProcess, webhookDeliver, purgeExpiredBatches];
+export const functions = [batchProcess, webhookDeliver, workSweep, purgeExpiredBatches];

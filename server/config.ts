@@ -43,6 +43,8 @@ const schema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The console's public origin for better-auth; unset, it is taken from each request. */
   BETTER_AUTH_URL: z.string().url().optional(),
+  /** With Inngest, how long a batch must sit untouched, or a webhook delivery overdue, before the sweep sends its event again. */
+  SWEEP_AFTER_MS: z.coerce.number().int().min(1000).default(120_000),
   INNGEST_DEV: bool.default(false),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
@@ -69,6 +71,10 @@ function load(env: NodeJS.ProcessEnv): Config {
   const provider = c.DAKIYA_PROVIDER ?? (c.NODE_ENV === "production" ? "none" : "simulator");
   if (provider === "google" && !c.GOOGLE_MAPS_API_KEY) {
     throw new Error("Invalid configuration:\n  GOOGLE_MAPS_API_KEY: required when DAKIYA_PROVIDER=google");
+  }
+  if (c.INNGEST_DEV && c.NODE_ENV === "production") {
+    // INNGEST_DEV turns off the signature check on /api/inngest: anyone could run the functions.
+    throw new Error("Invalid configuration:\n  INNGEST_DEV: not allowed with NODE_ENV=production (it turns off Inngest's request signing); set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY");
   }
   return { ...c, provider };
 }

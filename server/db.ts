@@ -5,7 +5,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { PrismaClient } from "./generated/prisma/client";
+import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { config } from "./config";
 
 export type Db = PrismaClient;
@@ -77,6 +77,12 @@ export interface Connection {
    * with backoff. Resolves to an unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void, onState?: (state: "up" | "down") => void): Promise<() => Promise<void>>;
+  /**
+   * One statement straight on the driver (`pg`'s pool, or PGlite), skipping Prisma's client runtime,
+   * which costs several times the query itself: for the few statements of the verification and batch
+   * hot path (docs/performance.md). Written with `Prisma.sql`, like `$queryRaw`.
+   */
+  query<T>(statement: Prisma.Sql): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -194,8 +200,24 @@ function listenWithReconnect(
   return Object.assign(stop, { ready: open() });
 }
 
+/** Each client's connection, for `query`. */
+const owners = new WeakMap<PrismaClient, Connection>();
+
+/** Connection.query on the connection that owns `db`. */
+export function query<T>(db: PrismaClient, statement: Prisma.Sql): Promise<T[]> {
+  const owner = owners.get(db);
+  if (!owner) throw new Error("query() needs a client made by openDatabase()");
+  return owner.query<T>(statement);
+}
+
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export function openDatabase(): Connection {
+  const opened = open();
+  owners.set(opened.prisma, opened);
+  return opened;
+}
+
+function open(): Connection {
   const { DATABASE_URL, PGLITE_DIR } = config();
   if (DATABASE_URL) {
     // One pool we own, shared by Prisma and the schema engine, so closing it ends every connection.
@@ -209,6 +231,9 @@ export function openDatabase(): Connection {
       prisma,
       adapterFactory,
       kind: "postgres",
+      async query<T>(statement: Prisma.Sql) {
+        return (await pool.query(statement.text, statement.values)).rows as T[];
+      },
       async listen(channel, onPayload, onState) {
         const stop = listenWithReconnect(DATABASE_URL, channel, onPayload, onState);
         listeners.add(stop);
@@ -235,6 +260,10 @@ export function openDatabase(): Connection {
     prisma,
     adapterFactory,
     kind: "pglite",
+    // PGlite runs one query at a time and waits for an open transaction to end, as Prisma's own queries do.
+    async query<T>(statement: Prisma.Sql) {
+      return (await pglite.query<T>(statement.text, statement.values)).rows;
+    },
     async listen(channel, onPayload, onState) {
       // In-process: the session cannot drop.
       const unlisten = await pglite.listen(channel, onPayload);

@@ -398,5 +398,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
 /** Stable identity of an address: the normalized form, lower-cased, punctuation folded to spaces. */
 export function normalizationKey(text: string): string {
-  return normalizeAddress(text).normalized.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return addressKey(normalizeAddress(text));
+}
+
+/** The normalisation key of an address already parsed (verifications parse each address once). */
+export function addressKey(address: NormalizedAddress): string {
+  return address.normalized.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }

@@ -9,22 +9,20 @@ import { Prisma } from "../generated/prisma/client";
 import { newId, isId } from "../ids";
 import type { Caller } from "../keys";
 import { assertCanCharge } from "../quota";
-import { verifyLive } from "../verification";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
 
 export { resultsCsv } from "./results";
 
 /**
  * Batches: up to 1000 addresses verified in the background, each row exactly once, charged once,
- * never lost. The guarantees live here, in the database: rows are claimed with a lease, and a row's
- * verification, its charge and its settlement commit in one transaction, so a crash at any point
- * leaves a row either done or claimable again.
+ * never lost. The guarantees live in the database: rows are claimed with a lease, and a row's
+ * verification, its charge and its settlement commit in one statement (./work.ts), so a crash at
+ * any point leaves a row either done or claimable again.
  */
 
 export const RETENTION_MS = 7 * 24 * 3600_000;
-const MAX_ROW_ATTEMPTS = 3;
 const ACTIVE: BatchStatus[] = ["queued", "processing", "cancelling"];
-const TERMINAL: BatchStatus[] = ["completed", "failed", "cancelled"];
+export const TERMINAL: BatchStatus[] = ["completed", "failed", "cancelled"];
 
 /** Identifies this process's claims on rows. */
 export const WORKER_ID = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -143,9 +141,20 @@ export async function listBatches(db: Db, workspaceId: string, limit = 50): Prom
   });
 }
 
-/** Batches that still have work: the runner picks them up at start-up and on every sweep. */
-export async function unfinishedBatches(db: Db): Promise<{ id: string; workspaceId: string }[]> {
-  return db.batch.findMany({ where: { status: { in: ACTIVE } }, select: { id: true, workspaceId: true }, orderBy: { createdAt: "asc" } });
+/**
+ * Batches that still have work and whose rows nobody has touched for `quietMs` (0: every one), the
+ * sweep's find. `lastActivityMs` (the latest row change, or the creation) names a stall: a sweep
+ * that finds the same stall again sends the same event id.
+ */
+export async function unfinishedBatches(db: Db, quietMs = 0): Promise<{ id: string; workspaceId: string; lastActivityMs: number }[]> {
+  const rows = await db.$queryRaw<{ id: string; workspaceId: string; lastActivity: Date }[]>`
+    SELECT b.id, b.workspace_id AS "workspaceId", GREATEST(b.created_at, max(r.updated_at)) AS "lastActivity"
+    FROM batches b LEFT JOIN batch_rows r ON r.batch_id = b.id
+    WHERE b.status IN ('queued', 'processing', 'cancelling')
+    GROUP BY b.id
+    HAVING GREATEST(b.created_at, max(r.updated_at)) <= ${new Date(nowMs() - quietMs)}
+    ORDER BY b.created_at`;
+  return rows.map((r) => ({ id: r.id, workspaceId: r.workspaceId, lastActivityMs: new Date(r.lastActivity).getTime() }));
 }
 
 /** Queues a batch event for the workspace's webhook endpoints, in the transaction that made the change. */
@@ -159,10 +168,11 @@ function origin(): string {
 
 /**
  * Moves a batch whose rows are all finished to its terminal state: processing → completed,
- * cancelling → cancelled. Settlements call it after updating the batch's counters, which locks the
- * batch row: a concurrent settlement waits, then sees this one's rows.
+ * cancelling → cancelled. A worker calls it once its own settlements have committed and it finds
+ * nothing left to claim, and a cancel in its own transaction: whichever commits last sees every row
+ * finished.
  */
-async function closeIfFinished(tx: Tx, batchId: string): Promise<string[]> {
+export async function closeIfFinished(tx: Tx, batchId: string): Promise<string[]> {
   const closed = await tx.$queryRaw<(BatchRecord & { workspaceId: string })[]>`
     UPDATE batches SET status = CASE WHEN status = 'cancelling' THEN 'cancelled'::"BatchStatus" ELSE 'completed'::"BatchStatus" END, finished_at = ${now()}
     WHERE id = ${batchId} AND status IN ('processing', 'cancelling')
@@ -205,126 +215,6 @@ export async function failBatch(db: Db, batchId: string, errorCode = "batch_fail
       RETURNING id, workspace_id AS "workspaceId", status, total, succeeded, failed, cancelled`;
     return emit(tx, b!, "batch.failed", origin());
   });
-}
-
-interface ClaimedRow {
-  id: string;
-  index: number;
-  address: string;
-  orderId: string | null;
-  attempts: number;
-}
-
-class LostClaim extends Error {}
-
-/** Settles a claimed row and the batch counters; throws LostClaim (rolling back) if the claim was lost. */
-async function settleRow(tx: Tx, batchId: string, rowId: string, worker: string, outcome: { status: "succeeded" | "failed" | "cancelled"; verificationId?: string; errorCode?: string }): Promise<string[]> {
-  const updated = await tx.$executeRaw`
-    UPDATE batch_rows SET status = ${outcome.status}::"BatchRowStatus", verification_id = ${outcome.verificationId ?? null}, error_code = ${outcome.errorCode ?? null},
-      claimed_by = NULL, lease_until = NULL, updated_at = ${now()}
-    WHERE id = ${rowId} AND status = 'processing' AND claimed_by = ${worker}`;
-  if (updated === 0) throw new LostClaim(`row ${rowId} is no longer claimed by ${worker}`);
-  const column = Prisma.raw(outcome.status);
-  await tx.$executeRaw`UPDATE batches SET ${column} = ${column} + 1 WHERE id = ${batchId}`;
-  return closeIfFinished(tx, batchId);
-}
-
-/** Gives a claimed row back (a retryable failure), to be claimed again later. */
-async function releaseRow(db: Db, rowId: string, worker: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE batch_rows SET status = 'pending', claimed_by = NULL, lease_until = NULL, updated_at = ${now()}
-    WHERE id = ${rowId} AND status = 'processing' AND claimed_by = ${worker}`;
-}
-
-const RETRYABLE = new Set(["provider_error", "provider_unavailable", "provider_timeout"]);
-
-async function processRow(db: Db, caller: Caller, batchId: string, row: ClaimedRow, worker: string): Promise<string[]> {
-  let deliveries: string[] = [];
-  try {
-    await verifyLive(
-      db,
-      caller,
-      { address: row.address, order_id: row.orderId },
-      {
-        chargeRef: `row:${row.id}`,
-        inTransaction: async (tx, v) => {
-          deliveries = await settleRow(tx, batchId, row.id, worker, { status: "succeeded", verificationId: v.verification_id });
-        },
-      },
-    );
-    return deliveries;
-  } catch (err) {
-    if (err instanceof LostClaim) return [];
-    const code = err instanceof DakiyaError ? err.code : "internal_error";
-    if (code !== "quota_exhausted" && row.attempts < MAX_ROW_ATTEMPTS && (RETRYABLE.has(code) || code === "internal_error")) {
-      if (code === "internal_error") console.error(`batch ${batchId} row ${row.index}:`, err);
-      await releaseRow(db, row.id, worker);
-      return [];
-    }
-    return db.$transaction((tx) => settleRow(tx, batchId, row.id, worker, { status: "failed", errorCode: code })).catch((e) => {
-      if (e instanceof LostClaim) return [];
-      throw e;
-    });
-  }
-}
-
-export interface ChunkResult {
-  /** Nothing left to do for this batch. */
-  done: boolean;
-  processed: number;
-  /** Milliseconds to wait before the next chunk (rows leased elsewhere, or released for a retry). */
-  waitMs: number;
-  /** Webhook deliveries created (the batch reached a terminal state). */
-  deliveries: string[];
-}
-
-/**
- * One step of batch processing: claim up to `size` rows (pending, or leased by a worker whose
- * lease ran out), verify them concurrently through the shared provider, settle each atomically.
- */
-export async function processChunk(db: Db, batchId: string, opts: { size?: number; worker?: string } = {}): Promise<ChunkResult> {
-  const worker = opts.worker ?? WORKER_ID;
-  const size = opts.size ?? config().PROVIDER_CONCURRENCY;
-  const batch = await db.batch.findUnique({ where: { id: batchId }, include: { workspace: { include: { plan: true } } } });
-  if (!batch || TERMINAL.includes(batch.status)) return { done: true, processed: 0, waitMs: 0, deliveries: [] };
-  if (batch.status === "queued") {
-    await db.batch.updateMany({ where: { id: batchId, status: "queued" }, data: { status: "processing", startedAt: now() } });
-  }
-  const leaseUntil = new Date(nowMs() + config().BATCH_ROW_LEASE_MS);
-  const claimable = batch.status === "cancelling" ? Prisma.sql`status = 'processing' AND lease_until < ${now()}` : Prisma.sql`(status = 'pending' OR (status = 'processing' AND lease_until < ${now()}))`;
-  const rows = await db.$queryRaw<ClaimedRow[]>`
-    UPDATE batch_rows SET status = 'processing', claimed_by = ${worker}, lease_until = ${leaseUntil}, attempts = attempts + 1, updated_at = ${now()}
-    WHERE id IN (
-      SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND ${claimable}
-      ORDER BY index LIMIT ${size} FOR UPDATE SKIP LOCKED)
-    RETURNING id, index, address, order_id AS "orderId", attempts`;
-
-  let deliveries: string[] = [];
-  if (batch.status === "cancelling") {
-    // A cancelled batch starts nothing: rows a dead worker left in flight are cancelled, not retried.
-    for (const row of rows) deliveries.push(...(await db.$transaction((tx) => settleRow(tx, batchId, row.id, worker, { status: "cancelled" }))));
-  } else if (rows.length) {
-    const plan = batch.workspace.plan;
-    const caller: Caller = {
-      keyId: batch.keyId,
-      kind: "live",
-      livemode: true,
-      workspaceId: batch.workspaceId,
-      plan: { ...plan },
-    };
-    const settled = await Promise.all(rows.sort((a, b) => a.index - b.index).map((row) => processRow(db, caller, batchId, row, worker)));
-    deliveries = settled.flat();
-  }
-  const left = await db.batchRow.groupBy({ by: ["status"], where: { batchId, status: { in: ["pending", "processing"] } }, _count: { _all: true } });
-  const pending = left.find((l) => l.status === "pending")?._count._all ?? 0;
-  const inFlight = left.find((l) => l.status === "processing")?._count._all ?? 0;
-  if (pending === 0 && inFlight === 0) {
-    deliveries.push(...(await db.$transaction((tx) => closeIfFinished(tx, batchId))));
-    return { done: true, processed: rows.length, waitMs: 0, deliveries };
-  }
-  // Rows leased to another (or a dead) worker, or released for a retry: wait a little before the next claim.
-  const waitMs = rows.length === 0 ? Math.min(config().BATCH_ROW_LEASE_MS, 1000) : 0;
-  return { done: false, processed: rows.length, waitMs, deliveries };
 }
 
 /** Retention: batches past seven days lose their rows (addresses, order ids); the download answers 410. */

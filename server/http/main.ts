@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { applyMigrations } from "../../prisma/engine";
-import { inngestConfigured } from "../../inngest/client";
-import { startRunner, stopRunner } from "../../inngest/runner";
+import { scheduler } from "../../inngest/scheduler";
 import { normalizeAddress } from "../addresses";
 import { config } from "../config";
 import { closeDatabase, connection } from "../db";
@@ -30,14 +29,13 @@ export async function startServer(options: { pages: false | { dev: boolean } }):
   const port = (app.server.address() as AddressInfo).port;
   // The pages' server-side tRPC client calls this process's own API.
   process.env.DAKIYA_INTERNAL_URL = `http://127.0.0.1:${port}`;
-  const runner = !inngestConfigured();
-  if (runner) startRunner();
+  scheduler.start();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       const drainMs = c.PROVIDER_TIMEOUT_MS + 2_000;
-      await Promise.all([app.close(), runner ? stopRunner({ deadlineMs: drainMs }) : undefined]);
+      await Promise.all([app.close(), scheduler.stop({ deadlineMs: drainMs })]);
       await server.pages?.close();
       await closeDatabase();
     })());

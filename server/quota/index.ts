@@ -1,4 +1,5 @@
-import type { Db, Tx } from "../db";
+import { query, type Db } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
 import { now } from "../clock";
@@ -23,56 +24,57 @@ export interface Charge {
   workspaceId: string;
   plan: Pick<Plan, "includedTenths" | "overagePaisePerUnit">;
   operation: Operation;
-  /** Makes the charge idempotent: a second charge with the same ref changes nothing. */
-  ref?: string;
+}
+
+/** The most tenths a plan may use in a period: its included units without overage, else no limit. */
+export function capOf(plan: Charge["plan"]): number | null {
+  return plan.overagePaisePerUnit === null ? plan.includedTenths : null;
 }
 
 /**
- * Charges one operation atomically. A plan without overage is guarded by one conditional upsert
- * on the period's running total, so concurrent charges can never spend past `included`.
- * Call it inside the transaction that records what is being paid for, so both commit or neither.
- * Returns false when `ref` was already charged.
+ * The charge as two CTEs of the statement that records what is paid for, so both commit or
+ * neither in one round trip. `source` names an earlier CTE with one row per charge (`charge_id`,
+ * `ref`). `paid` adds them all to the period's running total with one conditional upsert, so
+ * concurrent charges can never spend past a no-overage plan's units; when they do not fit, `paid`
+ * is empty and nothing that depends on it is written. `charged` writes the ledger lines; a `ref`
+ * charged before violates its unique index and aborts the whole statement.
  */
-export async function charge(tx: Tx, { workspaceId, plan, operation, ref }: Charge): Promise<boolean> {
+export function chargeCtes(source: string, { workspaceId, plan, operation }: Charge): Prisma.Sql {
   const tenths = COST_TENTHS[operation];
   const period = billingPeriod();
-  const cap = plan.overagePaisePerUnit === null ? plan.includedTenths : null;
-  if (cap !== null && tenths > cap) throw quotaExhausted();
-
-  const inserted = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO usage_charges (id, workspace_id, period, tenths, operation, ref, created_at)
-    VALUES (${newId("chg")}, ${workspaceId}, ${period}, ${tenths}, ${operation}, ${ref ?? null}, ${now()})
-    ON CONFLICT (ref) DO NOTHING
-    RETURNING id`;
-  if (inserted.length === 0) return false;
-
-  const updated = await tx.$queryRaw<{ used_tenths: number }[]>`
-    INSERT INTO usage_periods (workspace_id, period, used_tenths, updated_at)
-    VALUES (${workspaceId}, ${period}, ${tenths}, ${now()})
-    ON CONFLICT (workspace_id, period) DO UPDATE
-      SET used_tenths = usage_periods.used_tenths + EXCLUDED.used_tenths, updated_at = EXCLUDED.updated_at
-      WHERE ${cap}::int IS NULL OR usage_periods.used_tenths + EXCLUDED.used_tenths <= ${cap}::int
-    RETURNING used_tenths`;
-  if (updated.length === 0) throw quotaExhausted();
-  return true;
+  const cap = capOf(plan);
+  const src = Prisma.raw(source);
+  const at = now();
+  return Prisma.sql`
+    paid AS (
+      INSERT INTO usage_periods (workspace_id, period, used_tenths, updated_at)
+      SELECT ${workspaceId}, ${period}, count(*)::int * ${tenths}::int, ${at} FROM ${src}
+      HAVING count(*) > 0 AND (${cap}::int IS NULL OR count(*)::int * ${tenths}::int <= ${cap}::int)
+      ON CONFLICT (workspace_id, period) DO UPDATE
+        SET used_tenths = usage_periods.used_tenths + EXCLUDED.used_tenths, updated_at = EXCLUDED.updated_at
+        WHERE ${cap}::int IS NULL OR usage_periods.used_tenths + EXCLUDED.used_tenths <= ${cap}::int
+      RETURNING used_tenths),
+    charged AS (
+      INSERT INTO usage_charges (id, workspace_id, period, tenths, operation, ref, created_at)
+      SELECT charge_id, ${workspaceId}, ${period}, ${tenths}::int, ${operation}, ref, ${at} FROM ${src} WHERE EXISTS (SELECT 1 FROM paid))`;
 }
 
-/** Charges outside any other work (e.g. normalize, which records nothing else). */
-export async function chargeNow(db: Db, c: Charge): Promise<boolean> {
-  return db.$transaction((tx) => charge(tx, c));
+/** Charges one operation that records nothing else (a live normalize), in one statement. */
+export async function chargeNow(db: Db, c: Charge): Promise<void> {
+  const [row] = await query<{ paid: number }>(db, Prisma.sql`
+    WITH one AS (SELECT ${newId("chg")}::text AS charge_id, NULL::text AS ref), ${chargeCtes("one", c)}
+    SELECT count(*)::int AS paid FROM paid`);
+  if (!row?.paid) throw quotaExhausted();
 }
 
-/**
- * Refuses early, before paying for a provider call, when a no-overage plan cannot pay for the
- * operation. Only a fast path: `charge` is what guarantees the limit under concurrency.
- */
+/** Refuses up front what a no-overage plan could not pay for even once (a batch whose every row would fail). */
 export async function assertCanCharge(db: Db, workspaceId: string, plan: Pick<Plan, "includedTenths" | "overagePaisePerUnit">, operation: Operation): Promise<void> {
   if (plan.overagePaisePerUnit !== null) return;
   const row = await db.usagePeriod.findUnique({ where: { workspaceId_period: { workspaceId, period: billingPeriod() } } });
   if ((row?.usedTenths ?? 0) + COST_TENTHS[operation] > plan.includedTenths) throw quotaExhausted();
 }
 
-function quotaExhausted(): DakiyaError {
+export function quotaExhausted(): DakiyaError {
   return new DakiyaError("quota_exhausted", "This workspace has used all the units its plan includes this month; upgrade the plan to continue.");
 }
 

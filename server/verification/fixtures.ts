@@ -33,7 +33,8 @@ export function loadFixtures(): Fixture[] {
   return parsed;
 }
 
-export function findFixture(address: string): Fixture | null {
+/** The fixture whose normalisation key is `addressKey` (the caller has parsed the address already). */
+export function findFixture(addressKey: string): Fixture | null {
   index ??= new Map(loadFixtures().map((f) => [normalizationKey(f.address), f]));
-  return index.get(normalizationKey(address)) ?? null;
+  return index.get(addressKey) ?? null;
 }

@@ -1,15 +1,15 @@
-import { normalizationKey, normalizeAddress, suggestPincodes, type NormalizedAddress, type SuggestedPincode } from "../addresses";
+import { addressKey, normalizeAddress, suggestPincodes, type NormalizedAddress, type SuggestedPincode } from "../addresses";
 import { now } from "../clock";
-import type { Db, DbOrTx, Tx } from "../db";
+import { query, type Db } from "../db";
 import { encodeDigipin, DIGIPIN_BOUNDS } from "../digipin";
 import { DakiyaError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { newId } from "../ids";
 import type { Caller } from "../keys";
 import { parseValidationResponse } from "../provider/google";
 import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
 import { simulate } from "../provider/simulator";
-import { assertCanCharge, charge } from "../quota";
+import { billingPeriod, capOf, chargeCtes, COST_TENTHS, quotaExhausted } from "../quota";
 import { decide, emptyHistory, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
 import { findFixture } from "./fixtures";
 import type { Reason } from "./reasons";
@@ -42,14 +42,50 @@ export interface VerifyInput {
   order_id?: string | null;
 }
 
-/** Delivery outcomes already reported in this workspace for addresses with this normalised form. */
-export async function historyFor(db: DbOrTx, workspaceId: string, addressKey: string): Promise<History> {
-  // Raw SQL: on the hot path of every live verification, and Prisma's groupBy costs several times more.
-  const rows = await db.$queryRaw<{ outcome: OutcomeKind; n: number }[]>`
-    SELECT outcome::text AS outcome, count(*)::int AS n FROM outcomes WHERE workspace_id = ${workspaceId} AND address_key = ${addressKey} GROUP BY outcome`;
-  const history = emptyHistory();
-  for (const r of rows) history[r.outcome] = r.n;
-  return history;
+/** An address parsed once, with what a verification derives from that parse before any I/O. */
+export interface PreparedAddress {
+  input: VerifyInput;
+  address: NormalizedAddress;
+  addressKey: string;
+  local: ReturnType<typeof localReasons>;
+}
+
+export function prepareAddress(input: VerifyInput): PreparedAddress {
+  const address = normalizeAddress(input.address);
+  return { input, address, addressKey: addressKey(address), local: localReasons(address) };
+}
+
+/** What the decision and the quota's early check need from the database: one read. */
+export interface ReadContext {
+  history(addressKey: string): History;
+  /** Tenths used this period so far (0 when nothing was charged yet). */
+  usedTenths: number;
+}
+
+/**
+ * Delivery outcomes reported in the workspace for these normalised addresses, and the period's
+ * usage, in one query (raw SQL: it runs for every live verification, or once per claimed group of
+ * batch rows).
+ */
+export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
+  const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
+  const rows = await query<{ address_key: string | null; outcome: OutcomeKind | null; n: number }>(db, Prisma.sql`
+    SELECT address_key, outcome::text AS outcome, count(*)::int AS n FROM outcomes
+    WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
+    UNION ALL
+    SELECT NULL, NULL, used_tenths FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}`);
+  const histories = new Map<string, History>();
+  let usedTenths = 0;
+  for (const r of rows) {
+    if (r.address_key === null) {
+      usedTenths = r.n;
+      continue;
+    }
+    let h = histories.get(r.address_key);
+    if (!h) histories.set(r.address_key, (h = emptyHistory()));
+    h[r.outcome!] = r.n;
+  }
+  return { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths };
 }
 
 function locate(address: NormalizedAddress, provider: ProviderResult | null, level: ValidationLevel): Verification["location"] {
@@ -94,31 +130,64 @@ function record(
   };
 }
 
-async function save(db: DbOrTx, v: Verification, ctx: { workspaceId: string; keyId: string | null; input: VerifyInput; addressKey: string }) {
-  await db.verification.create({
-    data: {
+/** A verification as stored: the record and what the API does not return. */
+export interface StoredRecord {
+  v: Verification;
+  keyId: string | null;
+  inputAddress: string;
+  addressKey: string;
+  /** Charge ledger reference (a batch row's `row:<id>`; a single verify's own id). */
+  ref?: string;
+  /** The batch row this verification settles. */
+  rowId?: string;
+}
+
+/**
+ * A CTE of verification records (and their charge ids, refs and batch rows) passed as one JSON
+ * parameter, so one statement records any number of them.
+ */
+export function recordsCte(name: string, records: StoredRecord[]): Prisma.Sql {
+  const json = JSON.stringify(
+    records.map(({ v, keyId, inputAddress, addressKey, ref, rowId }) => ({
       id: v.verification_id,
-      workspaceId: ctx.workspaceId,
-      keyId: ctx.keyId,
+      row_id: rowId ?? null,
+      charge_id: newId("chg"),
+      ref: ref ?? v.verification_id,
+      key_id: keyId,
       livemode: v.livemode,
-      orderId: v.order_id,
-      inputAddress: ctx.input.address,
-      addressKey: ctx.addressKey,
+      order_id: v.order_id,
+      input_address: inputAddress,
+      address_key: addressKey,
       normalized: v.normalized,
-      components: v.components as unknown as Prisma.InputJsonValue,
+      components: v.components,
       decision: v.decision,
       score: v.score,
-      validationLevel: v.validation_level,
-      reasons: v.reasons as unknown as Prisma.InputJsonValue,
-      pincode: (v.pincode ?? undefined) as Prisma.InputJsonValue | undefined,
-      location: (v.location ?? undefined) as Prisma.InputJsonValue | undefined,
+      validation_level: v.validation_level,
+      reasons: v.reasons,
+      pincode: v.pincode,
+      location: v.location,
       digipin: v.digipin,
-      history: v.history as Prisma.InputJsonValue,
-      providerName: v.provider.name,
-      providerCalled: v.provider.called,
-      createdAt: new Date(v.created_at),
-    },
-  });
+      history: v.history,
+      provider_name: v.provider.name,
+      provider_called: v.provider.called,
+      created_at: v.created_at,
+    })),
+  );
+  return Prisma.sql`${Prisma.raw(name)} AS (
+    SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(
+      id text, row_id text, charge_id text, ref text, key_id text, livemode boolean, order_id text, input_address text,
+      address_key text, normalized text, components jsonb, decision text, score int, validation_level text, reasons jsonb,
+      pincode jsonb, location jsonb, digipin text, history jsonb, provider_name text, provider_called boolean, created_at timestamptz))`;
+}
+
+/** The statement part that inserts the records of CTE `source` (filtered by `when`, e.g. "the charge was paid"). */
+export function insertRecordsCte(name: string, source: string, workspaceId: string, when: Prisma.Sql = Prisma.sql`TRUE`): Prisma.Sql {
+  return Prisma.sql`${Prisma.raw(name)} AS (
+    INSERT INTO verifications (id, workspace_id, key_id, livemode, order_id, input_address, address_key, normalized, components, decision,
+      score, validation_level, reasons, pincode, location, digipin, history, provider_name, provider_called, created_at)
+    SELECT id, ${workspaceId}, key_id, livemode, order_id, input_address, address_key, normalized, components, decision::"Decision",
+      score, validation_level::"ValidationLevel", reasons, pincode, location, digipin, history, provider_name, provider_called, created_at
+    FROM ${Prisma.raw(source)} WHERE ${when})`;
 }
 
 /**
@@ -126,7 +195,8 @@ async function save(db: DbOrTx, v: Verification, ctx: { workspaceId: string; key
  * live ones, deterministic, free, never counted in history.
  */
 async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<Verification> {
-  const fixture = findFixture(input.address);
+  const p = prepareAddress(input);
+  const fixture = findFixture(p.addressKey);
   if (!fixture) {
     throw new DakiyaError(
       "test_fixture_required",
@@ -138,49 +208,59 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<V
       headers: fixture.error.code === "provider_unavailable" ? { "Retry-After": "30" } : undefined,
     });
   }
-  const address = normalizeAddress(input.address);
-  const local = localReasons(address);
-  const result = local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
-  const v = record(newId("ver_test"), input, false, address, { name: "simulator", result, called: false }, emptyHistory());
-  await save(db, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey: normalizationKey(input.address) });
+  const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
+  const v = record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory());
+  const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
+  await query(db, Prisma.sql`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`);
   return v;
 }
 
-/**
- * A live verification: local checks, then the provider unless the address is already certain to
- * be HOLD, then the record and its charge in one transaction. A provider failure records nothing
- * and costs nothing. `chargeRef` makes the charge idempotent (batch rows).
- */
-export interface LiveOptions {
-  chargeRef?: string;
-  signal?: AbortSignal;
-  /** More work for the same transaction as the record and its charge (a batch row's settlement). */
-  inTransaction?: (tx: Tx, v: Verification) => Promise<void>;
-}
+type ProviderAnswer = { name: string; result: ProviderResult | null; called: boolean };
 
-export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: LiveOptions = {}): Promise<Verification> {
-  const address = normalizeAddress(input.address);
-  const addressKey = normalizationKey(input.address);
-  const local = localReasons(address);
-  await assertCanCharge(db, caller.workspaceId, caller.plan, "verify");
+/** The provider's answer for a prepared address, or null when the address is already certain to be HOLD. */
+export async function consultProvider(p: PreparedAddress, signal?: AbortSignal): Promise<ProviderAnswer> {
   const provider = getProvider();
-  if (!local.certainHold && !provider) {
+  if (p.local.certainHold) return { name: provider?.name ?? "none", result: null, called: false };
+  if (!provider) {
     throw new DakiyaError("provider_unavailable", "No validation provider is configured (DAKIYA_PROVIDER=none), and this address cannot be decided without one.", {
       headers: { "Retry-After": "60" },
     });
   }
-  // The history read overlaps the provider call rather than adding to it.
-  const [history, result] = await Promise.all([
-    historyFor(db, caller.workspaceId, addressKey),
-    local.certainHold ? null : provider!.validate([input.address], { signal: opts.signal }),
-  ]);
-  const id = newId("ver");
-  const v = record(id, input, true, address, { name: provider?.name ?? "none", result, called: result !== null }, history);
-  await db.$transaction(async (tx) => {
-    await charge(tx, { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify", ref: opts.chargeRef ?? id });
-    await save(tx, v, { workspaceId: caller.workspaceId, keyId: caller.keyId, input, addressKey });
-    await opts.inTransaction?.(tx, v);
-  });
+  return { name: provider.name, result: await provider.validate([p.input.address], { signal }), called: true };
+}
+
+/** The live record of a prepared address once the provider has answered. */
+export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History): Verification {
+  return record(newId("ver"), p.input, true, p.address, answer, history);
+}
+
+/**
+ * A live verification, with two database round trips besides the provider call (docs/performance.md):
+ * one read (history and usage) while the provider answers, and one statement that records the
+ * verification and its charge together. A no-overage plan reads first, so a workspace out of units
+ * is refused before a provider call is paid for; the write's conditional charge is what guarantees
+ * the limit under concurrency. A provider failure records nothing and costs nothing.
+ */
+export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { signal?: AbortSignal } = {}): Promise<Verification> {
+  const p = prepareAddress(input);
+  const charge = { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify" as const };
+  const cap = capOf(caller.plan);
+  let context: ReadContext;
+  let answer: Awaited<ReturnType<typeof consultProvider>>;
+  if (cap !== null) {
+    context = await readContext(db, caller.workspaceId, [p.addressKey]);
+    if (context.usedTenths + COST_TENTHS.verify > cap) throw quotaExhausted();
+    answer = await consultProvider(p, opts.signal);
+  } else {
+    [context, answer] = await Promise.all([readContext(db, caller.workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
+  }
+  const v = liveRecord(p, answer, context.history(p.addressKey));
+  const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
+  const [row] = await query<{ paid: number }>(db, Prisma.sql`
+    WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
+    ${insertRecordsCte("recorded", "src", caller.workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
+    SELECT count(*)::int AS paid FROM paid`);
+  if (!row?.paid) throw quotaExhausted();
   return v;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
-import { scheduleBatch, scheduleDeliveries } from "../../../inngest/dispatch";
+import { scheduleBatch, scheduleDeliveries } from "../../../inngest/scheduler";
 import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
 import { AddressText, pathParam } from "../schemas";
 import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
@@ -55,8 +55,9 @@ export const batchesRouter = router({
     )
     .output(z.object({ batch_id: z.string(), status: z.literal("queued"), total: z.number().int() }).meta({ id: "BatchAccepted", example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "queued", total: 1000 } }))
     .mutation(async ({ ctx, input }) => {
-      const { batch, created } = await createBatch(ctx.db, ctx.caller, input);
-      if (created) await scheduleBatch(batch.id, ctx.caller.workspaceId);
+      const { batch } = await createBatch(ctx.db, ctx.caller, input);
+      // Scheduled every time, a repeat included: a first send that was lost is made good here (Inngest deduplicates).
+      if (batch.status === "queued" || batch.status === "processing") await scheduleBatch(batch.id, ctx.caller.workspaceId);
       ctx.response.status = 202;
       return { batch_id: batch.id, status: "queued" as const, total: batch.total };
     }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadFixtures } from "../../verification/fixtures";
-import { scheduleDeliveries } from "../../../inngest/dispatch";
+import { scheduleDeliveries } from "../../../inngest/scheduler";
 import { listBatches } from "../../batches";
 import { DECISIONS, decisionCounts, filteredOrderIds, RESULTS_PAGE_MAX, RESULTS_SORTS, resultRows, ROW_STATUSES, type ResultsFilter } from "../../batches/results";
 import { DakiyaError } from "../../errors";
