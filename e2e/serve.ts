@@ -52,7 +52,7 @@ async function main() {
   if (built !== 0) throw new Error(`the build failed (exit ${built})`);
 
   const sim = await startSimulator({ port: 0, latencyMs: 200, jitterMs: 0, errorRate: 0 });
-  const server = spawn(process.execPath, ["dist/serve.mjs", "start"], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
+  const server = spawn(process.execPath, ["--max-old-space-size=320", "dist/serve.mjs", "start"], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

@@ -21,7 +21,8 @@ export interface BenchEnv {
 /** A migrated database (fresh PGlite unless DATABASE_URL is set) with an unlimited `bench` plan and workspace. */
 export async function setupBench(): Promise<BenchEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, DAKIYA_LOG_REQUESTS: "0", LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123" };
+  // Request logging stays on, as users run it (the server's stdout goes nowhere, like the anchor's).
+  const env: NodeJS.ProcessEnv = { ...process.env, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123" };
   if (!process.env.DATABASE_URL) env.PGLITE_DIR = path.join(dataDir, "pglite");
   Object.assign(process.env, { PGLITE_DIR: env.PGLITE_DIR ?? process.env.PGLITE_DIR });
   const { connection, closeDatabase } = await import("../../server/db");
@@ -103,7 +104,7 @@ export interface BenchServer {
 export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
   ensureBuild();
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/serve.mjs", "start"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--max-old-space-size=320", "dist/serve.mjs", "start"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, 60_000);
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
