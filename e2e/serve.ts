@@ -8,6 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { npmStartArgs } from "../scripts/npm-start";
 import path from "node:path";
 import { startSimulator } from "../server/provider/simulator";
 import { E2E, type Seed } from "./env";
@@ -52,7 +53,7 @@ async function main() {
   if (built !== 0) throw new Error(`the build failed (exit ${built})`);
 
   const sim = await startSimulator({ port: 0, latencyMs: 200, jitterMs: 0, errorRate: 0 });
-  const server = spawn(process.execPath, ["--max-old-space-size=320", "dist/serve.mjs", "start"], { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
+  const server = spawn(process.execPath, npmStartArgs(), { env: { ...env, PROVIDER_BASE_URL: sim.url }, stdio: "inherit" });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { npmStartArgs } from "../npm-start";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -104,7 +105,7 @@ export interface BenchServer {
 export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
   ensureBuild();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--max-old-space-size=320", "dist/serve.mjs", "start"], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, 60_000);
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
