@@ -53,7 +53,7 @@ describe("errors and request ids", () => {
     }
     const other = await newWorkspace("free");
     expect((await api("GET", "/usage", { key: other.live_key })).status).toBe(200);
-    await revokeKey(db(), other.live_key.slice(0, 12));
+    await revokeKey(db(), other.live_key.slice(0, 12), other.workspace_id);
     const revoked = await api("GET", "/usage", { key: other.live_key });
     expect(revoked.status).toBe(401);
     expect(revoked.body.error.message).toMatch(/revoked/);
@@ -114,7 +114,7 @@ describe("OpenAPI", () => {
     expect(res.body.paths["/batches/{batch_id}/download"].get.responses["410"]).toBeDefined();
     const verification = res.body.components.schemas.Verification;
     expect(verification.examples.map((e: { decision: string }) => e.decision)).toEqual(["SHIP", "REVIEW", "HOLD"]);
-    expect(Object.keys(verification.properties)).toHaveLength(15);
+    expect(Object.keys(verification.properties)).toHaveLength(16);
     const decode = res.body.paths["/digipin/{digipin}"].get;
     expect(decode.responses["400"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     expect(decode.responses["401"]).toBeDefined();
