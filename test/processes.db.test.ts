@@ -47,7 +47,7 @@ function envFor(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-async function prepare(env: NodeJS.ProcessEnv): Promise<{ live_key: string; test_key: string }> {
+async function prepare(env: NodeJS.ProcessEnv): Promise<{ workspace_id: string; live_key: string; test_key: string }> {
   if (!onPostgres) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
   const { stdout } = await run(process.execPath, ["bin/dakiya.mjs", "workspace", "create", "--name", "Processes", "--plan", "growth", "--json"], { env });
   return JSON.parse(stdout);
@@ -165,7 +165,7 @@ describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
     const api = apiClient(server.url);
     expect((await api("GET", "/usage", { key: keys.live_key })).status).toBe(200);
     expect((await api("GET", "/usage", { key: keys.live_key })).status).toBe(200);
-    await run(process.execPath, ["bin/dakiya.mjs", "key", "revoke", keys.live_key.slice(0, 12)], { env });
+    await run(process.execPath, ["bin/dakiya.mjs", "key", "revoke", keys.live_key.slice(0, 12), "--workspace", keys.workspace_id], { env });
     const res = await api("GET", "/usage", { key: keys.live_key });
     expect([res.status, res.body.error.code]).toEqual([401, "unauthenticated"]);
     server.child.kill("SIGKILL");

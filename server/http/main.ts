@@ -12,13 +12,31 @@ export interface RunningServer extends DakiyaServer {
   stop(): Promise<void>;
 }
 
+const MIGRATION_TRIES = 5;
+
+/**
+ * Applies pending migrations. Instances started together over one PostgreSQL take turns on the
+ * schema engine's advisory lock, whose wait is bounded: one that times out waiting tries again.
+ */
+async function migrate(): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await applyMigrations(connection().adapterFactory);
+    } catch (err) {
+      if (attempt >= MIGRATION_TRIES) throw err;
+      console.error(`dakiya: migrations failed (try ${attempt} of ${MIGRATION_TRIES}), trying again: ${err instanceof Error ? err.message : err}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    }
+  }
+}
+
 /**
  * A Dakiya process: migrate, load the address data, serve, and run the background work in process
  * when Inngest is not configured. `npm run dev`, `npm start` and the process tests start it.
  */
 export async function startServer(options: { pages: false | { dev: boolean } }): Promise<RunningServer> {
   const c = config();
-  const applied = await applyMigrations(connection().adapterFactory);
+  const applied = await migrate();
   // The pincode directory loads now, not during the first request (or a batch row's lease).
   normalizeAddress("12 MG Road, Bengaluru 560001");
 
