@@ -77,6 +77,24 @@ async function poll<T>(fn: () => Promise<T>, until: (v: T) => boolean, timeoutMs
   }
 }
 
+/**
+ * A second server takes the batch over: it completes with every row succeeded in submitted order,
+ * each with its own verification, and 120 units charged. Resolves to that server.
+ */
+async function finishedElsewhere(env: NodeJS.ProcessEnv, key: string, batchId: string, rows: { order_id: string }[]) {
+  const second = await startServer(env);
+  const api = apiClient(second.url);
+  const done = await poll(() => api("GET", `/batches/${batchId}`, { key }), (r) => r.body.status === "completed");
+  expect(done.body).toMatchObject({ total: rows.length, done: rows.length, succeeded: rows.length, failed: 0, cancelled: 0 });
+  expect((await api("GET", "/usage", { key })).body.used).toBe(rows.length);
+  const csv = await api("GET", `/batches/${batchId}/download`, { key });
+  const out = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
+  expect(out.map((r) => r.order_id)).toEqual(rows.map((r) => r.order_id));
+  expect(out.every((r) => r.status === "succeeded" && /^ver_/.test(r.verification_id ?? ""))).toBe(true);
+  expect(new Set(out.map((r) => r.verification_id)).size).toBe(rows.length);
+  return second;
+}
+
 describe("crashes", () => {
   it("finishes a batch after SIGKILL mid-batch: every row verified and charged once, in order", { timeout: 120_000 }, async () => {
     const env = envFor(fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-crash-")));
@@ -93,17 +111,7 @@ describe("crashes", () => {
     await new Promise((r) => first.child.once("exit", r));
     const callsAtCrash = sim.stats().requests;
 
-    const second = await startServer(env);
-    const api2 = apiClient(second.url);
-    const done = await poll(() => api2("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.status === "completed");
-    expect(done.body).toMatchObject({ total: 120, done: 120, succeeded: 120, failed: 0, cancelled: 0 });
-    expect((await api2("GET", "/usage", { key: keys.live_key })).body.used).toBe(120);
-
-    const csv = await api2("GET", `/batches/${batchId}/download`, { key: keys.live_key });
-    const out = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
-    expect(out.map((r) => r.order_id)).toEqual(rows.map((r) => r.order_id));
-    expect(out.every((r) => r.status === "succeeded" && /^ver_/.test(r.verification_id ?? ""))).toBe(true);
-    expect(new Set(out.map((r) => r.verification_id)).size).toBe(120);
+    const second = await finishedElsewhere(env, keys.live_key, batchId, rows);
     // At most one repeated provider call per row in flight at the crash (a chunk is 4 rows).
     expect(sim.stats().requests).toBeLessThanOrEqual(callsAtCrash + (120 - 20) + 4);
     expect(sim.stats().requests).toBeGreaterThanOrEqual(120);
@@ -128,14 +136,7 @@ describe("graceful stop", () => {
     first.child.kill("SIGTERM");
     expect(await exited).toBe(0);
 
-    const second = await startServer(env);
-    const api2 = apiClient(second.url);
-    const done = await poll(() => api2("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.status === "completed");
-    expect(done.body).toMatchObject({ total: 120, done: 120, succeeded: 120, failed: 0, cancelled: 0 });
-    expect((await api2("GET", "/usage", { key: keys.live_key })).body.used).toBe(120);
-    const csv = await api2("GET", `/batches/${batchId}/download`, { key: keys.live_key });
-    const out = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
-    expect(new Set(out.map((r) => r.verification_id)).size).toBe(120);
+    const second = await finishedElsewhere(env, keys.live_key, batchId, rows);
     // A drained stop repeats no provider call: started rows settled, the rest were released unstarted.
     expect(sim.stats().requests - callsBefore).toBe(120);
     second.child.kill("SIGKILL");
