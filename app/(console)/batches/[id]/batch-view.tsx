@@ -1,21 +1,36 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ConfirmButton } from "../../_lib/confirm";
 import { describeError, ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
-import { api, useMe } from "../../_lib/trpc";
+import { api, useMe, type Outputs } from "../../_lib/trpc";
 import { ACTIVE_BATCH, BatchProgressBar, BatchStatusBadge, button, Card, Loading, PageHeader } from "../../_lib/ui";
 import { DecisionChart } from "./decision-chart";
+import { firstPageInput } from "./first-page";
 import { ResultsTable } from "./results-table";
 
 /** How often a running batch's progress, counts and rows are read again. */
 const POLL_MS = 1000;
 
+/** What the server rendered the page with: the progress, the decision counts and the first page of rows. */
+export interface BatchPageData {
+  progress: Outputs["batches"]["get"];
+  counts: Outputs["console"]["batchResults"]["counts"];
+  rows: Outputs["console"]["batchResults"]["rows"];
+}
+
 /** A batch: its progress (live while it runs), the decisions as a chart, and its rows to act on. */
-export function BatchView({ batchId }: { batchId: string }) {
+export function BatchView({ batchId, initial }: { batchId: string; initial: BatchPageData | null }) {
   const me = useMe();
   const utils = api.useUtils();
+  // Before the queries below mount: they start from what the server rendered instead of asking again.
+  useState(() => {
+    if (!initial) return;
+    utils.batches.get.setData({ batch_id: batchId }, initial.progress);
+    utils.console.batchResults.counts.setData({ batch_id: batchId }, initial.counts);
+    utils.console.batchResults.rows.setData(firstPageInput(batchId), initial.rows);
+  });
   const query = api.batches.get.useQuery(
     { batch_id: batchId },
     { refetchInterval: (q) => (q.state.data && ACTIVE_BATCH.includes(q.state.data.status) ? POLL_MS : false), retry: false },

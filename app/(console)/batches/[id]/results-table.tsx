@@ -7,6 +7,7 @@ import { formatNumber } from "../../_lib/format";
 import { api, type Outputs } from "../../_lib/trpc";
 import { Badge, button, Card, Empty, input, label, Loading } from "../../_lib/ui";
 import { DecisionBadge } from "../../verify/result";
+import { PAGE_SIZE } from "./first-page";
 import { RowDetail } from "./row-detail";
 
 type Page = Outputs["console"]["batchResults"]["rows"];
@@ -28,7 +29,6 @@ const SORTS = [
   { value: "score-desc", name: "Score, highest first", sort: "score", order: "desc" },
   { value: "score-asc", name: "Score, lowest first", sort: "score", order: "asc" },
 ] as const;
-const PAGE_SIZE = 50;
 
 interface Filter {
   decisions: Decision[];
