@@ -104,13 +104,20 @@ async function batchPage(context: BrowserContext, liveKey: string) {
     const t = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       const rows = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => e.name.includes("console.batchResults.rows"));
-      return { rendered: (window as unknown as { firstRowsAt: number }).firstRowsAt, ttfb: nav.responseStart, interactive: nav.domInteractive, rowsAsked: rows?.startTime ?? NaN, rowsAnswered: rows?.responseEnd ?? NaN };
+      return { rendered: (window as unknown as { firstRowsAt: number }).firstRowsAt, ttfb: nav.responseStart, interactive: nav.domInteractive, rowsAsked: rows?.startTime, rowsAnswered: rows?.responseEnd };
     });
+    // The page renders its first rows on the server; a separate request for them means it no longer does.
+    const rowsFrom =
+      t.rowsAsked === undefined || t.rowsAnswered === undefined
+        ? "rows in the page's HTML"
+        : `rows asked at ${t.rowsAsked.toFixed(0)} ms and answered in ${(t.rowsAnswered - t.rowsAsked).toFixed(0)} ms`;
     console.log(
       `/batches/{id} with 1000 rows, ${run}: first page of rows rendered ${t.rendered.toFixed(0)} ms after navigation start (target < 300 ms); ` +
-        `page HTML ${t.ttfb.toFixed(0)} ms, DOM interactive ${t.interactive.toFixed(0)} ms, rows asked at ${t.rowsAsked.toFixed(0)} ms and answered in ${(t.rowsAnswered - t.rowsAsked).toFixed(0)} ms, rendered ${(t.rendered - t.rowsAnswered).toFixed(0)} ms later`,
+        `page HTML ${t.ttfb.toFixed(0)} ms, DOM interactive ${t.interactive.toFixed(0)} ms, ${rowsFrom}`,
     );
     if (run.startsWith("second")) {
+      // The filters answer once React has taken the server-rendered page over (hydrated the checkboxes).
+      await page.waitForFunction(() => Object.keys(document.querySelector('input[type="checkbox"]') ?? {}).some((k) => k.startsWith("__reactProps")), undefined, { timeout: 30_000 });
       // The first three are filters not asked before (answered by the server); the last, back to no filter, may come from the client's cache.
       const changes: string[] = [];
       for (const [decision, shows] of [["HOLD", "HOLD"], ["SHIP", "HOLD+SHIP"], ["HOLD", "SHIP"], ["SHIP", "all"]]) {
