@@ -6,10 +6,12 @@ import type { Db, DbOrTx, Tx } from "../db";
 import { DakiyaError } from "../errors";
 import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
-import { newId, isId } from "../ids";
+import { newId } from "../ids";
 import type { Caller } from "../keys";
 import { assertCanCharge } from "../quota";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
+
+import { findBatch } from "./lookup";
 
 export { resultsCsv } from "./results";
 
@@ -64,11 +66,6 @@ function requestHash(rows: BatchRowInput[]): string {
     .digest("hex");
 }
 
-async function findBatch(db: DbOrTx, workspaceId: string, batchId: string) {
-  const batch = isId("bat", batchId) ? await db.batch.findFirst({ where: { id: batchId, workspaceId } }) : null;
-  if (!batch) throw new DakiyaError("batch_not_found", `No batch ${batchId} in this workspace.`);
-  return batch;
-}
 
 /**
  * Stores a batch and all its rows in one transaction. With an idempotency key, the same key and

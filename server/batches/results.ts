@@ -3,7 +3,7 @@ import { normalizeAddress, suggestPincodes } from "../addresses";
 import { nowMs } from "../clock";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
-import { isId } from "../ids";
+import { findBatch } from "./lookup";
 import type { BatchRowStatus, BatchStatus, Decision } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
 import type { Reason } from "../verification/reasons";
@@ -107,8 +107,7 @@ interface RawRow {
 
 /** The batch, if it is this workspace's and its rows are still kept. */
 async function keptBatch(db: Db, workspaceId: string, batchId: string) {
-  const batch = isId("bat", batchId) ? await db.batch.findFirst({ where: { id: batchId, workspaceId } }) : null;
-  if (!batch) throw new DakiyaError("batch_not_found", `No batch ${batchId} in this workspace.`);
+  const batch = await findBatch(db, workspaceId, batchId);
   if (batch.expiresAt.getTime() <= nowMs() || batch.purgedAt) {
     throw new DakiyaError("results_expired", `The results of batch ${batchId} were kept seven days after submission and have been deleted.`);
   }

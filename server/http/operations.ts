@@ -18,10 +18,11 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Health for load balancers and orchestrators, Prometheus metrics, and the API reference page. */
-export const operationsPlugin: FastifyPluginAsync = async (app) => {
-  onCollect(async () => batchRowsWaiting.set(await waitingRowCount(db())));
-  onCollect(async () => webhookDeliveriesDue.set(await dueDeliveryCount(db())));
+// Once per process, however many servers a process builds (tests build several).
+onCollect(async () => batchRowsWaiting.set(await waitingRowCount(db())));
+onCollect(async () => webhookDeliveriesDue.set(await dueDeliveryCount(db())));
 
+export const operationsPlugin: FastifyPluginAsync = async (app) => {
   app.get("/healthz", async (request) => {
     request.routeLabel = "/healthz";
     return { status: "ok" };
