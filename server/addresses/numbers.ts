@@ -143,7 +143,8 @@ function find(s: string): Found {
         continue;
       }
       const next = groups[i + 1];
-      if (next && next.sep === " " && g.digits.length === 3 && next.digits.length === 3) {
+      // "560 038", but not the tail of a hyphenated house number followed by a number ("12-3-456 100 Feet Road").
+      if (next && next.sep === " " && g.sep !== "-" && g.digits.length === 3 && next.digits.length === 3) {
         if (glued(i) || glued(i + 1)) found.glued = true;
         else {
           const code = g.digits + next.digits;
