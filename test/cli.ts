@@ -18,19 +18,26 @@ export interface CliResult {
  */
 export function cliFixture(name: string) {
   const env = { ...process.env, PGLITE_DIR: path.join(fs.mkdtempSync(path.join(os.tmpdir(), `dakiya-${name}-`)), "pglite") };
+  async function dakiya(...args: string[]): Promise<CliResult> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as CliResult;
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
   return {
     env,
     async migrate(): Promise<void> {
       if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
     },
-    async dakiya(...args: string[]): Promise<CliResult> {
-      try {
-        const { stdout, stderr } = await run(process.execPath, ["bin/dakiya.mjs", ...args], { env });
-        return { code: 0, stdout, stderr };
-      } catch (err) {
-        const e = err as CliResult;
-        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-      }
+    dakiya,
+    /** A command that must succeed with `--json`: its output parsed, else an error carrying what it printed. */
+    async dakiyaJson<T = Record<string, string>>(...args: string[]): Promise<T> {
+      const res = await dakiya(...args);
+      if (res.code !== 0) throw new Error(`dakiya ${args.join(" ")} exited ${res.code}: ${res.stderr || res.stdout}`);
+      return JSON.parse(res.stdout) as T;
     },
   };
 }

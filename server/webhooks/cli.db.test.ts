@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliFixture } from "../../test/cli";
 
-const { migrate, dakiya } = cliFixture("cli-webhook");
+const { migrate, dakiya, dakiyaJson } = cliFixture("cli-webhook");
 
 describe("dakiya webhook add", { timeout: 120_000 }, () => {
   let workspaceId = "";
   beforeAll(async () => {
     await migrate();
-    workspaceId = JSON.parse((await dakiya("workspace", "create", "--name", "Hooks", "--plan", "starter", "--json")).stdout).workspace_id;
+    workspaceId = (await dakiyaJson("workspace", "create", "--name", "Hooks", "--plan", "starter", "--json")).workspace_id!;
   });
 
   it("prints exactly webhook_id and secret with --json, and a line otherwise", async () => {
