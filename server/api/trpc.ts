@@ -79,7 +79,8 @@ async function countCall(ctx: Context, caller: Caller, path: string): Promise<vo
 export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   const caller = ctx.caller ?? (await authenticate(ctx.db, ctx.authorization));
   await countCall(ctx, caller, path);
-  return next({ ctx: { ...ctx, caller } });
+  // Only what changes: tRPC merges it into the context.
+  return next({ ctx: { caller } });
 });
 
 /** Operations the contract reserves for live keys (batches, cancel, download, outcomes). */
@@ -116,7 +117,7 @@ export const meteredProcedure = apiProcedure.use(({ ctx, next }) => {
 export const memberProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   if (!ctx.member || !ctx.caller) throw new DakiyaError("unauthenticated", "Sign in to the console.");
   await countCall(ctx, ctx.caller, path);
-  return next({ ctx: { ...ctx, member: ctx.member, caller: ctx.caller } });
+  return next({ ctx: { member: ctx.member, caller: ctx.caller } });
 });
 
 /** Console-only procedures that change the workspace: owners and admins. */

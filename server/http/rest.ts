@@ -80,8 +80,9 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
       request.caller = await authenticate(db(), request.headers.authorization);
     });
     // trpc-to-openapi accepts only JSON content types; the body is JSON already (parseJsonBody).
-    api.addHook("preHandler", async (request) => {
+    api.addHook("preHandler", (request, _reply, done) => {
       request.headers["content-type"] = "application/json";
+      done();
     });
     // The adapter answers with tRPC's error shape and JSON; swap in the contract's body, or the CSV.
     // Synchronous on purpose: the adapter's handler resolves right after it sends, and Fastify sends
