@@ -3,6 +3,7 @@
  * against it. Retries, timeouts, the circuit breaker and the concurrency cap live in resilience.ts;
  * this file only says what one HTTP exchange meant. Field reference: docs/provider.md.
  */
+import { Agent, request } from "undici";
 import { z } from "zod";
 
 export type ValidationLevel = "building" | "street" | "locality" | "pincode" | "none";
@@ -251,22 +252,36 @@ export interface GoogleEndpoint {
   apiKey: string;
 }
 
-/** One POST to validateAddress. Aborting `signal` aborts the request and the body read. */
-export async function validateOnce(endpoint: GoogleEndpoint, addressLines: string[], signal: AbortSignal): Promise<ProviderResult> {
+/** The URL of one validateAddress call, key included. */
+export function validateAddressUrl(endpoint: GoogleEndpoint): URL {
   // Appended, not resolved, so a base URL with a path prefix (a proxy) keeps it.
   const url = new URL(`${endpoint.baseUrl.replace(/\/+$/, "")}/v1:validateAddress`);
   url.searchParams.set("key", endpoint.apiKey);
+  return url;
+}
+
+/**
+ * The provider's own keep-alive connections, through undici's `request` rather than the global
+ * `fetch`: no WHATWG Request, Response or stream per call, and none of the wrapping Next.js adds to
+ * the global `fetch` of the process it renders in. Redirects are not followed: a 3xx is an answer.
+ */
+const providerAgent = new Agent({ keepAliveTimeout: 30_000 });
+
+/** One POST to validateAddress. Aborting `signal` aborts the request and the body read. */
+export async function validateOnce(endpoint: GoogleEndpoint, addressLines: string[], signal: AbortSignal): Promise<ProviderResult> {
+  const url = validateAddressUrl(endpoint);
   let status: number;
   let body: string;
   try {
-    const res = await fetch(url, {
+    const res = await request(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ address: { regionCode: "IN", addressLines } }),
       signal,
+      dispatcher: providerAgent,
     });
-    status = res.status;
-    body = await res.text();
+    status = res.statusCode;
+    body = await res.body.text();
   } catch (err) {
     if (signal.aborted) throw err;
     throw classifyTransportError(err);

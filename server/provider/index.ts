@@ -2,8 +2,8 @@
  * The external address validation provider: one shared, resilient instance per process, chosen by
  * config (google, simulator or none). Single verifications and batch rows both call getProvider().
  */
-import { config } from "../config";
-import { validateOnce, type Provider } from "./google";
+import { config, type Config } from "../config";
+import { validateOnce, type GoogleEndpoint, type Provider } from "./google";
 import { ResilientProvider, type ProviderStatus } from "./resilience";
 import { breakerState, onCollect } from "../metrics";
 
@@ -15,14 +15,18 @@ const GOOGLE_BASE_URL = "https://addressvalidation.googleapis.com";
 // One per process: single verifications and batch rows share its breaker and concurrency cap.
 let instance: ResilientProvider | null | undefined;
 
+/** Where the configured provider is called and with which key. */
+export function providerEndpoint(c: Config): GoogleEndpoint {
+  return c.provider === "google"
+    ? { baseUrl: c.PROVIDER_BASE_URL ?? GOOGLE_BASE_URL, apiKey: c.GOOGLE_MAPS_API_KEY ?? "" }
+    : // The simulator wants a key but ignores its value; never send it the real one.
+      { baseUrl: c.PROVIDER_BASE_URL ?? `http://127.0.0.1:${c.PROVIDER_SIM_PORT}`, apiKey: "simulator" };
+}
+
 function build(): ResilientProvider | null {
   const c = config();
   if (c.provider === "none") return null;
-  const endpoint =
-    c.provider === "google"
-      ? { baseUrl: c.PROVIDER_BASE_URL ?? GOOGLE_BASE_URL, apiKey: c.GOOGLE_MAPS_API_KEY ?? "" }
-      : // The simulator wants a key but ignores its value; never send it the real one.
-        { baseUrl: c.PROVIDER_BASE_URL ?? `http://127.0.0.1:${c.PROVIDER_SIM_PORT}`, apiKey: "simulator" };
+  const endpoint = providerEndpoint(c);
   return new ResilientProvider(c.provider, (lines, signal) => validateOnce(endpoint, lines, signal), {
     timeoutMs: c.PROVIDER_TIMEOUT_MS,
     concurrency: c.PROVIDER_CONCURRENCY,
