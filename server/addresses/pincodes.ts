@@ -324,6 +324,19 @@ function centreGrid(): Map<string, PincodeEntry[]> {
 export function pincodeArea(code: string): PincodeArea | null {
   const entry = lookupPincode(code);
   if (!entry) return null;
+  // Every live verification asks, and the answer only depends on the directory: kept, at most one
+  // entry per pincode the directory knows.
+  let area = areas.get(code);
+  if (!area) {
+    area = computeArea(code, entry);
+    areas.set(code, area);
+  }
+  return area;
+}
+
+const areas = new Map<string, PincodeArea>();
+
+function computeArea(code: string, entry: PincodeEntry): PincodeArea {
   const cells = centreGrid();
   const row = Math.floor(entry.lat / CELL);
   const col = Math.floor(entry.lng / CELL);
