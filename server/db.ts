@@ -200,6 +200,24 @@ function listenWithReconnect(
   return Object.assign(stop, { ready: open() });
 }
 
+/**
+ * Hot statements are prepared: each pooled connection parses one the first time it runs it and only
+ * binds it after that. Their text is fixed (the values are parameters, many rows one JSON value), so
+ * a process names a few dozen; past the cap, a new text runs unnamed rather than filling every
+ * connection's memory with statements.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 100;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `dakiya_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** Each client's connection, for `query`. */
 const owners = new WeakMap<PrismaClient, Connection>();
 
@@ -232,7 +250,7 @@ function open(): Connection {
       adapterFactory,
       kind: "postgres",
       async query<T>(statement: Prisma.Sql) {
-        return (await pool.query(statement.text, statement.values)).rows as T[];
+        return (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as T[];
       },
       async listen(channel, onPayload, onState) {
         const stop = listenWithReconnect(DATABASE_URL, channel, onPayload, onState);
