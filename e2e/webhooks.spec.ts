@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { shot } from "./helpers";
+import { shot, trpc } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -60,4 +60,35 @@ test("add a webhook endpoint and send it a signed test event", async ({ page }) 
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+test("an owner removes an endpoint after confirming; a viewer is not offered Remove", async ({ page, browser }) => {
+  const url = "https://hooks.example/to-remove";
+  const added = await trpc(page, "console.webhooks.add", { url });
+  expect(added.status).toBe(200);
+
+  const viewerContext = await browser.newContext({ storageState: E2E.state.viewer });
+  try {
+    const viewer = await viewerContext.newPage();
+    await viewer.goto("/webhooks");
+    await expect(viewer.locator("[data-webhook-id]").filter({ hasText: url })).toBeVisible();
+    await expect(viewer.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  } finally {
+    await viewerContext.close();
+  }
+
+  await page.goto("/webhooks");
+  const endpoint = page.locator("[data-webhook-id]").filter({ hasText: url });
+  await endpoint.getByRole("button", { name: `Remove ${url}` }).click();
+  const question = endpoint.getByRole("alertdialog", { name: /Remove this endpoint/ });
+  await expect(question).toBeVisible();
+  // Keeping it changes nothing; focus goes back to Remove.
+  await question.getByRole("button", { name: "Keep" }).click();
+  await expect(endpoint.getByRole("button", { name: `Remove ${url}` })).toBeFocused();
+  await endpoint.getByRole("button", { name: `Remove ${url}` }).click();
+  await expect(question.getByRole("button", { name: "Yes, remove" })).toBeFocused();
+  await question.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(endpoint).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(url)).toHaveCount(0);
 });

@@ -116,8 +116,11 @@ async function batchPage(context: BrowserContext, liveKey: string) {
         `page HTML ${t.ttfb.toFixed(0)} ms, DOM interactive ${t.interactive.toFixed(0)} ms, ${rowsFrom}`,
     );
     if (run.startsWith("second")) {
-      // The filters answer once React has taken the server-rendered page over (hydrated the checkboxes).
+      // The filters answer once React has taken the server-rendered page over: the checkboxes carry their
+      // props from the hydration render on, but a click before that render is committed is lost, so the
+      // main thread must also have gone idle once.
       await page.waitForFunction(() => Object.keys(document.querySelector('input[type="checkbox"]') ?? {}).some((k) => k.startsWith("__reactProps")), undefined, { timeout: 30_000 });
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       // The first three are filters not asked before (answered by the server); the last, back to no filter, may come from the client's cache.
       const changes: string[] = [];
       for (const [decision, shows] of [["HOLD", "HOLD"], ["SHIP", "HOLD+SHIP"], ["HOLD", "SHIP"], ["SHIP", "all"]]) {

@@ -13,8 +13,9 @@ import type { Reason } from "../verification/reasons";
  * time in row or score order, the counts behind the console's chart, and the CSV download (all rows,
  * or just the filtered ones). Every read is scoped to the caller's workspace.
  *
- * Rows and their verifications are read with one join in SQL: a batch has at most 1000 rows, reached
- * through batch_rows (batch_id, index) and the verifications' primary key, so no further index is needed.
+ * A page and its count are one statement: a batch has at most 1000 rows, reached through batch_rows
+ * (batch_id, index); verifications are joined by primary key, for every row only when a decision
+ * filter or the score sort needs them, else for the page's rows alone. No further index is needed.
  */
 
 export const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const satisfies readonly Decision[];
@@ -135,27 +136,42 @@ function parseCursor(cursor: string): { key: number; index: number } {
   return { key: Number(m[1]), index: Number(m[2]) };
 }
 
-function afterCursor(query: ResultsQuery, key: Prisma.Sql): Prisma.Sql {
+/** Rows past the cursor, in the terms of the `chosen` rows below (their sort key and index). */
+function afterCursor(query: ResultsQuery): Prisma.Sql {
   if (!query.cursor) return Prisma.empty;
   const c = parseCursor(query.cursor);
-  if (query.sort !== "score") return query.order === "desc" ? Prisma.sql`AND r.index < ${c.index}` : Prisma.sql`AND r.index > ${c.index}`;
-  const beyond = query.order === "desc" ? Prisma.sql`${key} < ${c.key}` : Prisma.sql`${key} > ${c.key}`;
-  return Prisma.sql`AND (${beyond} OR (${key} = ${c.key} AND r.index > ${c.index}))`;
+  const beyond = query.order === "desc" ? Prisma.sql`c."sortKey" < ${c.key}` : Prisma.sql`c."sortKey" > ${c.key}`;
+  return Prisma.sql`AND (${beyond} OR (c."sortKey" = ${c.key} AND c.index > ${c.index}))`;
 }
 
-async function selectRows(db: Db, batchId: string, query: ResultsQuery, limit: number): Promise<RawRow[]> {
+/**
+ * One statement for a page of rows and the number of rows matching the filter. The rows are chosen
+ * from batch_rows, joined to their verifications only when the filter or the sort needs a decision
+ * or a score; the page's own rows (at most `limit`) are then joined for their columns. With an
+ * empty page, one row of nulls carries the count.
+ */
+async function selectPage(db: Db, batchId: string, query: ResultsQuery, limit: number): Promise<{ rows: RawRow[]; matching: number }> {
   const key = sortKeySql(query.sort, query.order);
   const direction = Prisma.raw(query.order === "desc" ? "DESC" : "ASC");
-  const tieBreak = query.sort === "score" ? Prisma.sql`, r.index ASC` : Prisma.empty;
-  return db.$queryRaw<RawRow[]>`
-    SELECT r.index, r.order_id AS "orderId", r.address, r.status::text AS status, r.error_code AS "errorCode",
-      v.id AS "verificationId", v.decision::text AS decision, v.score, v.validation_level::text AS "validationLevel",
-      v.reasons, v.normalized, v.pincode, v.components, v.digipin, ${key} AS "sortKey"
-    FROM batch_rows r
-    LEFT JOIN verifications v ON v.id = r.verification_id AND r.status = 'succeeded'
-    WHERE r.batch_id = ${batchId} ${filterSql(query)} ${afterCursor(query, key)}
-    ORDER BY ${key} ${direction}${tieBreak}
-    LIMIT ${limit}`;
+  const join = query.decisions?.length || query.sort === "score" ? Prisma.sql`LEFT JOIN verifications v ON v.id = r.verification_id AND r.status = 'succeeded'` : Prisma.empty;
+  const found = await db.$queryRaw<(RawRow & { matching: number })[]>`
+    WITH chosen AS (
+      SELECT r.id, r.index, ${key} AS "sortKey" FROM batch_rows r ${join}
+      WHERE r.batch_id = ${batchId} ${filterSql(query)}),
+    page AS (
+      SELECT c.* FROM chosen c WHERE true ${afterCursor(query)}
+      ORDER BY c."sortKey" ${direction}, c.index ASC
+      LIMIT ${limit})
+    SELECT n.matching, p.*
+    FROM (SELECT count(*)::int AS matching FROM chosen) n
+    LEFT JOIN LATERAL (
+      SELECT r.index, r.order_id AS "orderId", r.address, r.status::text AS status, r.error_code AS "errorCode",
+        v.id AS "verificationId", v.decision::text AS decision, v.score, v.validation_level::text AS "validationLevel",
+        v.reasons, v.normalized, v.pincode, v.components, v.digipin, page."sortKey"
+      FROM page JOIN batch_rows r ON r.id = page.id
+      LEFT JOIN verifications v ON v.id = r.verification_id AND r.status = 'succeeded') p ON true
+    ORDER BY p."sortKey" ${direction}, p.index ASC`;
+  return { rows: found.filter((r) => r.index !== null), matching: found[0]?.matching ?? 0 };
 }
 
 function toResultRow(r: RawRow): ResultRow {
@@ -180,17 +196,12 @@ function toResultRow(r: RawRow): ResultRow {
 export async function resultRows(db: Db, workspaceId: string, batchId: string, query: ResultsQuery = {}): Promise<ResultsPage> {
   await keptBatch(db, workspaceId, batchId);
   const limit = Math.min(Math.max(query.limit ?? 50, 1), RESULTS_PAGE_MAX);
-  const [raw, [count]] = await Promise.all([
-    selectRows(db, batchId, query, limit + 1),
-    db.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM batch_rows r LEFT JOIN verifications v ON v.id = r.verification_id AND r.status = 'succeeded'
-      WHERE r.batch_id = ${batchId} ${filterSql(query)}`,
-  ]);
+  const { rows: raw, matching } = await selectPage(db, batchId, query, limit + 1);
   const page = raw.slice(0, limit);
   const last = page[page.length - 1];
   return {
     rows: page.map(toResultRow),
-    matching: count?.n ?? 0,
+    matching,
     next_cursor: raw.length > limit && last ? `${last.sortKey}.${last.index}` : null,
   };
 }
@@ -266,7 +277,7 @@ export async function resultsCsv(db: Db, workspaceId: string, batchId: string, f
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const rows = await selectRows(db, batchId, { ...filter, sort: "row", order: "asc", cursor }, CSV_PAGE);
+      const { rows } = await selectPage(db, batchId, { ...filter, sort: "row", order: "asc", cursor }, CSV_PAGE);
       if (rows.length === 0) {
         if (first) controller.enqueue(encoder.encode(`${Papa.unparse({ fields: CSV_FIELDS, data: [] })}\r\n`));
         controller.close();

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import { usePathname } from "next/navigation";
 
 const LINKS = [
@@ -21,13 +21,13 @@ export function NavLinks() {
         const current = path === l.href || path.startsWith(`${l.href}/`);
         return (
           <li key={l.href}>
-            <Link
+            <IntentLink
               href={l.href}
               aria-current={current ? "page" : undefined}
               className={`block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-blue-800 text-white" : "text-slate-800 hover:bg-slate-200"}`}
             >
               {l.label}
-            </Link>
+            </IntentLink>
           </li>
         );
       })}

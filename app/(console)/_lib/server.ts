@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchStreamLink, TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "~/server/api/root";
 
 /** The contract's error code of a failed call (the server's errorFormatter puts it in data.api). */
@@ -13,6 +13,10 @@ export function errorCode(err: unknown): string | null {
  * The tRPC procedures for server components: this process's own API over loopback, as the signed-in
  * member (the browser's cookies go along), so no server module is bundled into the pages. The server
  * sets DAKIYA_INTERNAL_URL when it starts listening. One client per request.
+ *
+ * The calls a render makes at once (the layout's and the page's) travel as one batch, so the session
+ * is looked up once; the batch streams each answer as it is ready, so the layout (and with it the
+ * page's shell) does not wait for the page's slowest call.
  */
 export const serverApi = cache(async () => {
   const incoming = await headers();
@@ -22,7 +26,7 @@ export const serverApi = cache(async () => {
     if (value) forwarded[name] = value;
   }
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: `${process.env.DAKIYA_INTERNAL_URL}/api/trpc`, headers: forwarded })],
+    links: [httpBatchStreamLink({ url: `${process.env.DAKIYA_INTERNAL_URL}/api/trpc`, headers: forwarded })],
   });
 });
 

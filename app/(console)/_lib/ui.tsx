@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import type { BatchStatus } from "~/server/generated/prisma/enums";
 import { formatNumber } from "./format";
 
@@ -124,9 +124,9 @@ export function BatchProgressBar({ batchId, total, done, cancelled }: { batchId:
 export function BackLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <p className="mb-2 text-sm">
-      <Link href={href} className="font-medium text-blue-800 underline">
+      <IntentLink href={href} className="font-medium text-blue-800 underline">
         ← {children}
-      </Link>
+      </IntentLink>
     </p>
   );
 }

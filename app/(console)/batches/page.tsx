@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "../_lib/intent-link";
 import { formatDateTime, formatNumber } from "../_lib/format";
 import { RefreshWhileActive } from "../_lib/refresh";
 import { serverApi, signedIn } from "../_lib/server";
@@ -16,9 +16,9 @@ export default async function BatchesPage() {
     <>
       <PageHeader title="Batches" description="Orders verified in the background from a CSV upload. Results can be downloaded for seven days.">
         {canCreate && (
-          <Link href="/batches/new" className={button.primary}>
+          <IntentLink href="/batches/new" className={button.primary}>
             New batch
-          </Link>
+          </IntentLink>
         )}
       </PageHeader>
       <RefreshWhileActive active={batches.some((b) => ACTIVE_BATCH.includes(b.status))} />
@@ -45,9 +45,9 @@ export default async function BatchesPage() {
                 {batches.map((b) => (
                   <tr key={b.batch_id} className="border-b border-slate-200 align-top">
                     <td className="py-2 pr-3">
-                      <Link href={`/batches/${b.batch_id}`} className="font-mono font-medium text-blue-800 underline">
+                      <IntentLink href={`/batches/${b.batch_id}`} className="font-mono font-medium text-blue-800 underline">
                         {b.batch_id}
-                      </Link>
+                      </IntentLink>
                     </td>
                     <td className="py-2 pr-3">
                       <BatchStatusBadge status={b.status} />

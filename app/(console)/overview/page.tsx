@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "../_lib/intent-link";
 import { formatDateTime, formatNumber } from "../_lib/format";
 import { serverApi, signedIn } from "../_lib/server";
 import { BatchProgressBar, BatchStatusBadge, Card, Empty, PageHeader } from "../_lib/ui";
@@ -33,9 +33,9 @@ export default async function OverviewPage() {
             <div className={`h-full ${percent >= 90 ? "bg-red-700" : "bg-blue-700"}`} style={{ width: `${percent}%` }} />
           </div>
           <UsageChart period={byDay.period} days={byDay.days} />
-          <Link href="/usage" className="mt-2 inline-block text-sm font-medium text-blue-800 underline">
+          <IntentLink href="/usage" className="mt-2 inline-block text-sm font-medium text-blue-800 underline">
             Usage and plan details
-          </Link>
+          </IntentLink>
         </Card>
         <ProviderCard status={provider} />
       </div>
@@ -43,9 +43,9 @@ export default async function OverviewPage() {
         {batches.length === 0 ? (
           <Empty>
             No batches yet.{" "}
-            <Link href="/batches/new" className="font-medium text-blue-800 underline">
+            <IntentLink href="/batches/new" className="font-medium text-blue-800 underline">
               Upload a CSV of orders
-            </Link>{" "}
+            </IntentLink>{" "}
             to verify them all at once.
           </Empty>
         ) : (
@@ -53,9 +53,9 @@ export default async function OverviewPage() {
             {batches.map((b) => (
               <li key={b.batch_id} className="flex flex-wrap items-center justify-between gap-3 py-2">
                 <div>
-                  <Link href={`/batches/${b.batch_id}`} className="font-mono text-sm font-medium text-blue-800 underline">
+                  <IntentLink href={`/batches/${b.batch_id}`} className="font-mono text-sm font-medium text-blue-800 underline">
                     {b.batch_id}
-                  </Link>
+                  </IntentLink>
                   <p className="text-xs text-slate-700">{formatDateTime(b.created_at)}</p>
                 </div>
                 <BatchStatusBadge status={b.status} />
@@ -64,9 +64,9 @@ export default async function OverviewPage() {
             ))}
           </ul>
         )}
-        <Link href="/batches" className="mt-2 inline-block text-sm font-medium text-blue-800 underline">
+        <IntentLink href="/batches" className="mt-2 inline-block text-sm font-medium text-blue-800 underline">
           All batches
-        </Link>
+        </IntentLink>
       </Card>
     </>
   );

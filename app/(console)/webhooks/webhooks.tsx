@@ -83,7 +83,9 @@ function EndpointItem({ e, canManage }: { e: Endpoint; canManage: boolean }) {
   const setEnabled = api.console.webhooks.setEnabled.useMutation({ onSuccess: refresh });
   const rotate = api.console.webhooks.rotateSecret.useMutation({ onSuccess: (r) => setSecret(r.secret) });
   const test = api.console.webhooks.sendTest.useMutation({ onSuccess: () => utils.console.webhooks.deliveries.invalidate() });
-  const failure = setEnabled.error ?? rotate.error ?? test.error;
+  // Removing an endpoint removes its delivery log with it.
+  const remove = api.console.webhooks.remove.useMutation({ onSuccess: refresh });
+  const failure = setEnabled.error ?? rotate.error ?? test.error ?? remove.error;
 
   return (
     <li className="py-3" data-webhook-id={e.id}>
@@ -115,6 +117,14 @@ function EndpointItem({ e, canManage }: { e: Endpoint; canManage: boolean }) {
             confirmLabel="Yes, rotate"
             pending={rotate.isPending}
             onConfirm={() => rotate.mutate({ webhook_id: e.id })}
+          />
+          <ConfirmButton
+            label="Remove"
+            name={`Remove ${e.url}`}
+            question="Remove this endpoint and its delivery log? Events are no longer sent to it; this cannot be undone."
+            confirmLabel="Yes, remove"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate({ webhook_id: e.id })}
           />
         </div>
       )}
