@@ -99,9 +99,13 @@ export async function createBatch(db: Db, caller: Caller, input: { addresses: Ba
       const batch = await tx.batch.create({
         data: { id: batchId, workspaceId: caller.workspaceId, keyId: caller.keyId, total: input.addresses.length, createdAt, expiresAt: new Date(createdAt.getTime() + RETENTION_MS) },
       });
-      await tx.batchRow.createMany({
-        data: input.addresses.map((r, index) => ({ id: newId("row"), batchId, index, address: r.address, orderId: r.order_id ?? null, updatedAt: createdAt })),
-      });
+      // The rows in one statement, their values one JSON parameter: createMany binds six parameters
+      // a row through Prisma's query compiler, which cost more than the rest of the request.
+      const rows = JSON.stringify(input.addresses.map((r, index) => ({ id: newId("row"), index, address: r.address, order_id: r.order_id ?? null })));
+      await tx.$executeRaw`
+        INSERT INTO batch_rows (id, batch_id, index, address, order_id, updated_at)
+        SELECT r.id, ${batchId}, r.index, r.address, r.order_id, ${createdAt}::timestamptz
+        FROM jsonb_to_recordset(${rows}::jsonb) AS r(id text, index int, address text, order_id text)`;
       if (key) {
         await tx.idempotencyKey.create({
           data: { workspaceId: caller.workspaceId, key, requestHash: hash, batchId, createdAt, expiresAt: new Date(createdAt.getTime() + RETENTION_MS) },
