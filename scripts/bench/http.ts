@@ -40,7 +40,7 @@ async function main() {
   } finally {
     await dakiya.stop();
     await anchor.server?.stop();
-    bench.cleanup();
+    await bench.cleanup();
   }
 }
 

@@ -16,16 +16,42 @@ export interface BenchEnv {
   liveKey: string;
   testKey: string;
   workspaceId: string;
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
-/** A migrated database (fresh PGlite unless DATABASE_URL is set) with an unlimited `bench` plan and workspace. */
+/**
+ * A new, empty database on the PostgreSQL server DATABASE_URL names, so that no earlier run's
+ * verifications or unfinished batches weigh on this one; dropped by `drop`. The user needs CREATEDB.
+ */
+async function newPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const name = `dakiya_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A migrated, empty database with an unlimited `bench` plan and workspace: a new PGlite directory, or
+ * with DATABASE_URL set a new database on that PostgreSQL server.
+ */
 export async function setupBench(): Promise<BenchEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-"));
+  const postgres = process.env.DATABASE_URL ? await newPostgresDatabase(process.env.DATABASE_URL) : null;
   // Request logging stays on, as users run it (the server's stdout goes nowhere, like the anchor's).
   const env: NodeJS.ProcessEnv = { ...process.env, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123" };
-  if (!process.env.DATABASE_URL) env.PGLITE_DIR = path.join(dataDir, "pglite");
-  Object.assign(process.env, { PGLITE_DIR: env.PGLITE_DIR ?? process.env.PGLITE_DIR });
+  if (postgres) env.DATABASE_URL = process.env.DATABASE_URL = postgres.url;
+  else env.PGLITE_DIR = process.env.PGLITE_DIR = path.join(dataDir, "pglite");
   const { connection, closeDatabase } = await import("../../server/db");
   const { applyMigrations } = await import("../../prisma/engine");
   const { createWorkspace, upsertPlan } = await import("../../server/workspaces");
@@ -34,7 +60,16 @@ export async function setupBench(): Promise<BenchEnv> {
   await upsertPlan(conn.prisma, { id: "bench", includedUnits: 10_000_000, batchCap: 1000, overagePaisePerUnit: 0, testNormalizePerMinute: null, testPerMinute: null, livePerMinute: null });
   const ws = await createWorkspace(conn.prisma, { name: "Bench", planId: "bench" });
   await closeDatabase();
-  return { env, liveKey: ws.live_key, testKey: ws.test_key, workspaceId: ws.workspace_id, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    env,
+    liveKey: ws.live_key,
+    testKey: ws.test_key,
+    workspaceId: ws.workspace_id,
+    cleanup: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
+    },
+  };
 }
 
 /** `npm run build` unless a production build is there already (`npm run bench` always builds first). */

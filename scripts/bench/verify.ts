@@ -136,7 +136,7 @@ async function run(database: "PostgreSQL" | "PGlite") {
   console.log(`  server RSS: peak ${mb(peakRss)}, at the end ${mb(endRss)} (target ≤ 500 MB)`);
   await server.stop();
   sim.stop();
-  bench.cleanup();
+  await bench.cleanup();
 }
 
 /** Each database in its own process: the configuration is read once per process. */
@@ -144,7 +144,7 @@ async function main() {
   const only = process.argv[2];
   if (only === "PostgreSQL" || only === "PGlite") return run(only);
   if (process.env.DATABASE_URL) await runIn("PostgreSQL", process.env);
-  else console.log("PostgreSQL: skipped (set DATABASE_URL to a database the benchmark may fill)");
+  else console.log("PostgreSQL: skipped (set DATABASE_URL to a PostgreSQL server where the benchmark may create and drop a database)");
   const { DATABASE_URL: _url, ...withoutPostgres } = process.env;
   await runIn("PGlite", withoutPostgres);
 }
