@@ -4,25 +4,17 @@
  * same WASM schema engine `npm run db:migrate` uses. Dropped when the file is done.
  */
 import { afterAll } from "vitest";
-import pg from "pg";
 import { reloadConfig } from "../server/config";
 import { closeDatabase, connection } from "../server/db";
 import { applyMigrations } from "../prisma/engine";
+import { createScratchDatabase } from "../scripts/scratch-database";
 
 const kind = process.env.DAKIYA_TEST_DB ?? "pglite";
 const adminUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-let dbName: string | null = null;
-
 process.env.DAKIYA_LOG_REQUESTS = "0";
-if (kind === "postgres") {
-  dbName = `dakiya_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  process.env.DATABASE_URL = url.toString();
+const scratch = kind === "postgres" ? await createScratchDatabase(adminUrl, "dakiya_test") : null;
+if (scratch) {
+  process.env.DATABASE_URL = scratch.url;
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
@@ -32,10 +24,5 @@ await applyMigrations(connection().adapterFactory);
 
 afterAll(async () => {
   await closeDatabase();
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });

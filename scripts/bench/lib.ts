@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { npmStartArgs } from "../npm-start";
+import { createScratchDatabase } from "../scratch-database";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -20,34 +21,13 @@ export interface BenchEnv {
 }
 
 /**
- * A new, empty database on the PostgreSQL server DATABASE_URL names, so that no earlier run's
- * verifications or unfinished batches weigh on this one; dropped by `drop`. The user needs CREATEDB.
- */
-async function newPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import("pg");
-  const name = `dakiya_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return { url: fresh.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/**
  * A migrated, empty database with an unlimited `bench` plan and workspace: a new PGlite directory, or
  * with DATABASE_URL set a new database on that PostgreSQL server.
  */
 export async function setupBench(): Promise<BenchEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-"));
-  const postgres = process.env.DATABASE_URL ? await newPostgresDatabase(process.env.DATABASE_URL) : null;
+  // On PostgreSQL a database of its own, so no earlier run's rows or unfinished batches weigh on it.
+  const postgres = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "dakiya_bench") : null;
   // Request logging stays on, as users run it (the server's stdout goes nowhere, like the anchor's).
   const env: NodeJS.ProcessEnv = { ...process.env, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123" };
   if (postgres) env.DATABASE_URL = process.env.DATABASE_URL = postgres.url;
