@@ -16,6 +16,24 @@ export const button = {
 export const input = "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500";
 export const label = "block text-sm font-medium text-slate-800";
 
+/** A labelled drop-down whose choice the page holds (`value` and `onChange`). */
+export function SelectField<V extends string>(props: { id: string; label: string; value: V; options: readonly { value: V; name: string }[]; onChange: (value: V) => void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={label}>
+        {props.label}
+      </label>
+      <select id={props.id} className={`${input} mt-1`} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function PageHeader({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">

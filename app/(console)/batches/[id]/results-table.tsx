@@ -5,7 +5,7 @@ import { memo, useId, useState } from "react";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, type Outputs } from "../../_lib/trpc";
-import { Badge, button, Card, Empty, input, label, Loading } from "../../_lib/ui";
+import { Badge, button, Card, Empty, input, label, Loading, SelectField } from "../../_lib/ui";
 import { DecisionBadge } from "../../verify/result";
 import { PAGE_SIZE } from "./first-page";
 import { RowDetail } from "./row-detail";
@@ -93,18 +93,7 @@ export function ResultsTable({ batchId, finished, poll }: { batchId: string; fin
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor={ids.status} className={label}>
-            Status
-          </label>
-          <select id={ids.status} className={`${input} mt-1`} value={statusChoice} onChange={(e) => refilter(setStatusChoice)(e.target.value)}>
-            {STATUS_CHOICES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={ids.status} label="Status" value={statusChoice} options={STATUS_CHOICES} onChange={refilter(setStatusChoice)} />
         <form
           className="flex items-end gap-2"
           role="search"
@@ -123,18 +112,7 @@ export function ResultsTable({ batchId, finished, poll }: { batchId: string; fin
             Search
           </button>
         </form>
-        <div>
-          <label htmlFor={ids.sort} className={label}>
-            Sort by
-          </label>
-          <select id={ids.sort} className={`${input} mt-1`} value={sortChoice} onChange={(e) => refilter(setSortChoice)(e.target.value as typeof sortChoice)}>
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={ids.sort} label="Sort by" value={sortChoice} options={SORTS} onChange={refilter(setSortChoice)} />
         {filtered && (
           <button
             type="button"

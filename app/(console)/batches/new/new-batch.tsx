@@ -6,7 +6,7 @@ import { BATCH_MAX_ROWS } from "~/lib/shared";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, useMe } from "../../_lib/trpc";
-import { button, Card, label as labelClass, ViewerNote } from "../../_lib/ui";
+import { button, Card, label as labelClass, SelectField, ViewerNote } from "../../_lib/ui";
 import { checkRows, guessColumns, parseCsv, type ParsedCsv } from "./csv";
 
 const PREVIEW_ROWS = 10;
@@ -188,19 +188,5 @@ export function NewBatch() {
 }
 
 function ColumnSelect(props: { id: string; label: string; fields: string[]; value: string; none: string; onChange: (field: string) => void }) {
-  return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm">
-        <option value="">{props.none}</option>
-        {props.fields.map((f) => (
-          <option key={f} value={f}>
-            {f}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <SelectField id={props.id} label={props.label} value={props.value} options={[{ value: "", name: props.none }, ...props.fields.map((f) => ({ value: f, name: f }))]} onChange={props.onChange} />;
 }
