@@ -12,6 +12,8 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import pg from "pg";
 import { load, mb, setupBench, startProductionServer } from "./lib";
 
 const ADDRESSES = [
@@ -56,25 +58,58 @@ function startSimulatorProcess(): Promise<Simulator> {
 }
 
 /**
- * CPU time (user + system, ms) used so far by this process's children whose command line contains
- * `match`: the server's own cost, which other load on the machine does not inflate as it does
- * wall-clock figures.
+ * CPU time (user + system, ms) used so far, per part of the machine: the server (this process's child
+ * running `dist/serve.mjs`), the simulator (its child running simulator-child.ts), PostgreSQL (every
+ * `postgres` process), this load client, and the whole machine busy. Per-process CPU is the server's
+ * own cost, which other load does not inflate as it does wall-clock figures; the rest shows what the
+ * two cores are shared with.
  */
-function childCpuMs(match: string): number {
+function cpuMs() {
   const tick = 10; // USER_HZ is 100 on Linux
-  let total = 0;
+  const parts = { server: 0, simulator: 0, postgres: 0 };
   for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) !== process.pid) continue;
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(match)) continue;
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      const used = (Number(fields[11]) + Number(fields[12])) * tick;
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "postgres") parts.postgres += used;
+      else if (Number(fields[1]) === process.pid) {
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        if (cmdline.includes(SERVER_SCRIPT)) parts.server += used;
+        else if (cmdline.includes("simulator-child")) parts.simulator += used;
+      }
     } catch {
       /* the process ended meanwhile */
     }
   }
-  return total;
+  const [user, nice, system, , , irq, softirq] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.split(/\s+/).slice(1).map(Number);
+  const usage = process.cpuUsage();
+  return { ...parts, client: (usage.user + usage.system) / 1000, machine: (user! + nice! + system! + irq! + softirq!) * tick };
+}
+
+/**
+ * A PostgreSQL round trip (`SELECT 1`) back to back and after 50 ms idle, as a verify's write comes
+ * after the provider's 50 ms: on a VM whose idle vCPUs sleep, waking the database costs more than the
+ * query.
+ */
+async function roundTrips(url: string): Promise<{ busy: number; afterIdle: number }> {
+  const client = new pg.Client(url);
+  await client.connect();
+  const p50 = async (gapMs: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+      const t = performance.now();
+      await client.query({ name: "bench_round_trip", text: "SELECT 1" });
+      times.push(performance.now() - t);
+    }
+    return times.sort((x, y) => x - y)[30]!;
+  };
+  try {
+    return { busy: await p50(0), afterIdle: await p50(LATENCY_MS) };
+  } finally {
+    await client.end();
+  }
 }
 
 async function run(database: "PostgreSQL" | "PGlite") {
@@ -100,12 +135,13 @@ async function run(database: "PostgreSQL" | "PGlite") {
 
   const warmUp = await load({ port: server.port, concurrency: 1, durationMs: 1000, request: verify });
   const one = await load({ port: server.port, concurrency: 1, durationMs: SECONDS * 1000, request: verify });
-  const cpuBefore = childCpuMs(SERVER_SCRIPT);
+  const cpuBefore = cpuMs();
   const many = await load({ port: server.port, concurrency: SLOTS, durationMs: SECONDS * 1000, request: verify });
-  const verifyCpuMs = (childCpuMs(SERVER_SCRIPT) - cpuBefore) / (many.count - many.errors);
+  const cpuAfter = cpuMs();
+  const perVerify = (part: keyof typeof cpuAfter) => (cpuAfter[part] - cpuBefore[part]) / (many.count - many.errors);
 
   const rows = Array.from({ length: BATCH_ROWS }, (_, i) => ({ address: ADDRESSES[i % ADDRESSES.length], order_id: `R-${i}` }));
-  const batchCpuBefore = childCpuMs(SERVER_SCRIPT);
+  const batchCpuBefore = cpuMs().server;
   const started = performance.now();
   const created = (await (await fetch(`${server.url}/addresses/verify/batch`, { method: "POST", headers, body: JSON.stringify({ addresses: rows }) })).json()) as { batch_id: string };
   let batch: { status: string; succeeded: number };
@@ -115,21 +151,28 @@ async function run(database: "PostgreSQL" | "PGlite") {
     await new Promise((r) => setTimeout(r, 50));
   }
   const wall = (performance.now() - started) / 1000;
-  const rowCpuMs = (childCpuMs(SERVER_SCRIPT) - batchCpuBefore) / BATCH_ROWS;
+  const rowCpuMs = (cpuMs().server - batchCpuBefore) / BATCH_ROWS;
   const t = performance.now();
   const csv = await (await fetch(`${server.url}/batches/${created.batch_id}/download`, { headers })).text();
   const downloadMs = performance.now() - t;
   clearInterval(sampler);
   const endRss = server.rss();
   const calls = (await sim.requests()) - callsBefore;
+  const trips = database === "PostgreSQL" ? await roundTrips(bench.env.DATABASE_URL!) : null;
   // Every answered verify (the warm-up's included) is one verification, and so is every batch row that succeeded.
   const verifications = [warmUp, one, many].reduce((n, r) => n + r.count - r.errors, 0) + batch.succeeded;
 
   const f = (n: number) => n.toFixed(1);
   console.log(`${database}:`);
   console.log(`  overhead over the ${LATENCY_MS} ms provider, one at a time: p50 ${f(one.p50 - LATENCY_MS)} ms, p99 ${f(one.p99 - LATENCY_MS)} ms (target p50 ≤ 5 ms); errors ${one.errors}`);
+  if (trips) console.log(`    a PostgreSQL round trip (SELECT 1) on this machine: p50 ${f(trips.busy)} ms back to back, ${f(trips.afterIdle)} ms after ${LATENCY_MS} ms idle`);
   console.log(`    the simulator alone answers in p50 ${f(provider.p50)} ms, p99 ${f(provider.p99)} ms from the same client: the server's own part is p50 ${f(one.p50 - provider.p50)} ms`);
-  console.log(`  verifies/s with ${SLOTS} in flight: ${many.rps.toFixed(0)}/s = ${((many.rps / LIMIT_PER_S) * 100).toFixed(0)} % of ${LIMIT_PER_S}/s (target ≥ 85 %); p50 ${f(many.p50)} ms; server CPU ${f(verifyCpuMs)} ms a verify; errors ${many.errors}`);
+  console.log(`  verifies/s with ${SLOTS} in flight: ${many.rps.toFixed(0)}/s = ${((many.rps / LIMIT_PER_S) * 100).toFixed(0)} % of ${LIMIT_PER_S}/s (target ≥ 85 %); p50 ${f(many.p50)} ms; errors ${many.errors}`);
+  const machine = perVerify("machine");
+  console.log(
+    `    CPU a verify: server ${f(perVerify("server"))} ms, ${database === "PostgreSQL" ? `PostgreSQL ${f(perVerify("postgres"))} ms, ` : ""}simulator ${f(perVerify("simulator"))} ms, ` +
+      `load client ${f(perVerify("client"))} ms; the machine ${f(machine)} ms, so its ${os.cpus().length} cores allow at most ${((os.cpus().length * 1000) / machine).toFixed(0)}/s at 100 % busy`,
+  );
   console.log(`  ${BATCH_ROWS}-row batch: ${wall.toFixed(2)} s from the 202 to ${batch.status} = ${(wall / BATCH_LIMIT_S).toFixed(2)}× ${BATCH_LIMIT_S} s (target ≤ 1.3×); ${batch.succeeded} succeeded; server CPU ${f(rowCpuMs)} ms a row`);
   console.log(`  CSV download: ${downloadMs.toFixed(0)} ms, ${(csv.length / 1024).toFixed(0)} KiB`);
   console.log(`  provider calls ${calls}, verifications ${verifications}${calls === verifications ? " (equal)" : " (NOT EQUAL)"}`);
