@@ -216,12 +216,13 @@ const RowsTable = memo(function RowsTable({ rows, caption, captionId, onOpen }: 
           {rows.map((r) => (
             <tr key={r.row} className={`border-b border-slate-200 align-top ${r.status === "cancelled" ? "bg-slate-50 text-slate-600" : ""}`} data-row={r.row}>
               <td className="py-2 pr-3 text-right tabular-nums">{r.row}</td>
-              <td className="py-2 pr-3">
-                <span className="block break-words font-mono">{r.order_id ?? "—"}</span>
-                {r.verification_id && (
-                  <button type="button" className={`${button.secondary} mt-1`} aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
-                    Open
+              <td className="break-words py-2 pr-3 font-mono">
+                {r.verification_id ? (
+                  <button type="button" className="break-all text-left text-blue-800 underline hover:text-blue-950" aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
+                    {r.order_id ?? "Open"}
                   </button>
+                ) : (
+                  (r.order_id ?? "—")
                 )}
               </td>
               <td className="py-2 pr-3" data-testid="row-decision">
@@ -233,6 +234,8 @@ const RowsTable = memo(function RowsTable({ rows, caption, captionId, onOpen }: 
                   <p className="text-red-900">{r.error.message}</p>
                 ) : r.status === "cancelled" ? (
                   <p>Not verified: the batch was cancelled before this row started.</p>
+                ) : r.reasons.length === 1 ? (
+                  r.reasons[0]!.message
                 ) : r.reasons.length ? (
                   <ul className="list-disc space-y-0.5 pl-4">
                     {r.reasons.map((reason) => (
