@@ -21,9 +21,13 @@ export interface Context {
   response: ResponseExtras;
 }
 
+/** The signed-in member as the session look-up read them, so the console's header needs no query of its own. */
 export interface ConsoleMember {
   userId: string;
+  email: string;
+  name: string;
   role: MemberRole;
+  workspaceName: string;
 }
 
 export interface ResponseExtras {

@@ -17,7 +17,7 @@ export async function createConsoleContext(opts: { headers: Headers; requestId: 
     requestId: opts.requestId,
     authorization: null,
     caller: { keyId: null, kind: live ? "live" : "test", livemode: live, workspaceId: me.workspaceId, plan: me.plan },
-    member: { userId: me.userId, role: me.role },
+    member: { userId: me.userId, email: me.email, name: me.name, role: me.role, workspaceName: me.workspaceName },
     origin: opts.origin,
     response: { headers: {} },
   };

@@ -6,8 +6,11 @@ import type { MemberRole } from "../members";
 /** A signed-in console user: their role in their workspace, and that workspace's plan. */
 export interface SignedIn {
   userId: string;
+  email: string;
+  name: string;
   role: MemberRole;
   workspaceId: string;
+  workspaceName: string;
   plan: Caller["plan"];
 }
 
@@ -27,8 +30,11 @@ export async function signedInMember(db: Db, headers: Headers): Promise<SignedIn
   const { plan } = member.workspace;
   return {
     userId: member.userId,
+    email: session.user.email,
+    name: session.user.name,
     role: member.role,
     workspaceId: member.workspaceId,
+    workspaceName: member.workspace.name,
     plan: {
       id: plan.id,
       includedTenths: plan.includedTenths,

@@ -37,7 +37,7 @@ async function consoleAs(ws: Awaited<ReturnType<typeof newWorkspace>>, role: Mem
       workspaceId: ws.workspace_id,
       plan: { id: plan.id, includedTenths: plan.includedTenths, batchCap: plan.batchCap, overagePaisePerUnit: plan.overagePaisePerUnit, testNormalizePerMinute: plan.testNormalizePerMinute, testPerMinute: plan.testPerMinute, livePerMinute: plan.livePerMinute },
     },
-    member: { userId: m.userId, role },
+    member: { userId: m.userId, email: m.email, name: m.email, role, workspaceName: w.name },
     origin: "http://localhost:3000",
     response: { headers: {} },
   };

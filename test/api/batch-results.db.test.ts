@@ -17,7 +17,7 @@ async function consoleAs(workspaceId: string, role: MemberRole) {
     requestId: "req_test",
     authorization: null,
     caller: { keyId: null, kind: "live", livemode: true, workspaceId, plan },
-    member: { userId: `usr_${role}`, role },
+    member: { userId: `usr_${role}`, email: `${role}@example.com`, name: role, role, workspaceName: "Acme" },
     origin: "http://localhost:3000",
     response: { headers: {} },
   };

@@ -61,7 +61,8 @@ describe("console sign-in", () => {
     const { ctx, api } = await consoleAs(acme.console.email, acme.console.password, "10.0.0.1");
     expect(ctx.caller).toMatchObject({ keyId: null, kind: "live", livemode: true, workspaceId: acme.workspace_id, plan: { id: "starter" } });
     expect(ctx.member?.role).toBe("owner");
-    expect(await api.console.me()).toMatchObject({ email: acme.console.email, role: "owner", workspace: { id: acme.workspace_id } });
+    const workspace = await db().workspace.findUniqueOrThrow({ where: { id: acme.workspace_id } });
+    expect(await api.console.me()).toMatchObject({ email: acme.console.email, role: "owner", workspace: { id: acme.workspace_id, name: workspace.name } });
   });
 
   it("refuses a wrong password with 401 and no session", async () => {

@@ -58,17 +58,13 @@ export const ResultsDownloadQuery = z
   .transform((q): ResultsFilter => ({ decisions: q.decision, statuses: q.status, orderId: q.order_id || undefined }));
 
 export const consoleRouter = router({
-  me: memberProcedure.query(async ({ ctx }) => {
-    const m = await ctx.db.member.findUniqueOrThrow({
-      where: { workspaceId_userId: { workspaceId: ctx.caller.workspaceId, userId: ctx.member.userId } },
-      include: { user: true, workspace: true },
-    });
+  me: memberProcedure.query(({ ctx }) => {
     const { plan } = ctx.caller;
     return {
-      email: m.user.email,
-      name: m.user.name,
-      role: m.role,
-      workspace: { id: m.workspace.id, name: m.workspace.name },
+      email: ctx.member.email,
+      name: ctx.member.name,
+      role: ctx.member.role,
+      workspace: { id: ctx.caller.workspaceId, name: ctx.member.workspaceName },
       plan: { id: plan.id, included: plan.includedTenths / 10, batchCap: plan.batchCap, overagePaisePerUnit: plan.overagePaisePerUnit },
     };
   }),
