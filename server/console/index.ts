@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { auth } from "../auth";
-import type { Caller } from "../keys";
+import { PLAN_COLUMNS, planOf, type Caller, type PlanFigures } from "../keys";
 import type { MemberRole } from "../members";
 
 /** A signed-in console user: their role in their workspace, and that workspace's plan. */
@@ -21,28 +21,21 @@ export interface SignedIn {
 export async function signedInMember(db: Db, headers: Headers): Promise<SignedIn | null> {
   const session = await auth().api.getSession({ headers });
   if (!session) return null;
-  const member = await db.member.findFirst({
-    where: { userId: session.user.id },
-    orderBy: { createdAt: "asc" },
-    include: { workspace: { include: { plan: true } } },
-  });
+  // One statement for the member, the workspace and its plan: it runs on every console request.
+  const [member] = await db.$queryRaw<(PlanFigures & { planId: string; role: MemberRole; workspaceId: string; workspaceName: string })[]>`
+    SELECT m.role::text AS role, m.workspace_id AS "workspaceId", w.name AS "workspaceName", ${PLAN_COLUMNS}
+    FROM members m JOIN workspaces w ON w.id = m.workspace_id JOIN plans p ON p.id = w.plan_id
+    WHERE m.user_id = ${session.user.id}
+    ORDER BY m.created_at ASC
+    LIMIT 1`;
   if (!member) return null;
-  const { plan } = member.workspace;
   return {
-    userId: member.userId,
+    userId: session.user.id,
     email: session.user.email,
     name: session.user.name,
     role: member.role,
     workspaceId: member.workspaceId,
-    workspaceName: member.workspace.name,
-    plan: {
-      id: plan.id,
-      includedTenths: plan.includedTenths,
-      batchCap: plan.batchCap,
-      overagePaisePerUnit: plan.overagePaisePerUnit,
-      testNormalizePerMinute: plan.testNormalizePerMinute,
-      testPerMinute: plan.testPerMinute,
-      livePerMinute: plan.livePerMinute,
-    },
+    workspaceName: member.workspaceName,
+    plan: planOf(member),
   };
 }

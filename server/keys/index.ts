@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { connection, type Db, type DbOrTx } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import type { KeyKind } from "../generated/prisma/enums";
 import { DakiyaError } from "../errors";
 import { base62, newId } from "../ids";
@@ -131,6 +132,24 @@ export interface PlanFigures {
   livePerMinute: number | null;
 }
 
+/** The plan's columns for a statement that joins `plans p`: `PlanFigures` and "planId", read back by `planOf`. */
+export const PLAN_COLUMNS = Prisma.sql`p.id AS "planId", p.included_tenths AS "includedTenths", p.batch_cap AS "batchCap",
+  p.overage_paise_per_unit AS "overagePaisePerUnit", p.test_normalize_per_minute AS "testNormalizePerMinute",
+  p.test_per_minute AS "testPerMinute", p.live_per_minute AS "livePerMinute"`;
+
+/** The plan of a row selected with `PLAN_COLUMNS`. */
+export function planOf(row: PlanFigures & { planId: string }): Caller["plan"] {
+  return {
+    id: row.planId,
+    includedTenths: row.includedTenths,
+    batchCap: row.batchCap,
+    overagePaisePerUnit: row.overagePaisePerUnit,
+    testNormalizePerMinute: row.testNormalizePerMinute,
+    testPerMinute: row.testPerMinute,
+    livePerMinute: row.livePerMinute,
+  };
+}
+
 interface KeyRow extends PlanFigures {
   id: string;
   kind: KeyKind;
@@ -161,15 +180,7 @@ export async function authenticate(db: Db, authorization: string | null | undefi
     kind: key.kind,
     livemode: key.kind === "live",
     workspaceId: key.workspaceId,
-    plan: {
-      id: key.planId,
-      includedTenths: key.includedTenths,
-      batchCap: key.batchCap,
-      overagePaisePerUnit: key.overagePaisePerUnit,
-      testNormalizePerMinute: key.testNormalizePerMinute,
-      testPerMinute: key.testPerMinute,
-      livePerMinute: key.livePerMinute,
-    },
+    plan: planOf(key),
   };
 }
 
@@ -181,8 +192,7 @@ async function lookupKey(db: Db, hash: string): Promise<KeyRow | null> {
   // One indexed read with the plan joined in.
   const [key] = await db.$queryRaw<KeyRow[]>`
     SELECT k.id, k.kind::text AS kind, k.workspace_id AS "workspaceId", k.revoked_at AS "revokedAt", k.last_used_at AS "lastUsedAt",
-           p.id AS "planId", p.included_tenths AS "includedTenths", p.batch_cap AS "batchCap", p.overage_paise_per_unit AS "overagePaisePerUnit",
-           p.test_normalize_per_minute AS "testNormalizePerMinute", p.test_per_minute AS "testPerMinute", p.live_per_minute AS "livePerMinute"
+           ${PLAN_COLUMNS}
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id JOIN plans p ON p.id = w.plan_id
     WHERE k.hash = ${hash}`;
   if (key && listening && before === generation) keyCache.set(hash, { row: key, cachedAt: nowMs() });
