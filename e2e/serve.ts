@@ -15,8 +15,11 @@ import { E2E, type Seed } from "./env";
 
 const NEXT = path.join("node_modules", ".bin", "next");
 
+// Always the embedded database: a DATABASE_URL in the caller's environment (the PostgreSQL tests', the
+// benchmarks') would have the server migrate and seed the database it names.
+const { DATABASE_URL: _postgres, ...inherited } = process.env;
 const env: NodeJS.ProcessEnv = {
-  ...process.env,
+  ...inherited,
   PORT: String(E2E.port),
   PGLITE_DIR: path.join(E2E.dir, "pglite"),
   DAKIYA_PROVIDER: "simulator",
