@@ -322,15 +322,14 @@ function centreGrid(): Map<string, PincodeEntry[]> {
  * city pincodes sit a few km apart (the floor of 15 km applies), rural ones 10–25 km apart.
  */
 export function pincodeArea(code: string): PincodeArea | null {
-  const entry = lookupPincode(code);
-  if (!entry) return null;
   // Every live verification asks, and the answer only depends on the directory: kept, at most one
   // entry per pincode the directory knows.
-  let area = areas.get(code);
-  if (!area) {
-    area = computeArea(code, entry);
-    areas.set(code, area);
-  }
+  const known = areas.get(code);
+  if (known) return known;
+  const entry = lookupPincode(code);
+  if (!entry) return null;
+  const area = computeArea(code, entry);
+  areas.set(code, area);
   return area;
 }
 

@@ -1,4 +1,5 @@
-import type { Db } from "../db";
+import { query, type Db } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { auth } from "../auth";
 import { PLAN_COLUMNS, planOf, type Caller, type PlanFigures } from "../keys";
 import type { MemberRole } from "../members";
@@ -21,13 +22,17 @@ export interface SignedIn {
 export async function signedInMember(db: Db, headers: Headers): Promise<SignedIn | null> {
   const session = await auth().api.getSession({ headers });
   if (!session) return null;
-  // One statement for the member, the workspace and its plan: it runs on every console request.
-  const [member] = await db.$queryRaw<(PlanFigures & { planId: string; role: MemberRole; workspaceId: string; workspaceName: string })[]>`
+  // One prepared statement for the member, the workspace and its plan, straight on the driver
+  // (server/db.ts `query`): it runs on every console request.
+  const [member] = await query<PlanFigures & { planId: string; role: MemberRole; workspaceId: string; workspaceName: string }>(
+    db,
+    Prisma.sql`
     SELECT m.role::text AS role, m.workspace_id AS "workspaceId", w.name AS "workspaceName", ${PLAN_COLUMNS}
     FROM members m JOIN workspaces w ON w.id = m.workspace_id JOIN plans p ON p.id = w.plan_id
     WHERE m.user_id = ${session.user.id}
     ORDER BY m.created_at ASC
-    LIMIT 1`;
+    LIMIT 1`,
+  );
   if (!member) return null;
   return {
     userId: session.user.id,
