@@ -190,6 +190,9 @@ export function isLocalityWord(key: string): boolean {
 /** Words that may follow a locality word and still belong to it: "Model Town East", "Nagar Extn". */
 export const LOCALITY_TAIL: ReadonlySet<string> = new Set(["east", "west", "north", "south", "extension", "extn", "ext"]);
 
+/** A number followed by one of these is a road's width ("100 Feet Road"), not a house number or a pincode. */
+export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
+
 export const ROMAN: ReadonlySet<string> = new Set(["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]);
 
 /** Housing developers whose project names carry no building word ("Prestige Shantiniketan"). */

@@ -168,6 +168,16 @@ describe("pincodes and phone numbers", () => {
     expect(normalizeAddress("123-456, Sector 62, Noida").signals.pincodeInText).toBeNull();
   });
 
+  it("does not read a house number and a road's width as a spaced pincode", () => {
+    for (const [input, house] of [["Flat 101 100 Feet Road, Bengaluru", "Flat 101"], ["A-101 100 Ft Road, Indiranagar", "A-101"]]) {
+      const r = normalizeAddress(input!);
+      expect(r.signals.pincodeInText).toBeNull();
+      expect(r.components.house).toBe(house);
+      expect(r.components.street).toMatch(/^100 (feet|ft) road$/i);
+    }
+    expect(normalizeAddress("Flat 101, Bengaluru 560 038").signals.pincodeInText).toBe("560038");
+  });
+
   it("reports an unknown pincode but keeps it", () => {
     for (const code of ["999999", "000000"]) {
       const r = normalizeAddress(`45, Lake View Road, Bengaluru ${code}`);

@@ -5,6 +5,7 @@
  * `560 038`, `12-3-456`). Groups are read left to right: a phone shape is tried first (so a
  * pincode is never carved out of a phone), then a pincode shape, else the digits stay as text.
  */
+import { FEET } from "./lexicon";
 import { pincodeRecord } from "./pincodes";
 
 export interface NumberScan {
@@ -143,8 +144,9 @@ function find(s: string): Found {
         continue;
       }
       const next = groups[i + 1];
-      // "560 038", but not the tail of a hyphenated house number followed by a number ("12-3-456 100 Feet Road").
-      if (next && next.sep === " " && g.sep !== "-" && g.digits.length === 3 && next.digits.length === 3) {
+      // "560 038", but not the tail of a hyphenated house number followed by a number ("12-3-456 100 Feet
+      // Road"), nor a number before a road's width ("Flat 101 100 Feet Road").
+      if (next && next.sep === " " && g.sep !== "-" && g.digits.length === 3 && next.digits.length === 3 && !FEET.has(wordAfter(s, next.end))) {
         if (glued(i) || glued(i + 1)) found.glued = true;
         else {
           const code = g.digits + next.digits;
@@ -157,6 +159,11 @@ function find(s: string): Found {
     }
   }
   return found;
+}
+
+/** The word right after position `at` (spaces skipped), lower-cased; "" when a word does not follow. */
+function wordAfter(s: string, at: number): string {
+  return /^\s*([A-Za-z]+)/.exec(s.slice(at, at + 12))?.[1]?.toLowerCase() ?? "";
 }
 
 function cut(s: string, cuts: Array<[number, number]>): string {

@@ -8,7 +8,7 @@
 import { SUFFIX_STOPLIST } from "./cities";
 import { getGazetteer, type CityDef } from "./gazetteer";
 import {
-  BUILDING_WORDS, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
+  BUILDING_WORDS, FEET, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
   isLocalityWord, tokenize, type Marker, type Token,
 } from "./lexicon";
 import type { PincodeRecord } from "./pincodes";
@@ -56,7 +56,6 @@ const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "station", "distt", "dist", "district", "dt", "dst", "zilla", "zila", "jila", "jilla", "via", "in", "s/o", "c/o",
   "w/o", "d/o", "h/o", "f/o",
 ]);
-const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
 const FLOOR_WORDS: ReadonlySet<string> = new Set(["floor", "flr", "fl"]);
 /** Street words that may directly follow another ("Main Road", "Cross Lane"). */
 const STREET_TAIL: ReadonlySet<string> = new Set(["road", "rd", "street", "lane", "marg"]);
