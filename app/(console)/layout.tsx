@@ -7,7 +7,7 @@ const ROLE_WORDS = { owner: "Owner", admin: "Admin", viewer: "Viewer (read only)
 
 /** Every console page: signed in (else the sign-in page), one header with the workspace and the account, one navigation. */
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  const me = await signedIn((await serverApi()).console.me.query());
+  const me = await signedIn((await serverApi()).console.me());
   return (
     <ConsoleProviders me={me}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">

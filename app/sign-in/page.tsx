@@ -7,7 +7,7 @@ import { SignInForm } from "./sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage() {
-  const signedIn = await (await serverApi()).console.me.query().then(
+  const signedIn = await (await serverApi()).console.me().then(
     () => true,
     (err: unknown) => {
       if (errorCode(err) === "unauthenticated") return false;

@@ -14,8 +14,8 @@ import { requestOrigin } from "./origin";
 /** Calls a console tRPC request may batch together (the contract's cap). */
 export const TRPC_MAX_BATCH = 10;
 
-
-function consoleContext(request: FastifyRequest) {
+/** The member's context for a console request: their tRPC calls, and the pages rendered for them. */
+export function consoleContext(request: FastifyRequest) {
   return createConsoleContext({
     headers: fromNodeHeaders(request.headers),
     requestId: request.id,

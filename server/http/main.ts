@@ -45,8 +45,6 @@ export async function startServer(options: { pages: false | { dev: boolean } }):
   if (applied.length) app.log.info({ migrations: applied }, "applied migrations");
   await app.listen({ port: c.PORT, host: c.HOST });
   const port = (app.server.address() as AddressInfo).port;
-  // The pages' server-side tRPC client calls this process's own API.
-  process.env.DAKIYA_INTERNAL_URL = `http://127.0.0.1:${port}`;
   scheduler.start();
 
   let stopping: Promise<void> | null = null;

@@ -9,6 +9,7 @@ import { httpRequestDuration } from "../metrics";
 import { errorBody, toApiError } from "../api/errors";
 import { consolePlugin } from "./console";
 import { operationsPlugin } from "./operations";
+import { lendPageCalls, renderingPage } from "./page-calls";
 import { createPages, pageSecurityHeaders, type Pages } from "./pages";
 import { restPlugin } from "./rest";
 import "./types";
@@ -114,6 +115,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     scope.route({ method: ["GET", "POST", "PUT"], url: "/api/inngest", handler: inngestHandler({ client: inngest, functions }) });
   });
 
+  if (options.pages) lendPageCalls();
   const pages = options.pages ? await createPages({ dev: options.pages.dev, httpServer: app.server, port: c.PORT }) : null;
   const securityHeaders = pageSecurityHeaders({ dev: Boolean(options.pages && options.pages.dev), https: Boolean(c.DAKIYA_PUBLIC_URL?.startsWith("https:")) });
   app.setNotFoundHandler(async (request, reply) => {
@@ -123,7 +125,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     request.routeLabel = "pages";
     for (const [name, value] of Object.entries(securityHeaders)) reply.raw.setHeader(name, value);
     reply.hijack();
-    await pages.handle(request.raw, reply.raw);
+    await renderingPage(request, () => pages.handle(request.raw, reply.raw));
   });
 
   return { app, pages };

@@ -1,34 +1,30 @@
 import { cache } from "react";
-import { headers } from "next/headers";
+import { connection } from "next/server";
 import { redirect } from "next/navigation";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
-import type { AppRouter } from "~/server/api/root";
+import { PAGE_CALLS } from "~/lib/shared";
+import type { PageCalls } from "~/server/http/page-calls";
 
-/** The contract's error code of a failed call (the server's errorFormatter puts it in data.api). */
+/** What Dakiya's server lends the pages it renders (server/http/page-calls.ts). */
+function pageCalls(): PageCalls {
+  const calls = (globalThis as { [PAGE_CALLS]?: PageCalls })[PAGE_CALLS];
+  if (!calls) throw new Error("The console's pages render inside Dakiya's server: start it with `npm run dev` or `npm start`.");
+  return calls;
+}
+
+/** The contract's error code of a failed procedure call; null for anything else thrown. */
 export function errorCode(err: unknown): string | null {
-  return err instanceof TRPCClientError ? ((err.data as { api?: { code?: string } } | undefined)?.api?.code ?? null) : null;
+  return pageCalls().errorCode(err);
 }
 
 /**
- * The tRPC procedures for server components: this process's own API over loopback, as the signed-in
- * member (the browser's cookies go along), so no server module is bundled into the pages. The server
- * sets DAKIYA_INTERNAL_URL when it starts listening. One client per request.
- *
- * The calls a render makes at once (the layout's and the page's) travel as one batch, so the session
- * is looked up once. The batch answers as one JSON body, not a stream: the page's HTML waits for its
- * data anyway, and tRPC's streamed answer went through web streams' text encoding and decoding chunk
- * by chunk, a few milliseconds of CPU a page.
+ * The tRPC procedures for server components, called in this process as the signed-in member whose
+ * page is rendering; no server module is bundled into the pages. One caller per render, so the layout's
+ * calls and the page's share one session look-up. The render needs its request, so it is never
+ * prerendered.
  */
 export const serverApi = cache(async () => {
-  const incoming = await headers();
-  const forwarded: Record<string, string> = {};
-  for (const name of ["cookie", "user-agent"]) {
-    const value = incoming.get(name);
-    if (value) forwarded[name] = value;
-  }
-  return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: `${process.env.DAKIYA_INTERNAL_URL}/api/trpc`, headers: forwarded })],
-  });
+  await connection();
+  return pageCalls().caller();
 });
 
 /** A procedure's result for a page; signed out, the sign-in page instead. */

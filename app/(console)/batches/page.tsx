@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Batches" };
 
 export default async function BatchesPage() {
   const api = await serverApi();
-  const [me, batches] = await signedIn(Promise.all([api.console.me.query(), api.console.batches.query({ limit: 100 })]));
+  const [me, batches] = await signedIn(Promise.all([api.console.me(), api.console.batches({ limit: 100 })]));
   const canCreate = me.role !== "viewer";
 
   return (

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
   const api = await serverApi();
-  const [usage, byDay, batches, provider] = await signedIn(Promise.all([api.usage.get.query(), api.console.usageByDay.query(), api.console.batches.query({ limit: 5 }), api.console.provider.query()]));
+  const [usage, byDay, batches, provider] = await signedIn(Promise.all([api.usage.get(), api.console.usageByDay(), api.console.batches({ limit: 5 }), api.console.provider()]));
   const percent = usage.included ? Math.min(100, Math.round((usage.used / usage.included) * 100)) : 100;
 
   return (

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Usage and plan" };
 
 export default async function UsagePage() {
   const api = await serverApi();
-  const [me, usage, byDay] = await signedIn(Promise.all([api.console.me.query(), api.usage.get.query(), api.console.usageByDay.query()]));
+  const [me, usage, byDay] = await signedIn(Promise.all([api.console.me(), api.usage.get(), api.console.usageByDay()]));
   const overage = me.plan.overagePaisePerUnit;
   const figures: [string, string][] = [
     ["Period", `${usage.period} (calendar month, UTC)`],

@@ -6,7 +6,7 @@ import { Verify } from "./verify";
 export const metadata: Metadata = { title: "Verify" };
 
 export default async function VerifyPage() {
-  const fixtures = await signedIn((await serverApi()).console.fixtures.query());
+  const fixtures = await signedIn((await serverApi()).console.fixtures());
   return (
     <>
       <PageHeader title="Verify" description="Check one address before you ship, look up an earlier verification, and report what happened to the parcel." />

@@ -15,7 +15,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const api = await serverApi();
   const initial: BatchPageData | null = await signedIn(
-    Promise.all([api.batches.get.query({ batch_id: id }), api.console.batchResults.counts.query({ batch_id: id }), api.console.batchResults.rows.query(firstPageInput(id))]),
+    Promise.all([api.batches.get({ batch_id: id }), api.console.batchResults.counts({ batch_id: id }), api.console.batchResults.rows(firstPageInput(id))]),
   ).then(
     ([progress, counts, rows]) => ({ progress, counts, rows }),
     (err: unknown) => {

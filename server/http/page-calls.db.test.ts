@@ -1,0 +1,87 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newWorkspace } from "../../test/helpers";
+import { PAGE_CALLS } from "../../lib/shared";
+import { lendPageCalls, renderingPage, type PageCalls } from "./page-calls";
+import { buildServer } from "./server";
+
+/**
+ * What the server lends the pages it renders: the procedures called in process as the member whose
+ * page request is being rendered, and the contract's code of a failed call. A route stands in for
+ * Next.js here: it renders "a page" that makes the calls a server component makes.
+ */
+let origin: string;
+let cookie: string;
+let close: () => Promise<void>;
+let ws: Awaited<ReturnType<typeof newWorkspace>>;
+
+function pageCalls(): PageCalls {
+  return (globalThis as { [PAGE_CALLS]?: PageCalls })[PAGE_CALLS]!;
+}
+
+/** What the stand-in page answers: its calls' results, or the contract's code of the call that failed. */
+type Rendered = { ok: true; value: unknown } | { ok: false; code: string | null };
+
+const renders: Record<string, () => Promise<unknown>> = {
+  me: () => pageCalls().caller().console.me(),
+  batch: () => pageCalls().caller().batches.get({ batch_id: "bat_AAAAAAAAAAAAAAAAAAAA" }),
+  both: async () => {
+    const api = pageCalls().caller();
+    return Promise.all([api.console.me(), api.usage.get()]);
+  },
+};
+
+beforeAll(async () => {
+  lendPageCalls();
+  const { app } = await buildServer();
+  app.get("/test-page/:render", async (request) => {
+    const render = renders[(request.params as { render: string }).render]!;
+    return renderingPage(request, () => render().then<Rendered, Rendered>((value) => ({ ok: true, value }), (err: unknown) => ({ ok: false, code: pageCalls().errorCode(err) })));
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  close = () => app.close();
+  ws = await newWorkspace("starter");
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: ws.console.email, password: ws.console.password }),
+  });
+  expect(res.status).toBe(200);
+  cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+afterAll(() => close());
+
+async function render(name: string, withCookie = true): Promise<Rendered> {
+  const res = await fetch(`${origin}/test-page/${name}`, { headers: withCookie ? { cookie } : {} });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Rendered;
+}
+
+describe("a page's procedure calls", () => {
+  it("answer as the member whose page request is rendering", async () => {
+    const page = await render("me");
+    expect(page).toMatchObject({ ok: true, value: { email: ws.console.email, role: "owner", workspace: { id: ws.workspace_id } } });
+  });
+
+  it("answer several calls of one render", async () => {
+    const page = await render("both");
+    expect(page.ok).toBe(true);
+    const [me, usage] = (page as { value: [{ workspace: { id: string } }, { plan: unknown }] }).value;
+    expect(me.workspace.id).toBe(ws.workspace_id);
+    expect(usage).toHaveProperty("plan");
+  });
+
+  it("fail with the contract's code: signed out, and a batch that is not the workspace's", async () => {
+    expect(await render("me", false)).toEqual({ ok: false, code: "unauthenticated" });
+    expect(await render("batch")).toEqual({ ok: false, code: "batch_not_found" });
+  });
+
+  it("give no code for what a procedure did not throw (Next.js's redirects pass through)", () => {
+    expect(pageCalls().errorCode(Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" }))).toBeNull();
+  });
+
+  it("are refused outside a page request", () => {
+    expect(() => pageCalls().caller()).toThrow(/outside the rendering of a page request/);
+  });
+});
