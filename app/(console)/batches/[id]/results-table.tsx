@@ -215,7 +215,9 @@ const RowsTable = memo(function RowsTable({ rows, caption, captionId, onOpen }: 
         <tbody>
           {rows.map((r) => (
             <tr key={r.row} className={`border-b border-slate-200 align-top ${r.status === "cancelled" ? "bg-slate-50 text-slate-600" : ""}`} data-row={r.row}>
-              <td className="py-2 pr-3 text-right tabular-nums">{r.row}</td>
+              <td className="py-2 pr-3 text-right tabular-nums" elementtiming="batch-row">
+                {r.row}
+              </td>
               <td className="break-words py-2 pr-3 font-mono">
                 {r.verification_id ? (
                   <button type="button" className="break-all text-left text-blue-800 underline hover:text-blue-950" aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
