@@ -59,11 +59,11 @@ async function finishedBatch(liveKey: string): Promise<string> {
 }
 
 /**
- * Records when the first page of rows is on screen, measured from the navigation's start (or from
- * `clickedAt` when the member clicked through from the batch list): the browser's own Element Timing
- * entry for a row's number cell (`elementtiming="batch-row"`), whose render time is when the frame
- * that first drew it was presented. A row React streamed into a hidden holder is not drawn, so it
- * counts only once revealed.
+ * Records when the first page of rows is on screen, on the document's clock (openBatch subtracts the
+ * click, or counts from the navigation's start): the browser's own Element Timing entry for a row's
+ * number cell (`elementtiming="batch-row"`), whose render time is when the frame that first drew it
+ * was presented. A row React streamed into a hidden holder is not drawn, so it counts only once
+ * revealed.
  */
 function watchFirstRows() {
   // Chromium's entry type; TypeScript's DOM library does not describe it yet.
