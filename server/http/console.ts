@@ -14,6 +14,14 @@ import { requestOrigin } from "./origin";
 /** Calls a console tRPC request may batch together (the contract's cap). */
 export const TRPC_MAX_BATCH = 10;
 
+/**
+ * Logs a console call that failed for a reason of ours (500): its cause, with the procedure's path.
+ * Domain errors are the member's answer, not the operator's concern.
+ */
+export function logFailedCall(request: FastifyRequest, error: unknown, path: string | undefined): void {
+  if (toApiError(error).status === 500) request.log.error({ err: (error as { cause?: unknown }).cause ?? error, path }, "console call failed");
+}
+
 /** The member's context for a console request: their tRPC calls, and the pages rendered for them. */
 export function consoleContext(request: FastifyRequest) {
   return createConsoleContext({
@@ -49,9 +57,7 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       trpcOptions: {
         router: appRouter,
         createContext: ({ req }: { req: FastifyRequest }) => consoleContext(req),
-        onError: ({ error, path, req }: { error: unknown; path?: string; req: FastifyRequest }) => {
-          if (toApiError(error).status === 500) req.log.error({ err: (error as { cause?: unknown }).cause ?? error, path }, "console call failed");
-        },
+        onError: ({ error, path, req }: { error: unknown; path?: string; req: FastifyRequest }) => logFailedCall(req, error, path),
         // tRPC would answer 500 for every domain error; when all calls failed alike, use the contract's status.
         responseMeta: ({ errors, info }: { errors: unknown[]; info?: { calls: unknown[] } }) => {
           const statuses = new Set(errors.map((e) => toApiError(e).status));

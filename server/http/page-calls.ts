@@ -6,7 +6,7 @@ import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
 import { createCallerFactory, type Context } from "../api/trpc";
 import { DakiyaError } from "../errors";
-import { consoleContext } from "./console";
+import { consoleContext, logFailedCall } from "./console";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -41,11 +41,7 @@ export function lendPageCalls(): void {
       const page = rendering.getStore();
       if (!page) throw new Error("A page called a procedure outside the rendering of a page request.");
       // One session look-up for the whole render (the layout's calls and the page's).
-      return createCaller(() => (page.context ??= consoleContext(page.request)), {
-        onError: ({ error, path }) => {
-          if (toApiError(error).status === 500) page.request.log.error({ err: error.cause ?? error, path }, "page call failed");
-        },
-      });
+      return createCaller(() => (page.context ??= consoleContext(page.request)), { onError: ({ error, path }) => logFailedCall(page.request, error, path) });
     },
     errorCode: (err) => (err instanceof TRPCError || err instanceof DakiyaError ? toApiError(err).code : null),
   };
