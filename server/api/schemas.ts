@@ -36,24 +36,3 @@ export const AddressText = z
   .string({ error: "address must be a string" })
   .min(ADDRESS_MIN_LENGTH, `address must be at least ${ADDRESS_MIN_LENGTH} characters`)
   .max(ADDRESS_MAX_LENGTH, `address must be at most ${ADDRESS_MAX_LENGTH} characters`);
-
-/**
- * trpc-to-openapi hands path parameters over still percent-encoded (`39J%2049LL`); decode them once
- * here. Malformed encoding (`%ZZ`, `%C0%AF`) is the client's mistake: a 400, never a 500.
- */
-export const pathParam = () =>
-  z.string().transform((s, ctx) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      ctx.addIssue({ code: "custom", message: "is not valid percent-encoding" });
-      return z.NEVER;
-    }
-  });
-
-/**
- * A JSON number that stays a number. trpc-to-openapi switches Zod's coercion on for every number
- * and boolean field of an input, so `"20"` would pass as 20; piping through a second schema keeps
- * the field out of its reach, and a string gets the 400 the contract asks for.
- */
-export const jsonNumber = (schema: z.ZodNumber) => schema.pipe(z.number());

@@ -2,7 +2,7 @@ import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
-import { authenticate, type Caller } from "../keys";
+import type { Caller } from "../keys";
 import type { MemberRole } from "../members";
 import { hit, limitFor, rateLimitHeaders } from "../ratelimit";
 import { toApiError } from "./errors";
@@ -10,9 +10,8 @@ import { toApiError } from "./errors";
 export interface Context {
   db: Db;
   requestId: string;
-  /** The request's `Authorization` header (REST); the console sets `caller` from its session instead. */
-  authorization: string | null;
-  caller: Caller | null;
+  /** Who calls: the API key's holder (REST, resolved by the server before it reads the body), or the console member acting for their workspace. */
+  caller: Caller;
   /** The signed-in console member; null on REST, where a key holder has no role. */
   member: ConsoleMember | null;
   /** Absolute origin of this service, for links in responses (results_url). */
@@ -35,12 +34,6 @@ export interface ResponseExtras {
   headers: Record<string, string>;
   /** Success status when it is not 200 (202 for a queued batch). */
   status?: number;
-  /**
-   * A body that is not JSON (the CSV download): REST sends it instead of the procedure's return value.
-   * Whole text, not a stream: a batch's CSV is bounded (1000 rows), and the REST adapter resolves its
-   * handler as soon as it has handed a reply over, before a stream could start.
-   */
-  raw?: { body: string; headers: Record<string, string> };
 }
 
 const t = initTRPC
@@ -75,16 +68,14 @@ async function countCall(ctx: Context, caller: Caller, path: string): Promise<vo
 }
 
 /**
- * Every API procedure: the caller's key resolved (401 otherwise; the REST server resolves it before
- * reading the body and passes it in), then the rate limit counted.
- * Runs before input validation, so a bad key is a 401 whatever the body. A console request arrives
- * with its caller already set from the member's session, and is counted per member.
+ * Every API procedure: a caller, then the rate limit counted. The key is checked in one place, the
+ * REST server, before it reads the body; a console request arrives with its caller set from the
+ * member's session, and is counted per member. Runs before input validation, so a rate-limited
+ * caller is a 429 whatever the body.
  */
 export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  const caller = ctx.caller ?? (await authenticate(ctx.db, ctx.authorization));
-  await countCall(ctx, caller, path);
-  // Only what changes: tRPC merges it into the context.
-  return next({ ctx: { caller } });
+  await countCall(ctx, ctx.caller, path);
+  return next();
 });
 
 /** Operations the contract reserves for live keys (batches, cancel, download, outcomes). */
@@ -119,9 +110,9 @@ export const meteredProcedure = apiProcedure.use(({ ctx, next }) => {
 
 /** Console-only procedures: a signed-in member of the workspace, rate-limited like the rest. */
 export const memberProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  if (!ctx.member || !ctx.caller) throw new DakiyaError("unauthenticated", "Sign in to the console.");
+  if (!ctx.member) throw new DakiyaError("unauthenticated", "Sign in to the console.");
   await countCall(ctx, ctx.caller, path);
-  return next({ ctx: { member: ctx.member, caller: ctx.caller } });
+  return next({ ctx: { member: ctx.member } });
 });
 
 /** Console-only procedures that change the workspace: owners and admins. */
@@ -129,6 +120,3 @@ export const managerProcedure = memberProcedure.use(({ ctx, next }) => {
   assertMayChange(ctx.member);
   return next();
 });
-
-/** No key needed (the OpenAPI document). */
-export const publicProcedure = t.procedure;

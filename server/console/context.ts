@@ -15,7 +15,6 @@ export async function createConsoleContext(opts: { headers: Headers; requestId: 
   return {
     db: db(),
     requestId: opts.requestId,
-    authorization: null,
     caller: { keyId: null, kind: live ? "live" : "test", livemode: live, workspaceId: me.workspaceId, plan: me.plan },
     member: { userId: me.userId, email: me.email, name: me.name, role: me.role, workspaceName: me.workspaceName },
     origin: opts.origin,

@@ -39,7 +39,6 @@ export function consoleContext(request: FastifyRequest) {
 export const consolePlugin: FastifyPluginAsync = async (app) => {
   await app.register(async (trpc) => {
     trpc.addHook("onRequest", async (request) => {
-      request.routeLabel = "/api/trpc";
       // Session cookies are SameSite=Lax already; refuse cross-site writes outright all the same.
       if (request.method !== "GET" && request.headers["sec-fetch-site"] === "cross-site") {
         throw new DakiyaError("forbidden", "Cross-site requests are refused.");
@@ -71,7 +70,6 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
   // better-auth reads its own bodies: this route's request stream is left unread by the server.
   const authHandler = toNodeHandler(auth());
   app.all("/api/auth/*", async (request, reply) => {
-    request.routeLabel = "/api/auth";
     // better-auth reads the client's address only from this header: the socket's, or with TRUST_PROXY
     // the address our proxy appended; never a value the client sent.
     const address = clientAddress(request.headers["x-forwarded-for"], request.raw.socket.remoteAddress);
@@ -84,9 +82,8 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
   // The console's Download buttons: the results CSV with the member's session, every row or just
   // those matching the batch page's filter (ResultsDownloadQuery: decision, status, order_id). A
   // browser shows this URL's errors as a page, so they are plain text.
-  app.get("/batches/:batchId/download", async (request, reply) => {
-    request.routeLabel = "/batches/{batch_id}/download";
-    const { batchId } = request.params as { batchId: string };
+  app.get<{ Params: { batch_id: string } }>("/batches/:batch_id/download", async (request, reply) => {
+    const { batch_id: batchId } = request.params;
     try {
       const ctx = await consoleContext(request);
       const filter = ResultsDownloadQuery.safeParse(request.query);

@@ -23,13 +23,9 @@ onCollect(async () => batchRowsWaiting.set(await waitingRowCount(db())));
 onCollect(async () => webhookDeliveriesDue.set(await dueDeliveryCount(db())));
 
 export const operationsPlugin: FastifyPluginAsync = async (app) => {
-  app.get("/healthz", async (request) => {
-    request.routeLabel = "/healthz";
-    return { status: "ok" };
-  });
+  app.get("/healthz", async () => ({ status: "ok" }));
 
   app.get("/readyz", async (request) => {
-    request.routeLabel = "/readyz";
     let pending: string[];
     try {
       pending = await pendingMigrations((sql) => db().$queryRaw(sql));
@@ -42,7 +38,6 @@ export const operationsPlugin: FastifyPluginAsync = async (app) => {
   });
 
   app.get("/metrics", async (request, reply) => {
-    request.routeLabel = "/metrics";
     const token = config().METRICS_TOKEN;
     if (token && !sameSecret(request.headers.authorization ?? "", `Bearer ${token}`)) {
       throw new DakiyaError("unauthenticated", "Send the metrics token as `Authorization: Bearer <METRICS_TOKEN>`.");
@@ -51,14 +46,12 @@ export const operationsPlugin: FastifyPluginAsync = async (app) => {
   });
 
   const reference = renderApiReference({ config: { url: "/api/v1/openapi.json" }, pageTitle: "Dakiya API reference", cdn: "/docs/scalar.js", bundle: false });
-  app.get("/docs", async (request, reply) => {
-    request.routeLabel = "/docs";
+  app.get("/docs", async (_request, reply) => {
     return reply.type("text/html; charset=utf-8").send(reference);
   });
   // Scalar's standalone bundle, served from node_modules so /docs works without internet.
   const bundle = path.join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");
-  app.get("/docs/scalar.js", async (request, reply) => {
-    request.routeLabel = "/docs/scalar.js";
+  app.get("/docs/scalar.js", async (_request, reply) => {
     return reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=86400").send(createReadStream(bundle));
   });
 };

@@ -1,51 +1,103 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { fastifyTRPCOpenApiPlugin, type OpenApiMeta } from "trpc-to-openapi";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { ZodArray } from "zod";
+import {
+  acceptsRequestBody,
+  coerceSchema,
+  forEachOpenApiProcedure,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  instanceofZodTypeOptional,
+  unwrapZodType,
+  type OpenApiMethod,
+} from "trpc-to-openapi";
 import { config } from "../config";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
 import { authenticate } from "../keys";
-import { errorBody, toApiError } from "../api/errors";
 import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
-import type { Context } from "../api/trpc";
+import { createCallerFactory, type Context } from "../api/trpc";
 import { requestOrigin } from "./origin";
+import "./types";
 
 /**
- * The REST surface: the tRPC procedures under `/api/v1` through trpc-to-openapi's Fastify adapter,
- * with what every call needs before its body is read (the route known, else 404/405; the key
- * checked, else 401) and the contract's error body on every failure.
+ * The REST surface: one Fastify route per tRPC procedure with OpenAPI metadata (the same metadata
+ * trpc-to-openapi writes the document from), each calling its procedure through tRPC's caller. The
+ * route is known before anything else (else 404/405), the key is checked before the body is read
+ * (else 401), and every failure goes through the server's one error handler (`toApiError`).
  */
 export const API_PREFIX = "/api/v1";
 
-interface Route {
-  method: string;
-  /** The path template, e.g. `/batches/{batch_id}`: the route label in logs and metrics. */
-  path: string;
-  pattern: RegExp;
+const createCaller = createCallerFactory(appRouter);
+type Caller = ReturnType<typeof createCaller>;
+
+/**
+ * A procedure of `Caller` by its dotted path. tRPC's caller is a proxy that resolves any path to a
+ * call of the procedure there; the paths come from the router itself (forEachOpenApiProcedure).
+ */
+function procedureAt(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
+  return path.split(".").reduce<any>((node, key) => node[key], caller);
 }
 
-const routes: Route[] = Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: OpenApiMeta } }>)
-  .map((p) => p._def.meta?.openapi)
-  .filter((o): o is NonNullable<OpenApiMeta["openapi"]> => !!o)
-  .map((o) => ({ method: o.method, path: o.path, pattern: new RegExp(`^${o.path.replace(/\{[^/}]+\}/g, "[^/]+")}/?$`) }))
-  .concat({ method: "GET", path: "/openapi.json", pattern: /^\/openapi\.json$/ });
+/** `/batches/{batch_id}` (OpenAPI) as Fastify writes it: `/batches/:batch_id`. */
+export const fastifyPath = (openApiPath: string) => openApiPath.replace(/\{([^/}]+)\}/g, ":$1");
 
-/** The route a request names, or the 404/405 the contract gives when there is none. */
-function matchRoute(method: string, path: string): Route {
-  const route = routes.find((r) => r.method === method && r.pattern.test(path));
-  if (route) return route;
-  const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-  if (allowed.length) {
-    throw new DakiyaError("method_not_allowed", `${method} is not allowed on ${API_PREFIX}${path}; use ${allowed.join(" or ")}.`, {
-      headers: { Allow: allowed.join(", ") },
-    });
+/** The procedures REST answers with something other than JSON: a route of their own each (below). */
+const PLAIN_ROUTES = new Set(["batches.download"]);
+
+/**
+ * The input trpc-to-openapi's adapters hand a procedure, built the same way: the body (methods that
+ * take one) or the query string, then the path parameters over them; nothing for a `z.void()` input.
+ * Query values are strings, a repeated name an array; a field the schema declares an array gets a
+ * lone value as an array of one, and number, boolean, bigint and date fields are coerced from their
+ * strings (the library switches Zod's coercion on for them). Bodies are JSON and stay strict.
+ */
+function inputReader(method: OpenApiMethod, procedure: Parameters<typeof getInputOutputParsers>[0]): (request: FastifyRequest) => unknown {
+  const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
+  if (instanceofZodTypeLikeVoid(schema)) return () => undefined;
+  if (acceptsRequestBody(method)) {
+    return (request) => ({ ...(request.body as object | undefined), ...(request.params as object) });
   }
-  throw new DakiyaError("not_found", `No endpoint ${method} ${API_PREFIX}${path}. The reference is at ${API_PREFIX}/openapi.json.`);
+  const arrays: string[] = [];
+  if (instanceofZodTypeObject(schema)) {
+    coerceSchema(schema);
+    for (const [key, field] of Object.entries(schema.shape)) {
+      if (field instanceof ZodArray || (instanceofZodTypeOptional(field) && field.unwrap() instanceof ZodArray)) arrays.push(key);
+    }
+  }
+  return (request) => {
+    const input: Record<string, unknown> = { ...(request.query as object) };
+    for (const key of arrays) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
+    return Object.assign(input, request.params);
+  };
 }
 
-function restPath(url: string): string {
-  const end = url.indexOf("?");
-  return (end === -1 ? url : url.slice(0, end)).slice(API_PREFIX.length) || "/";
+/** The tRPC context of a REST call: the key's holder, resolved before the body was read. */
+function restContext(request: FastifyRequest): Context {
+  const { caller } = request;
+  // Set by the keyed routes' onRequest hook, which answers 401 when the key is not good.
+  if (!caller) throw new Error("A REST procedure was reached without its caller.");
+  return {
+    db: db(),
+    requestId: request.id,
+    caller,
+    member: null,
+    origin: config().DAKIYA_PUBLIC_URL ?? requestOrigin(request),
+    response: { headers: {} },
+  };
+}
+
+/** Runs `call` with the request's context; its status and headers (rate-limit state) go on the reply, a failure's too. */
+async function answer<T>(request: FastifyRequest, reply: FastifyReply, call: (caller: Caller) => Promise<T>): Promise<T> {
+  const ctx = restContext(request);
+  try {
+    const data = await call(createCaller(ctx));
+    reply.code(ctx.response.status ?? 200);
+    return data;
+  } finally {
+    reply.headers(ctx.response.headers);
+  }
 }
 
 /**
@@ -63,72 +115,81 @@ function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | n
   }
 }
 
+/** The path of a request below the API prefix, for messages. */
+function restPath(request: FastifyRequest): string {
+  const end = request.url.indexOf("?");
+  return (end === -1 ? request.url : request.url.slice(0, end)).slice(API_PREFIX.length) || "/";
+}
+
+interface Operation {
+  method: OpenApiMethod;
+  /** The OpenAPI path template, below API_PREFIX. */
+  path: string;
+  /** The tRPC procedure's path. */
+  procedure: string;
+}
+
+/** The keyed routes: the caller resolved in onRequest, before the body is read. */
+function keyedRoutes(api: FastifyInstance, operations: Operation[]): void {
+  api.addHook("onRequest", async (request) => {
+    request.caller = await authenticate(db(), request.headers.authorization);
+  });
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ path, procedure, meta: { openapi } }) => {
+    operations.push({ method: openapi.method, path: openapi.path, procedure: path });
+    if (PLAIN_ROUTES.has(path)) return;
+    const input = inputReader(openapi.method, procedure);
+    api.route({
+      method: openapi.method,
+      url: fastifyPath(openapi.path),
+      exposeHeadRoute: false,
+      config: { procedure: path },
+      handler: (request, reply) => answer(request, reply, (caller) => procedureAt(caller, path)(input(request))),
+    });
+  });
+
+  // The results CSV: the procedure checks and reads it; it goes out as text/csv, not JSON.
+  api.get<{ Params: { batch_id: string } }>(
+    "/batches/:batch_id/download",
+    { exposeHeadRoute: false, config: { procedure: "batches.download" } },
+    async (request, reply) => {
+      const { batch_id } = request.params;
+      const csv = await answer(request, reply, (caller) => caller.batches.download({ batch_id }));
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${batch_id}.csv"`).send(csv);
+    },
+  );
+}
+
 export const restPlugin: FastifyPluginAsync = async (app) => {
-  app.get(`${API_PREFIX}/openapi.json`, async (request, reply) => {
-    request.routeLabel = `${API_PREFIX}/openapi.json`;
-    return reply.header("cache-control", "public, max-age=300").send(openApiDocument());
-  });
+  await app.register(
+    async (api) => {
+      api.get("/openapi.json", async (_request, reply) => reply.header("cache-control", "public, max-age=300").send(openApiDocument()));
 
-  await app.register(async (api) => {
-    api.removeAllContentTypeParsers();
-    api.addContentTypeParser("*", { parseAs: "string" }, parseJsonBody);
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser("*", { parseAs: "string" }, parseJsonBody);
 
-    // Before the body is read: an unknown route is a 404/405 and a missing or bad key a 401.
-    api.addHook("onRequest", async (request) => {
-      const route = matchRoute(request.method, restPath(request.url));
-      request.routeLabel = `${API_PREFIX}${route.path}`;
-      request.caller = await authenticate(db(), request.headers.authorization);
-    });
-    // trpc-to-openapi accepts only JSON content types; the body is JSON already (parseJsonBody).
-    api.addHook("preHandler", (request, _reply, done) => {
-      request.headers["content-type"] = "application/json";
-      done();
-    });
-    // The adapter answers with tRPC's error shape and JSON; swap in the contract's body, or the CSV.
-    // Synchronous on purpose: the adapter's handler resolves right after it sends, and Fastify sends
-    // again if the reply is not out by then.
-    api.addHook("onSend", (request, reply, payload, done) => {
-      if (request.apiError !== undefined) {
-        const e = toApiError(request.apiError);
-        reply.code(e.status);
-        return done(null, JSON.stringify(errorBody(e, request.id)));
+      const operations: Operation[] = [];
+      await api.register(async (keyed) => keyedRoutes(keyed, operations));
+
+      // Before the key: a path of the API with another method is a 405 naming the ones it takes.
+      const methods = new Map<string, string[]>();
+      for (const { method, path } of operations) methods.set(path, [...(methods.get(path) ?? []), method]);
+      for (const [path, allowed] of methods) {
+        api.route({
+          method: api.supportedMethods.filter((m) => !allowed.includes(m)) as HTTPMethods[],
+          url: fastifyPath(path),
+          exposeHeadRoute: false,
+          handler: async (request) => {
+            throw new DakiyaError("method_not_allowed", `${request.method} is not allowed on ${API_PREFIX}${restPath(request)}; use ${allowed.join(" or ")}.`, {
+              headers: { Allow: allowed.join(", ") },
+            });
+          },
+        });
       }
-      const raw = request.apiContext?.response.raw;
-      if (raw && reply.statusCode === 200) {
-        reply.headers(raw.headers);
-        return done(null, raw.body);
-      }
-      done(null, payload);
-    });
-    // Methods the adapter does not route still get the contract's 404/405 (from the onRequest hook).
-    api.route({ method: ["OPTIONS"], url: `${API_PREFIX}/*`, handler: async () => undefined });
 
-    await api.register(fastifyTRPCOpenApiPlugin, {
-      basePath: API_PREFIX,
-      router: appRouter,
-      createContext: ({ req }: { req: FastifyRequest }): Context => {
-        const ctx: Context = {
-          db: db(),
-          requestId: req.id,
-          authorization: req.headers.authorization ?? null,
-          caller: req.caller ?? null,
-          member: null,
-          origin: config().DAKIYA_PUBLIC_URL ?? requestOrigin(req),
-          response: { headers: {} },
-        };
-        req.apiContext = ctx;
-        return ctx;
-      },
-      onError: ({ error, req }: { error: unknown; req: FastifyRequest }) => {
-        req.apiError = error;
-        if (toApiError(error).status === 500) req.log.error({ err: (error as { cause?: unknown }).cause ?? error }, "request failed");
-      },
-      responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => {
-        const headers = { ...ctx?.response.headers };
-        if (!errors.length) return { status: ctx?.response.status ?? 200, headers };
-        const e = toApiError(errors[0]);
-        return { status: e.status, headers: { ...headers, ...e.headers } };
-      },
-    } as unknown as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
-  });
+      api.setNotFoundHandler(async (request) => {
+        throw new DakiyaError("not_found", `No endpoint ${request.method} ${API_PREFIX}${restPath(request)}. The reference is at ${API_PREFIX}/openapi.json.`);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
 };

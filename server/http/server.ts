@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serve as inngestHandler } from "inngest/fastify";
 import { inngest } from "../../inngest/client";
 import { functions } from "../../inngest/functions";
@@ -29,6 +29,20 @@ function classify(err: unknown): unknown {
   return err;
 }
 
+const routeTemplates = new Map<string, string>();
+
+/**
+ * The route a request took, for logs and metrics: Fastify's route (`routeOptions.url`) written as the
+ * OpenAPI template (`/api/v1/batches/{batch_id}`); "pages" for the console's pages, else "unmatched".
+ */
+function routeName(request: FastifyRequest, pages: boolean): string {
+  const url = request.routeOptions.url;
+  if (url === undefined) return pages && !request.url.startsWith("/api/") ? "pages" : "unmatched";
+  let name = routeTemplates.get(url);
+  if (name === undefined) routeTemplates.set(url, (name = url.replace(/:([^/]+)/g, "{$1}")));
+  return name;
+}
+
 export interface ServerOptions {
   /** Render the console's pages with Next.js (development mode when `dev`); off for API-only servers (tests). */
   pages?: { dev: boolean } | false;
@@ -51,8 +65,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
     genReqId: () => newId("req"),
     bodyLimit: BODY_LIMIT,
-    // A console tRPC batch names its procedures in one path segment (`a,b,c`): room for ten long names.
-    routerOptions: { maxParamLength: 1000 },
+    // Any parameter a request line can hold (Node's 16 KiB header limit): a console tRPC batch names
+    // its procedures in one segment (`a,b,c`), and an overlong REST id is the procedure's 400, not a 404.
+    routerOptions: { maxParamLength: 16 * 1024 },
     trustProxy: c.TRUST_PROXY,
     return503OnClosing: true,
     frameworkErrors: (error, request, reply) => {
@@ -65,6 +80,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
   // their own streams), so nothing is parsed here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  // The REST routes set it (server/http/rest.ts); declared here so the log line below can read it on every request.
+  app.decorateRequest("caller", null);
 
   // The hooks every request passes through take callbacks rather than being async: nothing in them
   // waits, and a promise per hook per request is measurable at the REST API's rates.
@@ -80,7 +98,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
   });
 
   app.addHook("onResponse", (request, reply, done) => {
-    const route = request.routeLabel ?? "unmatched";
+    const route = routeName(request, Boolean(options.pages));
     httpRequestDuration.observe({ route, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     if (c.DAKIYA_LOG_REQUESTS) {
       // Never the address text, a key or a body: the route template, status and who.
@@ -122,7 +140,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     if (!pages || request.url.startsWith("/api/")) {
       throw new DakiyaError("not_found", `No endpoint ${request.method} ${request.url.split("?")[0]}.`);
     }
-    request.routeLabel = "pages";
     for (const [name, value] of Object.entries(securityHeaders)) reply.raw.setHeader(name, value);
     reply.hijack();
     await renderingPage(request, () => pages.handle(request.raw, reply.raw));

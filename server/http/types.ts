@@ -1,16 +1,13 @@
-import type { Context } from "../api/trpc";
 import type { Caller } from "../keys";
 
-// What the server's hooks learn about a request, for the handlers, logs and metrics after them.
+// What the server learns about a request before its handler runs, for the handlers, logs and metrics after it.
 declare module "fastify" {
   interface FastifyRequest {
-    /** The route template (`/api/v1/batches/{batch_id}`), or a fixed label for pages. */
-    routeLabel?: string;
-    /** The API key's holder, resolved before the body is read. */
-    caller?: Caller;
-    /** The tRPC context of a REST call. */
-    apiContext?: Context;
-    /** The failure of a REST call, turned into the contract's body on send. */
-    apiError?: unknown;
+    /** The API key's holder on REST, resolved before the body is read (decorated in server.ts); null elsewhere. */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** On a REST route: the tRPC procedure it calls (`batches.get`). */
+    procedure?: string;
   }
 }

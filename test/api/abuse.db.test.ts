@@ -29,7 +29,6 @@ async function consoleAs(ws: Awaited<ReturnType<typeof newWorkspace>>, role: Mem
   const ctx: Context = {
     db: db(),
     requestId: "req_test",
-    authorization: null,
     caller: {
       keyId: null,
       kind: mode,

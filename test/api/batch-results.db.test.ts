@@ -15,7 +15,6 @@ async function consoleAs(workspaceId: string, role: MemberRole) {
   const ctx: Context = {
     db: db(),
     requestId: "req_test",
-    authorization: null,
     caller: { keyId: null, kind: "live", livemode: true, workspaceId, plan },
     member: { userId: `usr_${role}`, email: `${role}@example.com`, name: role, role, workspaceName: "Acme" },
     origin: "http://localhost:3000",

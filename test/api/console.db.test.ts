@@ -6,6 +6,7 @@ import { reloadConfig } from "../../server/config";
 import { unfinishedBatches } from "../../server/batches";
 import { createConsoleContext } from "../../server/console/context";
 import { db } from "../../server/db";
+import { authenticate } from "../../server/keys";
 import { createMember } from "../../server/members";
 import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
@@ -166,7 +167,7 @@ describe("console roles and scope", () => {
 
 describe("REST is unchanged by the console", () => {
   it("a key holder has no role, so write procedures pass for keys", async () => {
-    const ctx: Context = { db: db(), requestId: "req_rest", authorization: `Bearer ${acme.live_key}`, caller: null, member: null, origin: ORIGIN, response: { headers: {} } };
+    const ctx: Context = { db: db(), requestId: "req_rest", caller: await authenticate(db(), `Bearer ${acme.live_key}`), member: null, origin: ORIGIN, response: { headers: {} } };
     const res = await createCaller(ctx).batches.create({ addresses: [{ address: "12 MG Road, Bengaluru 560001" }] });
     expect(res.status).toBe("queued");
     expect(ctx.response.headers["RateLimit-Limit"]).toBe("600");

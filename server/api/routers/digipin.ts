@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { decodeDigipin, DIGIPIN_BOUNDS, encode } from "../../digipin";
 import { apiProcedure, router } from "../trpc";
-import { jsonNumber, pathParam } from "../schemas";
 
 const DecodedSchema = z
   .object({
@@ -37,7 +36,7 @@ export const digipinRouter = router({
           "Returns the cell centre and exact bounding box of a 10- or 8-symbol DIGIPIN. Case-insensitive; hyphens and spaces are ignored (`39J-49L-L8T4`). Local: no provider call, no quota.",
       },
     })
-    .input(z.object({ digipin: pathParam().meta({ description: "10 or 8 DIGIPIN symbols.", example: "39J-49L-L8T4" }) }))
+    .input(z.object({ digipin: z.string().meta({ description: "10 or 8 DIGIPIN symbols.", example: "39J-49L-L8T4" }) }))
     .output(DecodedSchema)
     .query(({ input }) => decodeDigipin(input.digipin)),
 
@@ -54,8 +53,8 @@ export const digipinRouter = router({
     .input(
       z
         .object({
-          lat: jsonNumber(z.number({ error: "lat must be a number" }).min(DIGIPIN_BOUNDS.minLat, "lat must be at least 2.5").max(DIGIPIN_BOUNDS.maxLat, "lat must be at most 38.5")),
-          lng: jsonNumber(z.number({ error: "lng must be a number" }).min(DIGIPIN_BOUNDS.minLng, "lng must be at least 63.5").max(DIGIPIN_BOUNDS.maxLng, "lng must be at most 99.5")),
+          lat: z.number({ error: "lat must be a number" }).min(DIGIPIN_BOUNDS.minLat, "lat must be at least 2.5").max(DIGIPIN_BOUNDS.maxLat, "lat must be at most 38.5"),
+          lng: z.number({ error: "lng must be a number" }).min(DIGIPIN_BOUNDS.minLng, "lng must be at least 63.5").max(DIGIPIN_BOUNDS.maxLng, "lng must be at most 99.5"),
         })
         .meta({ example: { lat: 28.622788, lng: 77.213033 } }),
     )
