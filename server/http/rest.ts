@@ -53,7 +53,7 @@ const PLAIN_ROUTES = new Set(["batches.download"]);
  * lone value as an array of one, and number, boolean, bigint and date fields are coerced from their
  * strings (the library switches Zod's coercion on for them). Bodies are JSON and stay strict.
  */
-function inputReader(method: OpenApiMethod, procedure: Parameters<typeof getInputOutputParsers>[0]): (request: FastifyRequest) => unknown {
+export function inputReader(method: OpenApiMethod, procedure: Parameters<typeof getInputOutputParsers>[0]): (request: FastifyRequest) => unknown {
   const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
   if (instanceofZodTypeLikeVoid(schema)) return () => undefined;
   if (acceptsRequestBody(method)) {
