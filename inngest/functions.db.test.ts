@@ -12,10 +12,14 @@ import { authenticate } from "../server/keys";
 import { addEndpoint, enqueueEvent } from "../server/webhooks";
 import { advanceClock, setClock } from "../server/clock";
 import { newWorkspace } from "../test/helpers";
-import { batchProcess, purgeExpiredBatches, webhookDeliver, workSweep } from "./functions";
-import { inngest } from "./client";
-import { scheduleBatch } from "./scheduler";
+import { createInngest } from "./client";
+import { inngestFunctions } from "./functions";
+import { createScheduler } from "./scheduler";
 import { deliverWebhook } from "./steps";
+
+// A process with Inngest configured: its configuration passed in, as the server passes its own.
+const inngest = createInngest({ INNGEST_DEV: false, INNGEST_EVENT_KEY: "test-event-key", INNGEST_SIGNING_KEY: undefined });
+const { batchProcess, purgeExpiredBatches, webhookDeliver, workSweep } = inngestFunctions(inngest);
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 
@@ -131,21 +135,11 @@ describe("batch/purge-expired", () => {
 describe("work-sweep", () => {
   const sent: { id?: string; name: string; data: Record<string, unknown> }[] = [];
 
-  beforeAll(() => {
-    // Inngest configured: the scheduler sends events instead of running work in this process.
-    process.env.INNGEST_EVENT_KEY = "test-event-key";
-    reloadConfig();
-  });
   afterEach(() => {
     vi.restoreAllMocks();
     sent.length = 0;
     setClock(null);
   });
-  afterAll(() => {
-    delete process.env.INNGEST_EVENT_KEY;
-    reloadConfig();
-  });
-
   function recordSends() {
     vi.spyOn(inngest, "send").mockImplementation((async (events: typeof sent | (typeof sent)[number]) => {
       sent.push(...(Array.isArray(events) ? events : [events]));
@@ -164,7 +158,7 @@ describe("work-sweep", () => {
     vi.spyOn(inngest, "send").mockRejectedValue(new Error("connect ECONNREFUSED"));
     vi.spyOn(console, "error").mockImplementation(() => {});
     // The send fails; the request that created the batch does not.
-    await expect(scheduleBatch(batch.id, ws.workspace_id)).resolves.toBeUndefined();
+    await expect(createScheduler(inngest).schedule({ batch: { id: batch.id, workspaceId: ws.workspace_id } })).resolves.toBeUndefined();
     vi.restoreAllMocks();
     recordSends();
 

@@ -54,7 +54,7 @@ export function deliverLocally(deliveryIds: string[]): Promise<void> {
 
 async function run(batchId: string): Promise<void> {
   try {
-    await processBatch(batchId, localSteps, deliverLocally);
+    await processBatch(batchId, localSteps);
     runFailures.delete(batchId);
   } catch (err) {
     const failures = (runFailures.get(batchId) ?? 0) + 1;
@@ -62,7 +62,7 @@ async function run(batchId: string): Promise<void> {
     console.error(`batch ${batchId}: run failed (${failures}/${MAX_RUN_FAILURES}):`, err);
     if (failures >= MAX_RUN_FAILURES) {
       runFailures.delete(batchId);
-      await deliverLocally(await failBatch(db(), batchId));
+      await failBatch(db(), batchId);
     }
   }
 }

@@ -49,11 +49,11 @@ export async function stopWork({ deadlineMs }: { deadlineMs: number }): Promise<
   clearTimeout(timer);
 }
 
-export async function processBatch(batchId: string, steps: Steps, notify: (deliveryIds: string[]) => Promise<void>): Promise<void> {
+/** A batch, step after step; the batch's webhook deliveries are scheduled by the domain as it finishes (server/work). */
+export async function processBatch(batchId: string, steps: Steps): Promise<void> {
   for (let i = 0; ; i++) {
     if (halt.signal.aborted) return;
     const r = await steps.run(`work-${i}`, () => tracked(workBatch(db(), batchId, { signal: halt.signal, budgetMs: STEP_BUDGET_MS })));
-    if (r.deliveries.length) await steps.run(`notify-${i}`, () => notify(r.deliveries));
     if (r.done) return;
     if (r.waitMs > 0) await steps.sleep(`wait-${i}`, r.waitMs);
   }

@@ -94,6 +94,32 @@ export function treeRss(pid: number): number {
   return total;
 }
 
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** CPU time (user + system, in seconds) used so far by a process and all its descendants, from /proc. */
+export function treeCpuSeconds(pid: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
+    } catch {
+      /* the process ended while we read */
+    }
+  }
+  let total = 0;
+  for (const stack = [pid]; stack.length; ) {
+    const p = stack.pop()!;
+    total += ticks.get(p) ?? 0;
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total / CLOCK_TICKS_PER_SECOND;
+}
+
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -113,6 +139,8 @@ export interface BenchServer {
   url: string;
   port: number;
   rss(): number;
+  /** CPU seconds the server's processes have used so far. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -126,6 +154,7 @@ export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<Ben
     url: `http://127.0.0.1:${port}/api/v1`,
     port,
     rss: () => treeRss(child.pid!),
+    cpuSeconds: () => treeCpuSeconds(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -141,7 +170,7 @@ const ANCHOR_DIR = path.resolve("..", "shared", "anchors", "indiapost-digipin-se
  * India Post's reference DIGIPIN server (Express 5), installed in a scratch copy and started with its
  * request log sent nowhere. Null, with the reason, where `../shared` is absent or the install fails.
  */
-export async function startAnchor(): Promise<{ server: { port: number; stop(): Promise<void> } | null; reason?: string }> {
+export async function startAnchor(): Promise<{ server: { port: number; cpuSeconds(): number; stop(): Promise<void> } | null; reason?: string }> {
   if (!fs.existsSync(path.join(ANCHOR_DIR, "server.js"))) return { server: null, reason: `the anchor is not at ${ANCHOR_DIR}` };
   const work = path.join(os.tmpdir(), "dakiya-bench-anchor");
   if (!fs.existsSync(path.join(work, "node_modules"))) {
@@ -156,12 +185,31 @@ export async function startAnchor(): Promise<{ server: { port: number; stop(): P
   return {
     server: {
       port,
+      cpuSeconds: () => treeCpuSeconds(child.pid!),
       stop: () =>
         new Promise((resolve) => {
           child.once("exit", () => resolve());
           child.kill("SIGTERM");
         }),
     },
+  };
+}
+
+/** The bare `node:http` decode server (ceiling-child.ts) in its own process. */
+export async function startCeiling(): Promise<{ port: number; cpuSeconds(): number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench", "ceiling-child.ts")], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m) => resolve((m as { port: number }).port));
+    child.once("exit", (code) => reject(new Error(`the ceiling server exited with code ${code}`)));
+  });
+  return {
+    port,
+    cpuSeconds: () => treeCpuSeconds(child.pid!),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.disconnect();
+      }),
   };
 }
 

@@ -10,6 +10,7 @@ import { newId } from "../ids";
 import type { Caller } from "../keys";
 import { assertCanCharge } from "../quota";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
+import { workRecorded } from "../work";
 
 import { findBatch } from "./lookup";
 
@@ -68,10 +69,19 @@ function requestHash(rows: BatchRowInput[]): string {
 
 
 /**
- * Stores a batch and all its rows in one transaction. With an idempotency key, the same key and
- * body within seven days return the first batch (`created: false`); a different body is a 409.
+ * Stores a batch and all its rows in one transaction, and wakes the scheduler. With an idempotency
+ * key, the same key and body within seven days return the first batch (`created: false`); a
+ * different body is a 409. A repeat wakes the scheduler again: a wake-up that was lost is made good
+ * (Inngest deduplicates the event; the runner does not queue a batch twice).
  */
 export async function createBatch(db: Db, caller: Caller, input: { addresses: BatchRowInput[]; idempotency_key?: string }): Promise<{ batch: BatchRecord; created: boolean }> {
+  const stored = await storeBatch(db, caller, input);
+  const { batch } = stored;
+  if (batch.status === "queued" || batch.status === "processing") await workRecorded({ batch: { id: batch.id, workspaceId: caller.workspaceId } });
+  return stored;
+}
+
+async function storeBatch(db: Db, caller: Caller, input: { addresses: BatchRowInput[]; idempotency_key?: string }): Promise<{ batch: BatchRecord; created: boolean }> {
   if (input.addresses.length > caller.plan.batchCap) {
     throw new DakiyaError("batch_exceeds_plan_cap", `This workspace's plan (${caller.plan.id}) allows at most ${caller.plan.batchCap} addresses in a batch; this one has ${input.addresses.length}.`);
   }
@@ -188,7 +198,7 @@ export async function closeIfFinished(tx: Tx, batchId: string): Promise<string[]
  * Cancels the rows not started; rows in flight settle normally and then the batch becomes
  * cancelled. Completed, failed and cancelled batches stay as they are. Safe to repeat.
  */
-export async function cancelBatch(db: Db, workspaceId: string, batchId: string, requestOrigin: string): Promise<{ progress: BatchProgress; deliveries: string[] }> {
+export async function cancelBatch(db: Db, workspaceId: string, batchId: string, requestOrigin: string): Promise<BatchProgress> {
   await findBatch(db, workspaceId, batchId);
   const deliveries = await db.$transaction(async (tx) => {
     // Lock the batch first: settlements of in-flight rows wait for this transaction.
@@ -200,12 +210,13 @@ export async function cancelBatch(db: Db, workspaceId: string, batchId: string, 
     await tx.$executeRaw`UPDATE batches SET status = 'cancelling', cancelled = cancelled + ${cancelled} WHERE id = ${batchId}`;
     return closeIfFinished(tx, batchId);
   });
-  return { progress: await getProgress(db, workspaceId, batchId, requestOrigin), deliveries };
+  await workRecorded({ deliveries });
+  return getProgress(db, workspaceId, batchId, requestOrigin);
 }
 
 /** The job itself cannot go on: its unfinished rows fail and so does the batch. */
-export async function failBatch(db: Db, batchId: string, errorCode = "batch_failed"): Promise<string[]> {
-  return db.$transaction(async (tx) => {
+export async function failBatch(db: Db, batchId: string, errorCode = "batch_failed"): Promise<void> {
+  const deliveries = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: BatchStatus }[]>`SELECT status FROM batches WHERE id = ${batchId} FOR UPDATE`;
     if (!locked || TERMINAL.includes(locked.status)) return [];
     const failed = await tx.$executeRaw`
@@ -216,6 +227,7 @@ export async function failBatch(db: Db, batchId: string, errorCode = "batch_fail
       RETURNING id, workspace_id AS "workspaceId", status, total, succeeded, failed, cancelled`;
     return emit(tx, b!, "batch.failed", origin());
   });
+  await workRecorded({ deliveries });
 }
 
 /** Retention: batches past seven days lose their rows (addresses, order ids); the download answers 410. */

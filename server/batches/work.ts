@@ -5,6 +5,7 @@ import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { capOf, chargeCtes, COST_TENTHS } from "../quota";
 import { consultProvider, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type History, type PreparedAddress, type StoredRecord } from "../verification";
+import { workRecorded } from "../work";
 import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
 
 /**
@@ -55,8 +56,6 @@ export interface WorkResult {
   processed: number;
   /** Milliseconds to wait before working the batch again (rows leased elsewhere, or released for a retry). */
   waitMs: number;
-  /** Webhook deliveries created (the batch reached a terminal state). */
-  deliveries: string[];
 }
 
 export interface WorkOptions {
@@ -74,7 +73,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   const worker = opts.worker ?? WORKER_ID;
   const concurrency = opts.concurrency ?? config().PROVIDER_CONCURRENCY;
   const batch = await db.batch.findUnique({ where: { id: batchId }, include: { workspace: { include: { plan: true } } } });
-  if (!batch || TERMINAL.includes(batch.status)) return { done: true, halted: false, processed: 0, waitMs: 0, deliveries: [] };
+  if (!batch || TERMINAL.includes(batch.status)) return { done: true, halted: false, processed: 0, waitMs: 0 };
   if (batch.status === "queued") {
     await db.batch.updateMany({ where: { id: batchId, status: "queued" }, data: { status: "processing", startedAt: now() } });
   }
@@ -83,7 +82,6 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   const charge = { workspaceId: batch.workspaceId, plan, operation: "batchRow" as const };
   const leaseMs = config().BATCH_ROW_LEASE_MS;
   const until = opts.budgetMs === undefined ? Infinity : nowMs() + opts.budgetMs;
-  const deliveries: string[] = [];
   let processed = 0;
   let halted = false;
 
@@ -259,17 +257,17 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   return finish();
 
   async function finish(): Promise<WorkResult> {
-    if (halted) return { done: false, halted, processed, waitMs: 0, deliveries };
+    if (halted) return { done: false, halted, processed, waitMs: 0 };
     const [left] = await query<{ pending: number; processing: number }>(db, Prisma.sql`
       SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'processing')::int AS processing
       FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('pending', 'processing')`);
     if (!left || (left.pending === 0 && left.processing === 0)) {
-      deliveries.push(...(await db.$transaction((tx) => closeIfFinished(tx, batchId))));
-      return { done: true, halted, processed, waitMs: 0, deliveries };
+      await workRecorded({ deliveries: await db.$transaction((tx) => closeIfFinished(tx, batchId)) });
+      return { done: true, halted, processed, waitMs: 0 };
     }
     // Rows leased to another (or a dead) worker, or released for a retry: wait a little before claiming again.
     const waitMs = processed === 0 ? Math.min(leaseMs, 1000) : 0;
-    return { done: false, halted, processed, waitMs, deliveries };
+    return { done: false, halted, processed, waitMs };
   }
 }
 

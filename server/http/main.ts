@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { applyMigrations } from "../../prisma/engine";
-import { scheduler } from "../../inngest/scheduler";
 import { normalizeAddress } from "../addresses";
 import { config } from "../config";
 import { closeDatabase, connection } from "../db";
@@ -41,7 +40,7 @@ export async function startServer(options: { pages: false | { dev: boolean } }):
   normalizeAddress("12 MG Road, Bengaluru 560001");
 
   const server = await buildServer({ pages: options.pages });
-  const { app } = server;
+  const { app, scheduler } = server;
   if (applied.length) app.log.info({ migrations: applied }, "applied migrations");
   await app.listen({ port: c.PORT, host: c.HOST });
   const port = (app.server.address() as AddressInfo).port;

@@ -1,11 +1,13 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { serve as inngestHandler } from "inngest/fastify";
-import { inngest } from "../../inngest/client";
-import { functions } from "../../inngest/functions";
+import { createInngest, inngestConfigured } from "../../inngest/client";
+import { inngestFunctions } from "../../inngest/functions";
+import { createScheduler, type Scheduler } from "../../inngest/scheduler";
 import { config } from "../config";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
 import { httpRequestDuration } from "../metrics";
+import { setWorkWaker } from "../work";
 import { errorBody, toApiError } from "../api/errors";
 import { consolePlugin } from "./console";
 import { operationsPlugin } from "./operations";
@@ -51,6 +53,8 @@ export interface ServerOptions {
 export interface DakiyaServer {
   app: FastifyInstance;
   pages: Pages | null;
+  /** Background work: Inngest's when configured, else the in-process runner's (started by main.ts). */
+  scheduler: Scheduler;
 }
 
 /**
@@ -112,12 +116,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
 
   app.setErrorHandler((err, request, reply) => {
     const e = toApiError(classify(err));
-    if (e.status >= 500) request.log.error({ err }, "request failed");
+    // A failure of ours (500), not a domain answer such as the provider being down (502-504).
+    if (e.status === 500) request.log.error({ err }, "request failed");
     return reply
       .code(e.status)
       .headers(e.headers ?? {})
       .send(errorBody(e, request.id));
   });
+
+  // Work the procedures record starts at once, through this process's scheduler (server/work).
+  const inngest = createInngest(c);
+  const scheduler = createScheduler(inngestConfigured(c) ? inngest : null);
+  setWorkWaker(scheduler.schedule);
 
   await app.register(restPlugin);
   await app.register(consolePlugin);
@@ -130,7 +140,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
         done(err as Error);
       }
     });
-    scope.route({ method: ["GET", "POST", "PUT"], url: "/api/inngest", handler: inngestHandler({ client: inngest, functions }) });
+    scope.route({ method: ["GET", "POST", "PUT"], url: "/api/inngest", handler: inngestHandler({ client: inngest, functions: Object.values(inngestFunctions(inngest)) }) });
   });
 
   if (options.pages) lendPageCalls();
@@ -145,5 +155,5 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     await renderingPage(request, () => pages.handle(request.raw, reply.raw));
   });
 
-  return { app, pages };
+  return { app, pages, scheduler };
 }

@@ -12,6 +12,7 @@ import { newId } from "../ids";
 import { now } from "../clock";
 import { config } from "../config";
 import { hit } from "../ratelimit";
+import { workRecorded } from "../work";
 import type { BatchProgress } from "../batches";
 import { checkDestination, DestinationNotAllowed, dispatcherFor } from "./destination";
 
@@ -153,6 +154,7 @@ export async function sendTestEvent(db: Db, workspaceId: string, webhookId: stri
   // Each test event is a request to a URL of the member's choosing: bounded, so the console is no traffic cannon.
   await hit(db, `webhook-test:${workspaceId}`, TEST_EVENTS_PER_MINUTE);
   const [id] = await createDeliveries(db, [webhookId], { id: newId("evt"), type: "test.ping", data: { webhook_id: webhookId } });
+  await workRecorded({ deliveries: [id!] });
   return id!;
 }
 

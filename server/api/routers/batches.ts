@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
-import { scheduleBatch, scheduleDeliveries } from "../../../inngest/scheduler";
 import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
 import { AddressText } from "../schemas";
 import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
@@ -56,8 +55,6 @@ export const batchesRouter = router({
     .output(z.object({ batch_id: z.string(), status: z.literal("queued"), total: z.number().int() }).meta({ id: "BatchAccepted", example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "queued", total: 1000 } }))
     .mutation(async ({ ctx, input }) => {
       const { batch } = await createBatch(ctx.db, ctx.caller, input);
-      // Scheduled every time, a repeat included: a first send that was lost is made good here (Inngest deduplicates).
-      if (batch.status === "queued" || batch.status === "processing") await scheduleBatch(batch.id, ctx.caller.workspaceId);
       ctx.response.status = 202;
       return { batch_id: batch.id, status: "queued" as const, total: batch.total };
     }),
@@ -90,9 +87,7 @@ export const batchesRouter = router({
     .input(BatchIdInput)
     .output(z.object(counters).meta({ id: "BatchState" }))
     .mutation(async ({ ctx, input }) => {
-      const { progress, deliveries } = await cancelBatch(ctx.db, ctx.caller.workspaceId, input.batch_id, ctx.origin);
-      await scheduleDeliveries(deliveries);
-      const { results_url: _url, ...state } = progress;
+      const { results_url: _url, ...state } = await cancelBatch(ctx.db, ctx.caller.workspaceId, input.batch_id, ctx.origin);
       return state;
     }),
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { loadFixtures } from "../../verification/fixtures";
-import { scheduleDeliveries } from "../../../inngest/scheduler";
 import { listBatches } from "../../batches";
 import { DECISIONS, decisionCounts, filteredOrderIds, RESULTS_PAGE_MAX, RESULTS_SORTS, resultRows, ROW_STATUSES, type ResultsFilter } from "../../batches/results";
 import { DakiyaError } from "../../errors";
@@ -124,7 +123,6 @@ export const consoleRouter = router({
     }),
     sendTest: managerProcedure.input(WebhookId).mutation(async ({ ctx, input }) => {
       const deliveryId = await sendTestEvent(ctx.db, ctx.caller.workspaceId, input.webhook_id);
-      await scheduleDeliveries([deliveryId]);
       return { deliveryId };
     }),
     deliveries: memberProcedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) })).query(async ({ ctx, input }) =>
