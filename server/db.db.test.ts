@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import net, { type AddressInfo } from "node:net";
 import pg from "pg";
 import { config, reloadConfig } from "./config";
-import { openDatabase, type Connection } from "./db";
+import { db, openDatabase, query, type Connection } from "./db";
+import { Prisma } from "./generated/prisma/client";
 
 /** A TCP relay to PostgreSQL that can go silent (hold every byte, close nothing), like a cut network. */
 async function silenceableRelay(target: URL) {
@@ -77,5 +78,19 @@ describe.skipIf(process.env.DAKIYA_TEST_DB !== "postgres")("LISTEN on PostgreSQL
     expect(states).toEqual(["up", "down", "up"]);
     expect(payloads).toEqual(["sent while silent"]);
     await other.end();
+  });
+});
+
+describe("query()", () => {
+  const probe = Prisma.sql`SELECT current_setting('dakiya.probe', true) AS value`;
+
+  it("runs a statement handed a transaction in that transaction, on both databases", async () => {
+    const inside = await db().$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT set_config('dakiya.probe', 'inside', true)`;
+      return query<{ value: string | null }>(tx, probe);
+    });
+    expect(inside).toEqual([{ value: "inside" }]);
+    // The setting was the transaction's own: the client's statement, on the driver, does not see it.
+    expect((await query<{ value: string | null }>(db(), probe))[0]?.value ?? "").toBe("");
   });
 });

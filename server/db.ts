@@ -219,13 +219,23 @@ function statementName(text: string): string | undefined {
 }
 
 /** Each client's connection, for `query`. */
-const owners = new WeakMap<PrismaClient, Connection>();
+const owners = new WeakMap<DbOrTx, Connection>();
 
-/** Connection.query on the connection that owns `db`. */
-export function query<T>(db: PrismaClient, statement: Prisma.Sql): Promise<T[]> {
+/**
+ * One statement of the hot path, written with `Prisma.sql`. Which statements go where:
+ * - `query()`: the few fixed statements of the verification and batch hot path (the verification's
+ *   history read and insert with its charge, the quota charge, batch row claims and settlements),
+ *   where Prisma's client runtime would cost several times the statement (docs/performance.md).
+ *   Their results are cast in SQL (`::int`), so either path below gives the same values.
+ * - Prisma's client (models, `$transaction`, `$queryRaw`): every other statement.
+ * Given the client, `query()` runs the statement straight on the driver (Connection.query). Given a
+ * transaction, it runs it in that transaction, through Prisma, which holds the transaction's
+ * connection. Inside a transaction's callback, hand it the transaction, never the client: the client's
+ * statement would run outside the transaction, and on PGlite (one connection) wait for it forever.
+ */
+export function query<T>(db: DbOrTx, statement: Prisma.Sql): Promise<T[]> {
   const owner = owners.get(db);
-  if (!owner) throw new Error("query() needs a client made by openDatabase()");
-  return owner.query<T>(statement);
+  return owner ? owner.query<T>(statement) : db.$queryRaw<T[]>(statement);
 }
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite. */

@@ -149,7 +149,8 @@ export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<Ben
   ensureBuild();
   const port = await freePort();
   const child = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
-  await waitFor(`http://127.0.0.1:${port}/readyz`, child, 60_000);
+  // Migrations and the pages take a while on a loaded machine.
+  await waitFor(`http://127.0.0.1:${port}/readyz`, child, 240_000);
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     port,
