@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -41,11 +42,21 @@ export function clientAddress(forwardedFor: string | string[] | null | undefined
   return socketAddress && isIP(socketAddress) ? socketAddress : null;
 }
 
-/** Sets CLIENT_ADDRESS_HEADER on the headers of a request bound for better-auth, from its socket (and X-Forwarded-For per TRUST_PROXY). */
-export function withClientAddress(headers: Headers, socketAddress: string | null | undefined): Headers {
-  headers.delete(CLIENT_ADDRESS_HEADER);
-  const address = clientAddress(headers.get("x-forwarded-for"), socketAddress);
-  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+/**
+ * Sets CLIENT_ADDRESS_HEADER on the headers of a request bound for better-auth (a fetch `Headers`, or a
+ * Node request's headers as the HTTP server hands them over), from its socket (and X-Forwarded-For per
+ * TRUST_PROXY), replacing whatever the client sent under that name.
+ */
+export function withClientAddress<H extends Headers | IncomingHttpHeaders>(headers: H, socketAddress: string | null | undefined): H {
+  if (headers instanceof Headers) {
+    const address = clientAddress(headers.get("x-forwarded-for"), socketAddress);
+    if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+    else headers.delete(CLIENT_ADDRESS_HEADER);
+  } else {
+    const address = clientAddress(headers["x-forwarded-for"], socketAddress);
+    if (address) headers[CLIENT_ADDRESS_HEADER] = address;
+    else delete headers[CLIENT_ADDRESS_HEADER];
+  }
   return headers;
 }
 

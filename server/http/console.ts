@@ -1,7 +1,7 @@
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { auth, CLIENT_ADDRESS_HEADER, clientAddress } from "../auth";
+import { auth, withClientAddress } from "../auth";
 import { config } from "../config";
 import { createConsoleContext } from "../console/context";
 import { DakiyaError } from "../errors";
@@ -70,11 +70,9 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
   // better-auth reads its own bodies: this route's request stream is left unread by the server.
   const authHandler = toNodeHandler(auth());
   app.all("/api/auth/*", async (request, reply) => {
-    // better-auth reads the client's address only from this header: the socket's, or with TRUST_PROXY
-    // the address our proxy appended; never a value the client sent.
-    const address = clientAddress(request.headers["x-forwarded-for"], request.raw.socket.remoteAddress);
-    if (address) request.raw.headers[CLIENT_ADDRESS_HEADER] = address;
-    else delete request.raw.headers[CLIENT_ADDRESS_HEADER];
+    // better-auth reads the client's address only from its own header: the socket's, or with
+    // TRUST_PROXY the address our proxy appended; never a value the client sent.
+    withClientAddress(request.raw.headers, request.raw.socket.remoteAddress);
     reply.hijack();
     await authHandler(request.raw, reply.raw);
   });

@@ -1,10 +1,10 @@
-import type { ProviderStatus } from "~/server/provider";
 import { formatDateTime } from "../_lib/format";
+import type { Outputs } from "../_lib/trpc";
 import { Badge, Card } from "../_lib/ui";
 
 const NAMES: Record<string, string> = { google: "Google Address Validation", simulator: "Provider simulator" };
 
-export function ProviderCard({ status }: { status: ProviderStatus | null }) {
+export function ProviderCard({ status }: { status: Outputs["console"]["provider"] }) {
   return (
     <Card title="Address validation provider">
       {!status ? (
