@@ -149,8 +149,13 @@ export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<Ben
   ensureBuild();
   const port = await freePort();
   const child = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
-  // Migrations and the pages take a while on a loaded machine.
-  await waitFor(`http://127.0.0.1:${port}/readyz`, child, 240_000);
+  try {
+    // Migrations and the pages take a while on a loaded machine.
+    await waitFor(`http://127.0.0.1:${port}/readyz`, child, 240_000);
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw err;
+  }
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     port,
@@ -165,7 +170,8 @@ export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<Ben
   };
 }
 
-const ANCHOR_DIR = path.resolve("..", "shared", "anchors", "indiapost-digipin-server");
+/** Beside the checkout (`../shared`), or where BENCH_ANCHOR_DIR says (a git worktree elsewhere). */
+const ANCHOR_DIR = path.resolve(process.env.BENCH_ANCHOR_DIR ?? path.join("..", "shared", "anchors", "indiapost-digipin-server"));
 
 /**
  * India Post's reference DIGIPIN server (Express 5), installed in a scratch copy and started with its

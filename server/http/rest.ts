@@ -33,11 +33,12 @@ const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
 
 /**
- * A procedure of `Caller` by its dotted path. tRPC's caller is a proxy that resolves any path to a
+ * The procedure at a dotted path, on a caller. tRPC's caller is a proxy that resolves any path to a
  * call of the procedure there; the paths come from the router itself (forEachOpenApiProcedure).
  */
-function procedureAt(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
-  return path.split(".").reduce<any>((node, key) => node[key], caller);
+function procedureAt(path: string): (caller: Caller) => (input: unknown) => Promise<unknown> {
+  const segments = path.split(".");
+  return (caller) => segments.reduce<any>((node, key) => node[key], caller);
 }
 
 /** `/batches/{batch_id}` (OpenAPI) as Fastify writes it: `/batches/:batch_id`. */
@@ -138,12 +139,13 @@ function keyedRoutes(api: FastifyInstance, operations: Operation[]): void {
     operations.push({ method: openapi.method, path: openapi.path, procedure: path });
     if (PLAIN_ROUTES.has(path)) return;
     const input = inputReader(openapi.method, procedure);
+    const call = procedureAt(path);
     api.route({
       method: openapi.method,
       url: fastifyPath(openapi.path),
       exposeHeadRoute: false,
       config: { procedure: path },
-      handler: (request, reply) => answer(request, reply, (caller) => procedureAt(caller, path)(input(request))),
+      handler: (request, reply) => answer(request, reply, (caller) => call(caller)(input(request))),
     });
   });
 
