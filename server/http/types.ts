@@ -10,6 +10,8 @@ declare module "fastify" {
     caller?: Caller;
     /** The tRPC context of a REST call. */
     apiContext?: Context;
+    /** Answered before its body arrived: the rest of the body is being read and thrown away (server/http/limits.ts). */
+    lingering?: boolean;
     /** The failure of a REST call, turned into the contract's body on send. */
     apiError?: unknown;
   }

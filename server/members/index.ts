@@ -8,9 +8,16 @@ export type { MemberRole };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Console accounts a workspace may hold (the contract's cap). */
+export const MAX_MEMBERS_PER_WORKSPACE = 50;
+
 /**
  * Creates a console account (better-auth's user + credential account, hashed by better-auth)
  * and makes it a member of the workspace. Returns the password when one was generated.
+ *
+ * An email belongs to one account, in one workspace. An email already used by another workspace is
+ * refused with the same words as any address that cannot be invited, and after the same work (the
+ * password is hashed first): the answer says nothing about other workspaces' accounts.
  */
 export async function createMember(
   db: DbOrTx,
@@ -18,20 +25,33 @@ export async function createMember(
 ): Promise<{ userId: string; email: string; password: string }> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new DakiyaError("invalid_request", `Not an email address: ${input.email}`);
-  if (await db.user.findUnique({ where: { email } })) throw new DakiyaError("invalid_request", `A user with the email ${email} already exists.`);
   const password = input.password ?? base62(20);
-  const userId = newId("usr");
-  await db.user.create({
-    data: {
-      id: userId,
-      email,
-      name: input.name ?? email.split("@")[0]!,
-      emailVerified: true,
-      accounts: { create: { id: newId("usr"), accountId: userId, providerId: "credential", password: await hashPassword(password) } },
-      memberships: { create: { workspaceId: input.workspaceId, role: input.role } },
-    },
-  });
-  return { userId, email, password };
+  const hash = await hashPassword(password);
+  const create = async (tx: DbOrTx) => {
+    // The row lock makes concurrent invitations count one after another.
+    const [workspace] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspaces WHERE id = ${input.workspaceId} FOR UPDATE`;
+    if (!workspace) throw new DakiyaError("not_found", `No workspace ${input.workspaceId}.`);
+    const existing = await tx.user.findUnique({ where: { email }, include: { memberships: { where: { workspaceId: input.workspaceId } } } });
+    if (existing?.memberships.length) throw new DakiyaError("invalid_request", `${email} is already a member of this workspace.`);
+    if (existing) throw new DakiyaError("invalid_request", `${email} cannot be invited. Ask for another email address.`);
+    if ((await tx.member.count({ where: { workspaceId: input.workspaceId } })) >= MAX_MEMBERS_PER_WORKSPACE) {
+      throw new DakiyaError("limit_reached", `A workspace holds at most ${MAX_MEMBERS_PER_WORKSPACE} members; remove one to invite another.`);
+    }
+    const userId = newId("usr");
+    await tx.user.create({
+      data: {
+        id: userId,
+        email,
+        name: input.name ?? email.split("@")[0]!,
+        emailVerified: true,
+        accounts: { create: { id: newId("usr"), accountId: userId, providerId: "credential", password: hash } },
+        memberships: { create: { workspaceId: input.workspaceId, role: input.role } },
+      },
+    });
+    return { userId, email, password };
+  };
+  // A transaction client has no $connect: the caller's transaction holds the lock; the client opens one.
+  return "$connect" in db ? db.$transaction(create) : create(db);
 }
 
 export interface MemberInfo {
