@@ -156,8 +156,9 @@ function watchBody(request: FastifyRequest, reply: FastifyReply): void {
     if (req.complete) return;
     if (reply.raw.headersSent) return socket.destroy();
     const e = toApiError(new DakiyaError("request_timeout", "The request body stopped arriving; send it again."));
-    reply.raw.writeHead(e.status, { "content-type": "application/json; charset=utf-8", connection: "close", "x-request-id": request.id });
-    reply.raw.end(JSON.stringify(errorBody(e, request.id)), () => socket.destroy());
+    const body = JSON.stringify(errorBody(e, request.id));
+    reply.raw.writeHead(e.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+    reply.raw.end(body, () => socket.destroy());
   };
   req.setTimeout(TIMEOUTS.bodyIdle, idle);
   req.once("end", () => {
