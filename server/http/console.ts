@@ -6,6 +6,7 @@ import { createConsoleContext } from "../console/context";
 import { DakiyaError } from "../errors";
 import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
+import { checkText } from "../api/text";
 import { ResultsDownloadQuery } from "../api/routers/console";
 import { resultsCsv } from "../batches/results";
 import { countRequest, rateLimitHeaders } from "../ratelimit";
@@ -84,6 +85,7 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       // Counted like the REST download, per member.
       const limit = await countRequest(ctx.db, ctx.caller!, ctx.member!.userId, "batches.download");
       if (limit) reply.headers(rateLimitHeaders(limit));
+      checkText(request.query);
       const filter = ResultsDownloadQuery.safeParse(request.query);
       if (!filter.success) {
         throw new DakiyaError("invalid_request", "The download's filter is not one the console offers.", {
