@@ -3,7 +3,9 @@
  * the bytes as they arrive can stop them) against the production server, started as `npm start`
  * starts it, on 127.0.0.1 for 60 s from 16 connections at a time. Prints the server's largest resident
  * memory (the process and its children, sampled every 250 ms) and what every request was answered.
- * Target (issue #23): under 500 MB, every request refused.
+ * Target (issue #23): under 500 MB, every request refused. Run it with DATABASE_URL set (PostgreSQL,
+ * as in production): on PGlite the database runs inside the server process and its own memory
+ * (about 550 MB at rest here) alone passes the mark.
  */
 import http from "node:http";
 import { mb, setupBench, startProductionServer } from "./lib";
@@ -58,7 +60,7 @@ try {
   const refused = answers.get("413") ?? 0;
   console.log(`flood: ${total} streamed 10 MiB bodies to /api/auth/sign-in/email in ${SECONDS} s from ${CONNECTIONS} connections`);
   console.log(`answers: ${[...answers].map(([a, n]) => `${a} ×${n}`).join(", ")}`);
-  console.log(`server resident memory: ${mb(idle)} idle, ${mb(peak)} at most during the flood (target: under 500 MB)`);
+  console.log(`server resident memory: ${mb(idle)} before, ${mb(peak)} at most during the flood, ${mb(peak - idle)} more (target: under 500 MB)`);
   console.log(`every request refused with 413: ${refused === total ? "yes" : `no (${total - refused} otherwise)`}`);
   process.exitCode = refused === total && peak < 500 * 1024 * 1024 ? 0 : 1;
 } finally {

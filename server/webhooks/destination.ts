@@ -185,9 +185,9 @@ let agent: Agent | null = null;
 export function dispatcherFor(url: URL): Agent {
   if (!privateNetworksAllowed()) {
     if (url.protocol !== "https:") throw new DestinationNotAllowed("plain http is not allowed");
-    if (!ALLOWED_PORTS.includes(portOf(url))) throw new DestinationNotAllowed(`port ${portOf(url)} is not allowed`);
     const literal = literalHost(url);
     if (literal && !isAllowedAddress(literal)) throw new DestinationNotAllowed(`${literal}: ${REFUSED}`);
+    if (!ALLOWED_PORTS.includes(portOf(url))) throw new DestinationNotAllowed(`port ${portOf(url)} is not allowed`);
   }
   agent ??= new Agent({ connect: { lookup: checkedLookup } });
   return agent;
