@@ -48,6 +48,11 @@ const schema = z.object({
   INNGEST_DEV: bool.default(false),
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
+  /**
+   * The origin Inngest is told to call this app at (`https://dakiya.example.com`); default
+   * DAKIYA_PUBLIC_URL. Never taken from a request's Host header. Required in production with Inngest.
+   */
+  INNGEST_SERVE_ORIGIN: z.string().url().optional(),
   /** Log one line per API request to stdout. */
   DAKIYA_LOG_REQUESTS: bool.default(true),
   /** pino's level for the server's JSON log lines. */
@@ -76,7 +81,16 @@ function load(env: NodeJS.ProcessEnv): Config {
     // INNGEST_DEV turns off the signature check on /api/inngest: anyone could run the functions.
     throw new Error("Invalid configuration:\n  INNGEST_DEV: not allowed with NODE_ENV=production (it turns off Inngest's request signing); set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY");
   }
+  if (c.NODE_ENV === "production" && (c.INNGEST_EVENT_KEY || c.INNGEST_SIGNING_KEY) && !c.INNGEST_SERVE_ORIGIN && !c.DAKIYA_PUBLIC_URL) {
+    // Without it the Inngest SDK would sync the app to whatever Host header a request to /api/inngest carries.
+    throw new Error("Invalid configuration:\n  INNGEST_SERVE_ORIGIN: required with Inngest in production (the origin Inngest calls, e.g. https://dakiya.example.com); or set DAKIYA_PUBLIC_URL");
+  }
   return { ...c, provider };
+}
+
+/** The one origin the Inngest handler syncs: the setting, the public URL, or (development) this server on localhost. */
+export function inngestServeOrigin(c: Config = config()): string {
+  return c.INNGEST_SERVE_ORIGIN ?? c.DAKIYA_PUBLIC_URL ?? `http://localhost:${c.PORT}`;
 }
 
 let cached: Config | null = null;

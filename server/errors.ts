@@ -13,11 +13,15 @@ export const ERROR_STATUS = {
   batch_not_found: 404,
   verification_not_found: 404,
   method_not_allowed: 405,
+  /** A body that stopped arriving, or a request slower than the server's timeouts (docs/operations.md). */
+  request_timeout: 408,
   idempotency_key_reused: 409,
   batch_active: 409,
   ambiguous_order_id: 409,
   results_expired: 410,
   payload_too_large: 413,
+  /** The console's tRPC endpoint takes JSON bodies only. */
+  unsupported_media_type: 415,
   batch_exceeds_plan_cap: 422,
   /** A workspace cap (active keys, webhook endpoints) is full; docs/decisions.md. */
   limit_reached: 422,

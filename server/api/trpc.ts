@@ -4,8 +4,9 @@ import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import type { Caller } from "../keys";
 import type { MemberRole } from "../members";
-import { hit, limitFor, rateLimitHeaders } from "../ratelimit";
+import { countRequest, rateLimitHeaders } from "../ratelimit";
 import { toApiError } from "./errors";
+import { checkText } from "./text";
 
 export interface Context {
   db: Db;
@@ -51,20 +52,26 @@ const t = initTRPC
     },
   });
 
+/**
+ * Every procedure, REST, console and pages alike: text that is not valid Unicode or holds NUL, in any
+ * field of the input as sent, is a 400 naming the field (server/api/text.ts), before any schema.
+ */
+const procedure = t.procedure.use(async ({ getRawInput, next }) => {
+  checkText(await getRawInput());
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Counts one call against the per-minute limit of its caller: per key and procedure on REST, per
- * member, mode and procedure in the console (a member's calls count like a key's, so a session is no
- * way around the limits). The state goes into the response's RateLimit headers.
+ * member and procedure in the console whatever its mode (a member's calls count like a key's, so a
+ * session is no way around the limits). The state goes into the response's RateLimit headers.
  */
 async function countCall(ctx: Context, caller: Caller, path: string): Promise<void> {
-  const limit = limitFor(caller, path);
-  if (limit === null) return;
-  const bucket = ctx.member ? `member:${ctx.member.userId}:${caller.kind}:${path}` : `${caller.keyId}:${path}`;
-  const state = await hit(ctx.db, bucket, limit);
-  Object.assign(ctx.response.headers, rateLimitHeaders(state));
+  const state = await countRequest(ctx.db, caller, ctx.member?.userId ?? null, path);
+  if (state) Object.assign(ctx.response.headers, rateLimitHeaders(state));
 }
 
 /**
@@ -73,7 +80,7 @@ async function countCall(ctx: Context, caller: Caller, path: string): Promise<vo
  * member's session, and is counted per member. Runs before input validation, so a rate-limited
  * caller is a 429 whatever the body.
  */
-export const apiProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+export const apiProcedure = procedure.use(async ({ ctx, path, next }) => {
   await countCall(ctx, ctx.caller, path);
   return next();
 });
@@ -109,7 +116,7 @@ export const meteredProcedure = apiProcedure.use(({ ctx, next }) => {
 });
 
 /** Console-only procedures: a signed-in member of the workspace, rate-limited like the rest. */
-export const memberProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+export const memberProcedure = procedure.use(async ({ ctx, path, next }) => {
   if (!ctx.member) throw new DakiyaError("unauthenticated", "Sign in to the console.");
   await countCall(ctx, ctx.caller, path);
   return next({ ctx: { member: ctx.member } });

@@ -16,10 +16,10 @@ import { hit } from "../ratelimit";
  */
 
 /**
- * Sign-in attempts allowed per minute, per client address (better-auth's limiter) and per account
- * (email, counted here): past either, 429 until the minute is over. Per account, so that changing
- * addresses does not buy more guesses at one password; per address, so that one client cannot try
- * many accounts.
+ * Sign-in attempts allowed per minute, per client address (better-auth's limiter, over every account)
+ * and per account from one address (counted here): past either, 429 until the minute is over. An
+ * attacker's address is slowed down on every account it tries; the account's owner, signing in from
+ * another address, is not locked out by them.
  */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
 
@@ -60,13 +60,14 @@ export function withClientAddress<H extends Headers | IncomingHttpHeaders>(heade
   return headers;
 }
 
-/** Counts a sign-in attempt against its account, before the password is checked. */
+/** Counts a sign-in attempt against its account and client address, before the password is checked. */
 const throttleAccounts = createAuthMiddleware(async (ctx) => {
   if (ctx.path !== "/sign-in/email") return;
   const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
   if (!email) return;
+  const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   try {
-    await hit(db(), `sign-in:${email}`, SIGN_IN_LIMIT.max);
+    await hit(db(), `sign-in:${email}:${address}`, SIGN_IN_LIMIT.max);
   } catch (err) {
     if (!(err instanceof DakiyaError) || err.code !== "rate_limited") throw err;
     const retryAfter = err.headers?.["Retry-After"] ?? String(SIGN_IN_LIMIT.window);

@@ -236,11 +236,13 @@ export async function decisionCounts(db: Db, workspaceId: string, batchId: strin
 export const CSV_FIELDS = ["row", "order_id", "address", "status", "verification_id", "decision", "score", "validation_level", "normalized", "pincode", "city", "state", "digipin", "reasons", "error_code"];
 const CSV_PAGE = 250;
 /**
- * A cell a spreadsheet would run as a formula: the first character alone decides. papaparse's own
- * `escapeFormulae: true` tests `/^[=+\-@\t\r].*$/`, whose `$` stops at a line break, so `=1+2\nx`
- * slipped through; given this pattern it prefixes the cell with `'` and quotes it.
+ * A cell a spreadsheet would run as a formula: one that starts with `=`, `+`, `-`, `@`, tab or CR, or
+ * with any run of white space and line breaks before `=`, `+`, `-` or `@` (spreadsheets skip leading
+ * white space, so `\n=1+2` is a formula too). papaparse's own `escapeFormulae: true` tests
+ * `/^[=+\-@\t\r].*$/`, whose `$` stops at a line break, so `=1+2\nx` slipped through; given this
+ * pattern it prefixes the cell with `'` and quotes it.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
 
 function csvCells(r: RawRow): (string | number)[] {
   const verified = r.status === "succeeded" && r.verificationId !== null;

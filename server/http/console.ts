@@ -1,14 +1,15 @@
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { auth, withClientAddress } from "../auth";
 import { config } from "../config";
 import { createConsoleContext } from "../console/context";
 import { DakiyaError } from "../errors";
 import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
+import { checkText } from "../api/text";
 import { ResultsDownloadQuery } from "../api/routers/console";
 import { resultsCsv } from "../batches/results";
+import { countRequest, rateLimitHeaders } from "../ratelimit";
 import { requestOrigin } from "./origin";
 
 /** Calls a console tRPC request may batch together (the contract's cap). */
@@ -33,8 +34,8 @@ export function consoleContext(request: FastifyRequest) {
 
 /**
  * What the console's browser code and its pages call: the tRPC endpoint (the same procedures as the
- * REST API, plus the console's own, as the signed-in member), better-auth's sign-in endpoints, and
- * the results CSV of a batch.
+ * REST API, plus the console's own, as the signed-in member) and the results CSV of a batch.
+ * better-auth's sign-in endpoints are server/http/auth.ts.
  */
 export const consolePlugin: FastifyPluginAsync = async (app) => {
   await app.register(async (trpc) => {
@@ -42,6 +43,11 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       // Session cookies are SameSite=Lax already; refuse cross-site writes outright all the same.
       if (request.method !== "GET" && request.headers["sec-fetch-site"] === "cross-site") {
         throw new DakiyaError("forbidden", "Cross-site requests are refused.");
+      }
+      // JSON only: tRPC would hand any other body (multipart/form-data, a form) to its own readers, unlimited.
+      const type = request.headers["content-type"];
+      if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+        throw new DakiyaError("unsupported_media_type", "The console's API takes JSON bodies only (`Content-Type: application/json`).");
       }
       const calls = ((request.params as { path?: string }).path ?? "").split(",").length;
       if (calls > TRPC_MAX_BATCH) {
@@ -67,16 +73,6 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
     });
   });
 
-  // better-auth reads its own bodies: this route's request stream is left unread by the server.
-  const authHandler = toNodeHandler(auth());
-  app.all("/api/auth/*", async (request, reply) => {
-    // better-auth reads the client's address only from its own header: the socket's, or with
-    // TRUST_PROXY the address our proxy appended; never a value the client sent.
-    withClientAddress(request.raw.headers, request.raw.socket.remoteAddress);
-    reply.hijack();
-    await authHandler(request.raw, reply.raw);
-  });
-
   // The console's Download buttons: the results CSV with the member's session, every row or just
   // those matching the batch page's filter (ResultsDownloadQuery: decision, status, order_id). A
   // browser shows this URL's errors as a page, so they are plain text.
@@ -84,6 +80,10 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
     const { batch_id: batchId } = request.params;
     try {
       const ctx = await consoleContext(request);
+      // Counted like the REST download, per member.
+      const limit = await countRequest(ctx.db, ctx.caller!, ctx.member!.userId, "batches.download");
+      if (limit) reply.headers(rateLimitHeaders(limit));
+      checkText(request.query);
       const filter = ResultsDownloadQuery.safeParse(request.query);
       if (!filter.success) {
         throw new DakiyaError("invalid_request", "The download's filter is not one the console offers.", {
@@ -99,6 +99,7 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       if (e.status === 500) request.log.error({ err }, "console download failed");
       return reply
         .code(e.status)
+        .headers(e.headers ?? {})
         .type("text/plain; charset=utf-8")
         .send(`${e.message}\nError ${e.code}, request id ${request.id}\n`);
     }

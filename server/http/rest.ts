@@ -103,12 +103,11 @@ async function answer<T>(request: FastifyRequest, reply: FastifyReply, call: (ca
 
 /**
  * Every REST body is JSON, whatever its Content-Type says (`curl -d` sends a form type). An empty
- * body is `{}`, so the schema names the missing fields. Text with NUL characters is refused here:
- * PostgreSQL cannot store it, and nothing in the API needs it.
+ * body is `{}`, so the schema names the missing fields. Text the service refuses (NUL, lone
+ * surrogates) is refused per field before any schema, for every procedure (server/api/text.ts).
  */
 function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void): void {
   if (body.trim() === "") return done(null, {});
-  if (body.includes("\\u0000")) return done(new DakiyaError("invalid_request", "Text in the request must not contain NUL characters (\\u0000).", { details: [] }));
   try {
     done(null, JSON.parse(body));
   } catch {

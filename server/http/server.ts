@@ -1,7 +1,5 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { serve as inngestHandler } from "inngest/fastify";
 import { createInngest, inngestConfigured } from "../../inngest/client";
-import { inngestFunctions } from "../../inngest/functions";
 import { createScheduler, type Scheduler } from "../../inngest/scheduler";
 import { config } from "../config";
 import { DakiyaError } from "../errors";
@@ -9,17 +7,15 @@ import { newId } from "../ids";
 import { httpRequestDuration } from "../metrics";
 import { setWorkWaker } from "../work";
 import { errorBody, toApiError } from "../api/errors";
+import { authPlugin } from "./auth";
 import { consolePlugin } from "./console";
+import { inngestPlugin } from "./inngest";
+import { BODY_LIMIT, clientErrorHandler, installLimits, TIMEOUTS, TOO_LARGE } from "./limits";
 import { operationsPlugin } from "./operations";
 import { lendPageCalls, renderingPage } from "./page-calls";
 import { createPages, pageSecurityHeaders, type Pages } from "./pages";
 import { restPlugin } from "./rest";
 import "./types";
-
-/** The largest request body read; the largest valid batch (1000 rows of 280 characters) is far smaller. */
-export const BODY_LIMIT = 2 * 1024 * 1024;
-
-const TOO_LARGE = `The request body is larger than ${BODY_LIMIT / 1024 / 1024} MiB; split the batch.`;
 
 /** Fastify's own failures (body too large, malformed URL or body) as the contract's errors. */
 function classify(err: unknown): unknown {
@@ -69,6 +65,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
     genReqId: () => newId("req"),
     bodyLimit: BODY_LIMIT,
+    // Timeouts and the body limit: server/http/limits.ts, docs/operations.md.
+    connectionTimeout: TIMEOUTS.connection,
+    keepAliveTimeout: TIMEOUTS.keepAlive,
+    requestTimeout: TIMEOUTS.request,
+    http: { headersTimeout: TIMEOUTS.headers, connectionsCheckingInterval: TIMEOUTS.checkInterval },
+    clientErrorHandler,
     // Any parameter a request line can hold (Node's 16 KiB header limit): a console tRPC batch names
     // its procedures in one segment (`a,b,c`), and an overlong REST id is the procedure's 400, not a 404.
     routerOptions: { maxParamLength: 16 * 1024 },
@@ -80,26 +82,29 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     },
   });
 
-  // Bodies are read by whoever handles the route (REST and tRPC parse JSON; better-auth and Next.js read
-  // their own streams), so nothing is parsed here.
+  if (c.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
+    const message = "WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhooks may be sent to loopback and private addresses, over plain http too. Members can reach this server's internal network through them; never set it in production.";
+    if (c.NODE_ENV === "production") app.log.error(message);
+    else app.log.warn(message);
+  }
+
+  // Bodies are read by whoever handles the route (REST, tRPC, better-auth and Inngest parse them under
+  // the body limit; Next.js reads its own), so nothing is parsed here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
   // The REST routes set it (server/http/rest.ts); declared here so the log line below can read it on every request.
   app.decorateRequest("caller", null);
+  app.decorateRequest("lingering", false);
 
   // The hooks every request passes through take callbacks rather than being async: nothing in them
   // waits, and a promise per hook per request is measurable at the REST API's rates.
   app.addHook("onRequest", (request, reply, done) => {
-    // On the raw response too: pages and better-auth write it directly.
+    // On the raw response too: pages and hijacked routes write it directly.
     reply.raw.setHeader("X-Request-Id", request.id);
-    const length = Number(request.headers["content-length"] ?? 0);
-    if (length > BODY_LIMIT) {
-      reply.header("connection", "close");
-      return done(new DakiyaError("payload_too_large", TOO_LARGE));
-    }
     done();
   });
+  installLimits(app);
 
   app.addHook("onResponse", (request, reply, done) => {
     const route = routeName(request, Boolean(options.pages));
@@ -131,17 +136,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
 
   await app.register(restPlugin);
   await app.register(consolePlugin);
+  await app.register(authPlugin);
   await app.register(operationsPlugin);
-  await app.register(async (scope) => {
-    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch (err) {
-        done(err as Error);
-      }
-    });
-    scope.route({ method: ["GET", "POST", "PUT"], url: "/api/inngest", handler: inngestHandler({ client: inngest, functions: Object.values(inngestFunctions(inngest)) }) });
-  });
+  await app.register(inngestPlugin, { inngest });
 
   if (options.pages) lendPageCalls();
   const pages = options.pages ? await createPages({ dev: options.pages.dev, httpServer: app.server, port: c.PORT }) : null;

@@ -5,6 +5,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The API key's holder on REST, resolved before the body is read (decorated in server.ts); null elsewhere. */
     caller: Caller | null;
+    /** Answered before its body arrived: the rest of the body is being read and thrown away (server/http/limits.ts; decorated in server.ts). */
+    lingering: boolean;
   }
   interface FastifyContextConfig {
     /** On a REST route: the tRPC procedure it calls (`batches.get`). */

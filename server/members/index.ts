@@ -8,30 +8,70 @@ export type { MemberRole };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Console accounts a workspace may hold (the contract's cap). */
+export const MAX_MEMBERS_PER_WORKSPACE = 50;
+
+export interface NewMember {
+  workspaceId: string;
+  email: string;
+  role: MemberRole;
+  name: string;
+  password: string;
+  hash: string;
+}
+
 /**
- * Creates a console account (better-auth's user + credential account, hashed by better-auth)
- * and makes it a member of the workspace. Returns the password when one was generated.
+ * A console account ready to be stored: the email checked and the password hashed (better-auth's
+ * scrypt). Done before any transaction opens: hashing takes long enough to matter there.
  */
+export async function prepareMember(input: { workspaceId: string; email: string; role: MemberRole; name?: string; password?: string }): Promise<NewMember> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new DakiyaError("invalid_request", `Not an email address: ${input.email}`);
+  const password = input.password ?? base62(20);
+  return { workspaceId: input.workspaceId, email, role: input.role, name: input.name ?? email.split("@")[0]!, password, hash: await hashPassword(password) };
+}
+
+/**
+ * Stores a prepared account (better-auth's user + credential account) as a member of its workspace.
+ *
+ * An email belongs to one account, in one workspace. An email already used by another workspace is
+ * refused with the same words as any address that cannot be invited, after the same work (the
+ * password is hashed before either): the answer says nothing about other workspaces' accounts.
+ */
+export async function addMember(db: DbOrTx, m: NewMember): Promise<{ userId: string; email: string; password: string }> {
+  const add = async (tx: DbOrTx) => {
+    // The row lock makes concurrent invitations count one after another.
+    const [workspace] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM workspaces WHERE id = ${m.workspaceId} FOR UPDATE`;
+    if (!workspace) throw new DakiyaError("not_found", `No workspace ${m.workspaceId}.`);
+    const existing = await tx.user.findUnique({ where: { email: m.email }, include: { memberships: { where: { workspaceId: m.workspaceId } } } });
+    if (existing?.memberships.length) throw new DakiyaError("invalid_request", `${m.email} is already a member of this workspace.`);
+    if (existing) throw new DakiyaError("invalid_request", `${m.email} cannot be invited. Ask for another email address.`);
+    if ((await tx.member.count({ where: { workspaceId: m.workspaceId } })) >= MAX_MEMBERS_PER_WORKSPACE) {
+      throw new DakiyaError("limit_reached", `A workspace holds at most ${MAX_MEMBERS_PER_WORKSPACE} members; remove one to invite another.`);
+    }
+    const userId = newId("usr");
+    await tx.user.create({
+      data: {
+        id: userId,
+        email: m.email,
+        name: m.name,
+        emailVerified: true,
+        accounts: { create: { id: newId("usr"), accountId: userId, providerId: "credential", password: m.hash } },
+        memberships: { create: { workspaceId: m.workspaceId, role: m.role } },
+      },
+    });
+    return { userId, email: m.email, password: m.password };
+  };
+  // A transaction client has no $connect: the caller's transaction holds the lock; the client opens one.
+  return "$connect" in db ? db.$transaction(add) : add(db);
+}
+
+/** Creates a console account in the workspace; returns the password (generated unless given). */
 export async function createMember(
   db: DbOrTx,
   input: { workspaceId: string; email: string; role: MemberRole; name?: string; password?: string },
 ): Promise<{ userId: string; email: string; password: string }> {
-  const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new DakiyaError("invalid_request", `Not an email address: ${input.email}`);
-  if (await db.user.findUnique({ where: { email } })) throw new DakiyaError("invalid_request", `A user with the email ${email} already exists.`);
-  const password = input.password ?? base62(20);
-  const userId = newId("usr");
-  await db.user.create({
-    data: {
-      id: userId,
-      email,
-      name: input.name ?? email.split("@")[0]!,
-      emailVerified: true,
-      accounts: { create: { id: newId("usr"), accountId: userId, providerId: "credential", password: await hashPassword(password) } },
-      memberships: { create: { workspaceId: input.workspaceId, role: input.role } },
-    },
-  });
-  return { userId, email, password };
+  return addMember(db, await prepareMember(input));
 }
 
 export interface MemberInfo {

@@ -143,25 +143,23 @@ describe("the destination rule at registration", () => {
 });
 
 describe("the destination rule at every send", () => {
-  it("refuses a name that resolves to 127.0.0.1 by the time of the send, without connecting, and does not retry", async () => {
-    const trap = await tcpTrap();
+  // A name's addresses are checked when connecting, after the URL's port (443 or 8443): these URLs name
+  // an allowed port, so the refusal can only come from the address.
+  it("refuses a name that resolves to 127.0.0.1 by the time of the send, and does not retry", async () => {
     resolveNames({ "rebind.example": ["127.0.0.1"] });
-    const { id, result, delivery } = await sendTo(`https://rebind.example:${trap.port}/h`);
+    const { id, result, delivery } = await sendTo("https://rebind.example:8443/h");
     expect(result).toEqual({ done: true, nextAttemptAt: null });
     expect(delivery).toMatchObject({ status: "failed", attempts: 1, nextAttemptAt: null });
     expect(delivery.attemptLog).toMatchObject([{ attempt: 1, ok: false, statusCode: null, error: expect.stringMatching(/^destination_not_allowed: rebind\.example: /) }]);
     // The log names the rule, never the internal address the name resolved to.
     expect(delivery.attemptLog[0]!.error).not.toContain("127.0.0.1");
     expect(await dueDeliveries(db(), 1000)).not.toContain(id);
-    expect(trap.connections).toBe(0);
   });
 
   it("refuses when any one of the name's addresses is refused", async () => {
-    const trap = await tcpTrap();
     resolveNames({ "half.example": ["93.184.216.34", "127.0.0.1"] });
-    const { delivery } = await sendTo(`https://half.example:${trap.port}/h`);
-    expect(delivery.attemptLog[0]!.error).toMatch(/^destination_not_allowed/);
-    expect(trap.connections).toBe(0);
+    const { delivery } = await sendTo("https://half.example:8443/h");
+    expect(delivery.attemptLog[0]!.error).toMatch(/^destination_not_allowed: half\.example: /);
   });
 
   it.each(["https://127.0.0.1:PORT/h", "https://[::ffff:127.0.0.1]:PORT/h", "https://2130706433:PORT/h", "http://93.184.216.34:PORT/h"])(

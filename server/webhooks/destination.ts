@@ -1,5 +1,5 @@
 /**
- * Where webhooks may go (docs/webhooks.md): https only, and never to an address inside a network
+ * Where webhooks may go (docs/webhooks.md): https only, to port 443 or 8443, and never to an address inside a network
  * the server sits in (loopback, private, link-local, shared, unspecified, multicast, reserved),
  * IPv4-mapped and IPv4-embedding IPv6 forms included. Checked at registration and again on every
  * send, against the addresses the host name resolves to at that moment; the connection is made to
@@ -41,6 +41,7 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128],
+  ["64:ff9b:1::", 48], // NAT64 for local use (RFC 8215): a translator inside some network
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
   ["fec0::", 10], // site-local (deprecated, still routed by some stacks)
@@ -48,11 +49,16 @@ for (const [net, prefix] of [
 ] as const) {
   blocked.addSubnet(net, prefix, "ipv6");
 }
-// IPv6 forms that carry an IPv4 address: the embedded address decides (BlockList already matches ::ffff:a.b.c.d against the IPv4 rules).
-const EMBEDS_IPV4: [string, number, (groups: number[]) => [number, number]][] = [
-  ["::", 96, (g) => [g[6]!, g[7]!]], // IPv4-compatible (deprecated)
-  ["64:ff9b::", 96, (g) => [g[6]!, g[7]!]], // NAT64
-  ["2002::", 16, (g) => [g[1]!, g[2]!]], // 6to4
+// IPv6 forms that carry IPv4 addresses: each embedded address must be allowed (BlockList already
+// matches ::ffff:a.b.c.d against the IPv4 rules; the rest are spelled out here).
+const EMBEDS_IPV4: [string, number, (groups: number[]) => [number, number][]][] = [
+  ["::", 96, (g) => [[g[6]!, g[7]!]]], // IPv4-compatible (deprecated)
+  ["::ffff:0:0", 96, (g) => [[g[6]!, g[7]!]]], // IPv4-mapped, in any spelling
+  ["::ffff:0:0:0", 96, (g) => [[g[6]!, g[7]!]]], // IPv4-translated (SIIT)
+  ["64:ff9b::", 96, (g) => [[g[6]!, g[7]!]]], // NAT64, well-known prefix
+  ["2002::", 16, (g) => [[g[1]!, g[2]!]]], // 6to4
+  // Teredo: the server's address, and the client's (its bits inverted)
+  ["2001::", 32, (g) => [[g[2]!, g[3]!], [g[6]! ^ 0xffff, g[7]! ^ 0xffff]]],
 ];
 
 function ipv6Groups(ip: string): number[] {
@@ -79,11 +85,18 @@ export function isAllowedAddress(ip: string): boolean {
     const rule = new BlockList();
     rule.addSubnet(net, prefix, "ipv6");
     if (rule.check(ip, "ipv6")) {
-      const [hi, lo] = embedded(ipv6Groups(ip));
-      return isAllowedAddress(`${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`);
+      return embedded(ipv6Groups(ip)).every(([hi, lo]) => isAllowedAddress(`${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`));
     }
   }
   return true;
+}
+
+/** The ports webhooks may go to while private networks are not allowed: https's own and its usual alternative. */
+export const ALLOWED_PORTS = ["443", "8443"];
+
+/** A URL's port, spelled out (the scheme's default when it names none). */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
 }
 
 export function privateNetworksAllowed(): boolean {
@@ -123,6 +136,9 @@ export async function checkDestination(raw: string): Promise<string> {
   if (url.username || url.password) throw new DakiyaError("invalid_request", "The webhook URL must not contain credentials.");
   if (url.href.length > 2048) throw new DakiyaError("invalid_request", "The webhook URL is longer than 2048 characters.");
   if (allowPrivate) return url.href;
+  if (!ALLOWED_PORTS.includes(portOf(url))) {
+    throw new DakiyaError("invalid_request", `The webhook URL must use port ${ALLOWED_PORTS.join(" or ")} (it names port ${url.port}).`);
+  }
   const literal = literalHost(url);
   let addresses: string[];
   if (literal) addresses = [literal];
@@ -171,6 +187,7 @@ export function dispatcherFor(url: URL): Agent {
     if (url.protocol !== "https:") throw new DestinationNotAllowed("plain http is not allowed");
     const literal = literalHost(url);
     if (literal && !isAllowedAddress(literal)) throw new DestinationNotAllowed(`${literal}: ${REFUSED}`);
+    if (!ALLOWED_PORTS.includes(portOf(url))) throw new DestinationNotAllowed(`port ${portOf(url)} is not allowed`);
   }
   agent ??= new Agent({ connect: { lookup: checkedLookup } });
   return agent;

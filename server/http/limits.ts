@@ -1,0 +1,174 @@
+import type http from "node:http";
+import type { Socket } from "node:net";
+import { PassThrough } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
+import { DakiyaError } from "../errors";
+import { newId } from "../ids";
+import { errorBody, toApiError } from "../api/errors";
+
+/**
+ * What every request is held to before any route sees it (docs/operations.md, "At the edge"): one
+ * body limit, the timeouts, and refusals a client still writing its body can read.
+ */
+
+/** The largest request body read on any path; the largest valid batch (1000 rows of 280 characters) is far smaller. */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+
+/**
+ * Timeouts of the HTTP server, in milliseconds. Node checks `request` (the whole request, headers and
+ * body) and `headers` every `checkInterval`; `bodyIdle` is the longest silence between two pieces of a
+ * body; `keepAlive` how long an idle connection stays open (above the 60 s idle timeout of common load
+ * balancers, so they close first); `connection` the longest a connection may see no bytes at all,
+ * whatever it waits for.
+ */
+export const TIMEOUTS = { request: 60_000, headers: 20_000, bodyIdle: 10_000, keepAlive: 72_000, connection: 120_000, checkInterval: 5_000 };
+
+/**
+ * After an answer given before its body was read (a 413, a 401), how much of the rest is read and
+ * thrown away so the client can read that answer (RFC 9112 §9.6) before the connection closes.
+ */
+export const LINGER = { bytes: 8 * BODY_LIMIT, ms: 10_000 };
+
+export const TOO_LARGE = `The request body is larger than ${BODY_LIMIT / 1024 / 1024} MiB; split the batch.`;
+
+/** Whether a request declares a body (a length above zero, or chunks). */
+function hasBody(req: http.IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/** Writes a refusal straight to a socket whose HTTP exchange can no longer answer, then closes it. */
+function writeRawError(socket: Socket, status: number, statusText: string, body: string): void {
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroySoon();
+}
+
+/**
+ * Reads the rest of a request body and throws it away, up to LINGER's bytes and time. Resolves true
+ * when the body ended within them, false when the client sent more, took longer or went away.
+ */
+function discardRest(req: http.IncomingMessage): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (req.complete) {
+      req.resume();
+      return resolve(true);
+    }
+    let seen = 0;
+    const finish = (whole: boolean) => {
+      clearTimeout(timer);
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("close", onClose);
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > LINGER.bytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.complete);
+    const timer = setTimeout(() => finish(false), LINGER.ms);
+    req.on("data", onData);
+    req.once("end", onEnd);
+    req.once("close", onClose);
+    req.resume();
+  });
+}
+
+/**
+ * The last onSend step of every route: an answer sent while its request's body is still arriving is
+ * written in full at once, with `Connection: close`, but the response ends (and the connection closes)
+ * only once the rest of the body has been read and thrown away. Closing with unread bytes would make
+ * the kernel reset the connection, and a client still writing its body (Node's `http`, a raw socket)
+ * would lose the answer. Past LINGER the connection is cut.
+ */
+const lingerOnSend: onSendHookHandler = (request, reply, payload, done) => {
+  const req = request.raw;
+  if (req.complete || !hasBody(req) || !(payload === null || typeof payload === "string" || Buffer.isBuffer(payload))) return done(null, payload);
+  reply.header("connection", "close");
+  reply.header("content-length", payload === null ? 0 : Buffer.byteLength(payload));
+  request.lingering = true;
+  const out = new PassThrough();
+  if (payload !== null) out.write(payload);
+  void discardRest(req).then((whole) => {
+    if (whole) out.end();
+    else req.socket.destroy();
+  });
+  done(null, out);
+};
+
+/** The contract's body for an answer written on the socket, before Fastify gave the request an id. */
+function rawErrorBody(code: "invalid_request" | "request_timeout", message: string): string {
+  return JSON.stringify(errorBody(toApiError(new DakiyaError(code, message, code === "invalid_request" ? { details: [] } : {})), newId("req")));
+}
+
+function timeoutBody(): string {
+  return rawErrorBody("request_timeout", "The request took too long to arrive; send it again.");
+}
+
+/** Fastify's `clientErrorHandler`: Node's request and header timeouts, and unreadable HTTP, in the contract's body. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") return writeRawError(socket, 408, "Request Timeout", timeoutBody());
+  if (err.code === "HPE_HEADER_OVERFLOW") {
+    return writeRawError(socket, 431, "Request Header Fields Too Large", rawErrorBody("invalid_request", "The request's headers are too large."));
+  }
+  writeRawError(socket, 400, "Bad Request", rawErrorBody("invalid_request", "The request is not valid HTTP."));
+}
+
+/**
+ * Installs the limits on a server before any route is registered (hooks are inherited by the routes
+ * registered after them).
+ */
+export function installLimits(app: FastifyInstance): void {
+  // Every route (also those registered by plugins) ends its onSend steps with lingerOnSend.
+  app.addHook("onRoute", (route) => {
+    route.onSend = [...[route.onSend ?? []].flat(), lingerOnSend];
+  });
+
+  app.addHook("onRequest", (request, reply, done) => {
+    const req = request.raw;
+    // On the raw response too: pages and hijacked handlers write it directly.
+    reply.raw.setHeader("X-Content-Type-Options", "nosniff");
+    if (!hasBody(req) || req.complete) return done();
+    watchBody(request, reply);
+    if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT) {
+      reply.header("connection", "close");
+      return done(new DakiyaError("payload_too_large", TOO_LARGE));
+    }
+    done();
+  });
+
+}
+
+/**
+ * While a body arrives: a silence longer than TIMEOUTS.bodyIdle is answered 408 (or, once an answer
+ * has gone out, ends the connection). Once answered, a body nobody read (a page, a hijacked route) is
+ * thrown away within LINGER, so it cannot keep a connection busy forever.
+ */
+function watchBody(request: FastifyRequest, reply: FastifyReply): void {
+  const req = request.raw;
+  const socket = req.socket;
+  const idle = () => {
+    if (req.complete) return;
+    if (reply.raw.headersSent) return socket.destroy();
+    const e = toApiError(new DakiyaError("request_timeout", "The request body stopped arriving; send it again."));
+    const body = JSON.stringify(errorBody(e, request.id));
+    reply.raw.writeHead(e.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+    reply.raw.end(body, () => socket.destroy());
+  };
+  req.setTimeout(TIMEOUTS.bodyIdle, idle);
+  req.once("end", () => {
+    req.off("timeout", idle);
+    socket.setTimeout(TIMEOUTS.connection);
+  });
+  reply.raw.once("finish", () => {
+    if (req.complete || request.lingering) return;
+    void discardRest(req).then((whole) => {
+      if (!whole) socket.destroy();
+    });
+  });
+}
