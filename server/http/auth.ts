@@ -23,6 +23,9 @@ export const authPlugin: FastifyPluginAsync = async (app) => {
     const response = await auth().handler(new Request(new URL(request.url, requestOrigin(request)), { method: request.method, headers, body }));
     reply.code(response.status);
     for (const [name, value] of response.headers) if (name !== "set-cookie") reply.header(name, value);
+    // better-auth's own limiter says when to retry only as X-Retry-After; a 429 carries Retry-After.
+    const retryAfter = response.headers.get("x-retry-after");
+    if (response.status === 429 && retryAfter && !response.headers.has("retry-after")) reply.header("retry-after", retryAfter);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header("set-cookie", cookies);
     return reply.send(Buffer.from(await response.arrayBuffer()));

@@ -136,9 +136,6 @@ export async function checkDestination(raw: string): Promise<string> {
   if (url.username || url.password) throw new DakiyaError("invalid_request", "The webhook URL must not contain credentials.");
   if (url.href.length > 2048) throw new DakiyaError("invalid_request", "The webhook URL is longer than 2048 characters.");
   if (allowPrivate) return url.href;
-  if (!ALLOWED_PORTS.includes(portOf(url))) {
-    throw new DakiyaError("invalid_request", `The webhook URL must use port ${ALLOWED_PORTS.join(" or ")} (it names port ${url.port}).`);
-  }
   const literal = literalHost(url);
   let addresses: string[];
   if (literal) addresses = [literal];
@@ -151,6 +148,9 @@ export async function checkDestination(raw: string): Promise<string> {
   }
   if (!addresses.every(isAllowedAddress)) {
     throw new DakiyaError("invalid_request", `The webhook URL's host ${url.hostname} is not allowed: ${REFUSED}.`);
+  }
+  if (!ALLOWED_PORTS.includes(portOf(url))) {
+    throw new DakiyaError("invalid_request", `The webhook URL must use port ${ALLOWED_PORTS.join(" or ")} (it names port ${url.port}).`);
   }
   return url.href;
 }

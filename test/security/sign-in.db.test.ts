@@ -43,8 +43,10 @@ describe("the sign-in throttle", () => {
     for (let i = 0; i <= SIGN_IN_LIMIT.max; i++) statuses.push((await signIn("203.0.113.7", victim.console.email, `guess-${i}`)).status);
     expect(statuses.slice(0, SIGN_IN_LIMIT.max)).toEqual(Array(SIGN_IN_LIMIT.max).fill(401));
     expect(statuses[SIGN_IN_LIMIT.max]).toBe(429);
-    // Even the right password waits, from the attacker's address.
-    expect((await signIn("203.0.113.7", victim.console.email, victim.console.password)).status).toBe(429);
+    // Even the right password waits, from the attacker's address, and the answer says how long.
+    const right = await signIn("203.0.113.7", victim.console.email, victim.console.password);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
     // The owner, from their own address, is not locked out.
     expect((await signIn("198.51.100.20", victim.console.email, victim.console.password)).status).toBe(200);
   });
