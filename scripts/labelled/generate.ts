@@ -70,9 +70,12 @@ for (const m of text.matchAll(ROW)) {
   const name = (m[2] as string).replace(/\s*\([^)]*\)?/g, "").replace(/\s+(?:H\.?O|S\.?O|B\.?O|G\.?P\.?O)\.?$/i, "").trim();
   if (!PLAIN.test(name)) continue;
   const district = DISTRICT_FIXES[m[4] as string] ?? (m[4] as string);
+  // The rows' own points are often district centroids; the pincode's centre (pincode-lat-long) is where its offices are.
+  const centre = pincodeRecord(m[1] as string)?.entry;
+  if (!centre) continue;
   offices.push({
     code: m[1] as string, name, district, state: officialState(m[3] as string, m[4] as string), tehsil: (m[5] as string).trim(),
-    lat: Number(m[6]), lng: Number(m[7]),
+    lat: centre.lat, lng: centre.lng,
   });
 }
 const key = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");

@@ -9,8 +9,9 @@ import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { directoryDistricts, directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
+import { DISTRICT_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
 export type { PincodeArea, PincodeEntry } from "./pincodes";
@@ -196,31 +197,58 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
-/** A taluk or tehsil is named after its town; a post office is the town it delivers from. */
+/** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
 const mayBeTown = (c: Chunk, village: boolean) =>
-  isPlainName(c) || c.label === "Taluk" || c.label === "Tehsil" || (c.label === "Post" && !village);
+  isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Post"));
+
+/** The city a district's name stands for: its headquarters town. */
+function districtTown(district: string): CityDef | null {
+  return getGazetteer().citiesByName.get(DISTRICT_CITY[district] ?? district) ?? null;
+}
+
+/** Whether a place lies far enough from a city's centre to be a town of its own. */
+function farFrom(home: CityDef, at: PincodeEntry): boolean {
+  const centre = cityCentre(home);
+  const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+  return !!centre && distanceKm(centre.lat, centre.lng, at.lat, at.lng) > far;
+}
+
+/** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
+function nearOwnCity(rec: PincodeRecord): boolean {
+  const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+  return !own || !farFrom(own, rec.entry);
+}
 
 /**
  * The town the parcel goes to when the text names one: the last plain name that is a post office
- * of the pincode and lies far from the district town the directory (or the text) gives as city.
- * Metros keep their name: their post offices are neighbourhoods.
+ * (of the pincode; without one, of the district the text names) and lies far from the city the
+ * text (or the directory) gives. Metros keep their name: their post offices are neighbourhoods.
  */
-function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): Chunk | null {
-  const home = written ?? getGazetteer().citiesByName.get(rec.entry.city ?? "") ?? null;
+function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
+  const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
   // A written city counts as the district's town when it lies in the pincode's district.
-  if (!home || (written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
+  if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
-    // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
     const key = placeNameKey(nameOf(c));
-    const limit = Math.min(1, allowedEdits(key.length));
-    if (!officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) continue;
-    const centre = cityCentre(home);
-    const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
-    return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > far ? c : null;
+    let at: PincodeEntry | null = null;
+    if (rec) {
+      // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
+      const limit = Math.min(1, allowedEdits(key.length));
+      if (officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
+    } else {
+      // Without a pincode, the one office of that name in the city's (or the written) district.
+      const areas = district ? [district] : home.districts;
+      const found = officesNamed(key).filter(({ rec: r }) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
+      if (found.length > 0 && found.every(({ rec: r }) => distanceKm(r.entry.lat, r.entry.lng, (found[0] as (typeof found)[0]).rec.entry.lat, (found[0] as (typeof found)[0]).rec.entry.lng) < 10)) {
+        at = (found[0] as (typeof found)[0]).rec.entry;
+      }
+    }
+    if (!at) continue;
+    return farFrom(home, at) ? c : null;
   }
   return null;
 }
@@ -240,32 +268,74 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   return near ?? render(c.tokens, false);
 }
 
+/** The last kept chunk of a kind and label. */
+function lastChunk(kept: Chunk[], kind: Chunk["kind"], label: string): Chunk | null {
+  for (let k = kept.length - 1; k >= 0; k--) if (kept[k]?.kind === kind && kept[k]?.label === label) return kept[k] as Chunk;
+  return null;
+}
+
+/** The one value every item gives, or null when they disagree or there are none. */
+function only<T>(items: Iterable<T>): T | null {
+  let found: T | null = null;
+  for (const x of items) {
+    if (found !== null && found !== x) return null;
+    found = x;
+  }
+  return found;
+}
+
+/**
+ * Without a pincode, the district and state a written place stands for, when the directory knows
+ * it as one place (within the written state): a city, a district, or a post office's name.
+ */
+function placeArea(names: string[], state: string | null, district: string | null): { district: string | null; state: string | null } {
+  const districtStates = directoryDistricts();
+  for (const name of names) {
+    const def = getGazetteer().citiesByName.get(name);
+    const fromCity = def ? def.districts.filter((d) => !state || districtStates.get(d) === state) : [];
+    const offices = officesNamed(placeNameKey(name)).filter(({ rec }) => (!state || rec.states.includes(state)) && (!district || rec.districts.includes(district)));
+    const d = fromCity.length > 0 && def?.curated ? only(fromCity) : (only(offices.map(({ rec }) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+    const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map(({ rec }) => rec.entry.state)]);
+    if (d || s) return { district: district ?? d, state: state ?? s ?? null };
+  }
+  return { district, state };
+}
+
 export function normalizeAddress(text: string): NormalizedAddress {
   const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
+  const gaz = getGazetteer();
 
   let statedState: string | null = null;
   let statedDistrict: string | null = null;
+  /** The district is written as such (`Distt. X`, `X District`, a district's name): the line keeps it. */
+  let districtWritten = false;
   let districtOrder = -1;
   for (const m of mentions) {
     if (m.kind === "state") statedState = m.state;
     else if (m.kind === "district") {
       statedDistrict = m.district;
       districtOrder = m.order;
+      districtWritten = true;
     }
   }
   const city = chooseCity(mentions, rec);
   let statedCity = city?.name ?? null;
+  let cityWritten = statedCity !== null;
   if (!statedCity && statedState && CITY_STATES.has(statedState)) statedCity = statedState;
   if (!statedState && statedCity) statedState = stateOfCity(statedCity);
 
   const kept: Chunk[] = [];
+  let careOf: string | null = null;
   let meaningful = mentions.length > 0;
   let hasHouse = false;
   let hasBuilding = false;
   for (const c of chunks) {
-    if (c.kind === "recipient") continue;
+    if (c.kind === "recipient") {
+      if (c.label === "C/O" && careOf === null && c.tokens.some(isMeaningful)) careOf = `C/O ${render(c.tokens, false)}`;
+      continue;
+    }
     if (c.kind === "unknown") {
       const words = c.tokens.some(isMeaningful);
       if (!words && !c.tokens.some((t) => t.type === NUMBER)) continue; // mash, "xxxxx", "&"
@@ -282,6 +352,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       if (c.order > districtOrder) {
         statedDistrict = districtName(c, rec);
         districtOrder = c.order;
+        districtWritten = true;
       }
       continue;
     }
@@ -292,39 +363,59 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   let townFits = false;
-  const town = rec && (!statedCity || statedCity === city?.name) ? findTown(kept, rec, city) : null;
+  const town = !statedCity || statedCity === city?.name ? findTown(kept, rec, city, statedDistrict, statedState) : null;
+  // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
+  // a metro's urban villages stay in the metro.
+  const rural =
+    town || (city && METROS.has(city.name))
+      ? null
+      : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
+    cityWritten = true;
     kept.splice(kept.indexOf(town), 1);
+  } else if (rural) {
+    statedCity = render(rural.tokens, false);
+    townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
+    cityWritten = false;
   } else if (!city && rec && statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off.
     const last = [...kept].reverse().find(isPlainName);
-    const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+    const own = gaz.citiesByName.get(rec.entry.city ?? "");
     const near = (k: string) => {
       const limit = Math.min(3, Math.floor(k.length / 2) - 1);
       return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
     };
     if (last && own && own.keys.some(near)) {
       statedCity = own.name;
+      cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
     }
   }
-  if (!town && !city && statedCity === null) {
+  if (!town && !rural && !city && statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
     const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => !rec || cityMatchesRecord(c, rec)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
       statedCity = guess.name;
+      cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
       statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
+  /** The city written when a town or a post office took its place: it names the district. */
+  const displaced = (town || rural) && city ? city : null;
+  if (displaced && !statedDistrict) {
+    const own = rec ? displaced.districts.filter((d) => rec.districts.includes(d)) : displaced.districts;
+    if (own.length === 1) statedDistrict = own[0] as string;
+  }
 
-  const leftoverCities: Array<{ order: number; text: string }> = [];
+  /** Places written besides the city: kept in the line; in the locality unless they name the district. */
+  const leftoverCities: Array<{ order: number; text: string; district: boolean }> = [];
   for (const m of mentions) {
-    // The district's town written after the town the parcel goes to names the district.
-    const districtTown = rec && m.kind === "city" && m.city.name === rec.entry.city && statedCity !== rec.entry.city;
-    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity && !districtTown) leftoverCities.push({ order: m.order, text: m.city.name });
+    if (m.kind !== "city" || (m.city === city && !displaced) || (m.city.name === statedCity && cityWritten)) continue;
+    const namesDistrict = m.city === displaced || (!!rec && m.city.name === rec.entry.city && statedCity !== rec.entry.city);
+    leftoverCities.push({ order: m.order, text: m.city.name, district: namesDistrict });
   }
 
   // A name with no keyword, after a house number and before a locality, is the building:
@@ -343,7 +434,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const buildings: string[] = [];
   const streets: string[] = [];
   const landmarks: string[] = [];
-  const localities = leftoverCities;
+  const line: Array<{ order: number; text: string; notLocality: boolean }> = leftoverCities.map((m) => ({ order: m.order, text: m.text, notLocality: m.district }));
   for (const c of kept) {
     const text = chunkText(c);
     if (c.kind === "house") house.push(text);
@@ -351,33 +442,47 @@ export function normalizeAddress(text: string): NormalizedAddress {
     else if (c.kind === "building") buildings.push(text);
     else if (c.kind === "street") streets.push(text);
     else if (c.kind === "landmark") landmarks.push(text);
-    else localities.push({ order: c.order, text });
+    // The post office that is the city is in the line, not in the locality.
+    else line.push({ order: c.order, text, notLocality: c === rural && c.kind === "post" });
   }
-  localities.sort((a, b) => a.order - b.order);
+  line.sort((a, b) => a.order - b.order);
 
+  let district = statedDistrict ?? rec?.entry.district ?? null;
+  let state = statedState ?? rec?.entry.state ?? null;
+  if (!rec && (!district || !state)) {
+    const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
+    const names = [...(statedCity ? [statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
+    ({ district, state } = placeArea(names, state, district));
+    // A metro of several districts: the district of the locality's post office there.
+    if (!district && cityDef && cityDef.districts.length > 1) {
+      const inCity = line.flatMap((p) => officesNamed(placeNameKey(p.text)).filter(({ rec: r }) => cityDef.districts.includes(r.entry.district)));
+      district = only(inCity.map(({ rec: r }) => r.entry.district));
+    }
+    if (!state && district) state = directoryDistricts().get(district) ?? null;
+  }
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),
     building: joinParts(buildings),
     street: joinParts(streets),
-    locality: joinParts(localities.map((p) => p.text)),
+    locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
-    city: statedCity ?? entry?.city ?? null,
-    district: statedDistrict ?? entry?.district ?? null,
-    state: statedState ?? entry?.state ?? null,
+    city: statedCity ?? (rec && nearOwnCity(rec) ? entry?.city ?? null : null),
+    district,
+    state,
     pincode: scan.pincode,
   };
 
   const c = components;
   const tail = [c.state, c.pincode].filter(Boolean).join(" ");
   const normalized = [
-    c.house, c.building, c.street, c.landmark, c.locality,
-    c.city !== c.state ? c.city : null,
-    statedDistrict && statedDistrict !== entry?.district ? `District ${statedDistrict}` : null,
+    careOf, c.house, c.building, c.street, c.landmark, joinParts(line.map((p) => p.text)),
+    cityWritten && statedCity !== c.state ? statedCity : null,
+    districtWritten && statedDistrict ? `District ${statedDistrict}` : null,
     tail,
   ].filter(Boolean).join(", ");
 
-  const cityDef = statedCity ? getGazetteer().citiesByName.get(statedCity) : undefined;
+  const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
   return {
     normalized,
     components,
