@@ -66,7 +66,8 @@ const DIGIT_START = /^\d/;
 function clean(text: string): string {
   let s = text;
   if (NON_ASCII.test(s)) {
-    s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+    // Line breaks first: Hindi's postpositions are read up to the end of their line.
+    s = s.normalize("NFKC").replace(LINE_BREAKS, ", ").replace(DASHES, "-").replace(QUOTES, "'");
     if (hasDevanagari(s)) s = fromDevanagari(s);
   }
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
@@ -199,7 +200,12 @@ const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
 const mayBeTown = (c: Chunk, village: boolean) =>
-  isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Post"));
+  isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post"));
+
+/** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
+const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
+  "mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk",
+]);
 
 /** The city a district's name stands for: its headquarters town. */
 function districtTown(district: string): CityDef | null {
@@ -226,6 +232,13 @@ function nearOwnCity(rec: PincodeRecord): boolean {
  */
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
   const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
+  if (!home && !rec) {
+    // Only a state written besides: a name that is a post office of one district only is the town ("Arjuni Morgaon, MH").
+    if (!state || kept.some((c) => c.kind === "village" || c.kind === "post")) return null;
+    const last = [...kept].reverse().find((c) => isPlainName(c) && !c.tokens.some((t) => LANDMARK_NOUNS.has(t.key)));
+    const found = last ? officesNamed(placeNameKey(nameOf(last))).filter(({ rec: r }) => !state || r.states.includes(state)) : [];
+    return found.length > 0 && only(found.map(({ rec: r }) => r.entry.district)) ? (last as Chunk) : null;
+  }
   // A written city counts as the district's town when it lies in the pincode's district.
   if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
@@ -284,17 +297,23 @@ function only<T>(items: Iterable<T>): T | null {
   return found;
 }
 
+/** Cities whose districts are equals: none is "the" district without a locality to say which. */
+const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
+
 /**
  * Without a pincode, the district and state a written place stands for, when the directory knows
  * it as one place (within the written state): a city, a district, or a post office's name.
  */
-function placeArea(names: string[], state: string | null, district: string | null): { district: string | null; state: string | null } {
+function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
   const districtStates = directoryDistricts();
-  for (const name of names) {
-    const def = getGazetteer().citiesByName.get(name);
+  for (const [k, name] of names.entries()) {
+    // A village or post office is read as an office's name only: villages share their names with towns.
+    const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
     const fromCity = def ? def.districts.filter((d) => !state || districtStates.get(d) === state) : [];
     const offices = officesNamed(placeNameKey(name)).filter(({ rec }) => (!state || rec.states.includes(state)) && (!district || rec.districts.includes(district)));
-    const d = fromCity.length > 0 && def?.curated ? only(fromCity) : (only(offices.map(({ rec }) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+    // A metro spread over several districts is in its first (main) one unless a locality says otherwise (see below).
+    const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
+    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map(({ rec }) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
     const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map(({ rec }) => rec.entry.state)]);
     if (d || s) return { district: district ?? d, state: state ?? s ?? null };
   }
@@ -373,8 +392,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
-    cityWritten = true;
-    kept.splice(kept.indexOf(town), 1);
+    cityWritten = false;
   } else if (rural) {
     statedCity = render(rural.tokens, false);
     townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
@@ -395,7 +413,9 @@ export function normalizeAddress(text: string): NormalizedAddress {
   }
   if (!town && !rural && !city && statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
-    const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => !rec || cityMatchesRecord(c, rec)) : null;
+    // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
+    const office = !!last && officesNamed(placeNameKey(nameOf(last))).length > 0;
+    const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
       statedCity = guess.name;
       cityWritten = true;
@@ -423,8 +443,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const first = hasHouse && !hasBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
   if (
     first &&
-    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order) ||
-      leftoverCities.some((m) => m.order > first.order))
+    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) ||
+      leftoverCities.some((m) => m.order > first.order && !m.district))
   ) {
     first.kind = "building";
   }
@@ -443,7 +463,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     else if (c.kind === "street") streets.push(text);
     else if (c.kind === "landmark") landmarks.push(text);
     // The post office that is the city is in the line, not in the locality.
-    else line.push({ order: c.order, text, notLocality: c === rural && c.kind === "post" });
+    // The town, or the post office that is the city, is in the line where it was written, not in the locality.
+    else line.push({ order: c.order, text, notLocality: c === town || (c === rural && c.kind === "post") });
   }
   line.sort((a, b) => a.order - b.order);
 
@@ -452,12 +473,12 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!rec && (!district || !state)) {
     const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
     const names = [...(statedCity ? [statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
-    ({ district, state } = placeArea(names, state, district));
     // A metro of several districts: the district of the locality's post office there.
     if (!district && cityDef && cityDef.districts.length > 1) {
       const inCity = line.flatMap((p) => officesNamed(placeNameKey(p.text)).filter(({ rec: r }) => cityDef.districts.includes(r.entry.district)));
       district = only(inCity.map(({ rec: r }) => r.entry.district));
     }
+    ({ district, state } = placeArea(names, !!rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
   }
   const entry = rec?.entry ?? null;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalizationKey, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
-import { LABELLED } from "./labelled";
+import { LABELLED } from "../../test/data/addresses-table";
 
 beforeAll(() => {
   preloadPincodeDirectory();
@@ -34,9 +34,10 @@ describe("normalized form", () => {
     );
   });
 
-  it("fills city, state and (when not written) leaves the district out of the line", () => {
+  it("fills city, district and state in the components, and only the state in the line (no place the buyer did not write)", () => {
     const r = normalizeAddress("12, 3rd Cross, Indiranagar 560038");
-    expect(r.normalized).toBe("12, 3rd Cross, Indiranagar, Bengaluru, Karnataka 560038");
+    expect(r.normalized).toBe("12, 3rd Cross, Indiranagar, Karnataka 560038");
+    expect(r.components.city).toBe("Bengaluru");
     expect(r.components.district).toBe("Bengaluru Urban");
     expect(r.signals.statedCity).toBeNull();
     expect(r.signals.statedState).toBeNull();
@@ -48,18 +49,32 @@ describe("normalized form", () => {
     );
   });
 
-  it("leaves recipients (S/O, C/O, W/O, D/O) out of the normalized line and the components", () => {
+  it("leaves relations (S/O, W/O, D/O) out of the normalized line and the components", () => {
     for (const text of [
       "S/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
       "Suresh Kumar S/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
-      "C/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
       "Vill Rampur, W/O Ramesh Kumar, Post Bhojipura, Distt Bareilly UP 243202",
       "D/O Ramesh Kumar Vill Rampur Post Bhojipura Distt Bareilly UP 243202",
     ]) {
       const r = normalizeAddress(text);
-      expect(r.normalized).toBe("Village Rampur, Post Bhojipura, Bareilly, Uttar Pradesh 243202");
+      expect(r.normalized).toBe("Village Rampur, Post Bhojipura, District Bareilly, Uttar Pradesh 243202");
       expect(JSON.stringify(r.components)).not.toMatch(/Ramesh|Suresh|Kumar/);
     }
+  });
+
+  it("keeps a care-of name at the front of the line, in no component", () => {
+    for (const text of [
+      "C/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
+      "c/o ramesh kumar vill rampur post bhojipura distt bareilly up 243202",
+      "Vill Rampur, Post Bhojipura, Care of Ramesh Kumar, Distt Bareilly UP 243202",
+    ]) {
+      const r = normalizeAddress(text);
+      expect(r.normalized).toBe("C/O Ramesh Kumar, Village Rampur, Post Bhojipura, District Bareilly, Uttar Pradesh 243202");
+      expect(JSON.stringify(r.components)).not.toMatch(/Ramesh|Kumar/);
+    }
+    expect(normalizeAddress("C/O Anil Sharma, H.No. 221, Ward No. 5, Dehradun 248001 Mob 9876543210").normalized).toBe(
+      "C/O Anil Sharma, 221, Ward No. 5, Dehradun, Uttarakhand 248001",
+    );
   });
 
   it("gives two spellings of one address the same key, and different addresses different keys", () => {
@@ -149,8 +164,8 @@ describe("pincodes and phone numbers", () => {
   ])("drops the phone number %s everywhere", (phone) => {
     for (const text of [`${phone}, 12, MG Road, Bangalore`, `12, MG Road, ${phone}, Bangalore`, `12, MG Road, Bangalore, ${phone}`, `12 MG Road Bangalore ${phone}`]) {
       const r = normalizeAddress(text);
-      expect(r.components).toEqual({ ...NONE, house: "12", street: "MG Road", city: "Bengaluru" });
-      expect(r.normalized).toBe("12, MG Road, Bengaluru");
+      expect(r.components).toEqual({ ...NONE, house: "12", street: "MG Road", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka" });
+      expect(r.normalized).toBe("12, MG Road, Bengaluru, Karnataka");
       expect(r.signals.pincodeInText).toBeNull();
     }
   });
@@ -184,7 +199,9 @@ describe("pincodes and phone numbers", () => {
       expect(r.signals.pincodeInText).toBe(code);
       expect(r.signals.pincodeKnown).toBe(false);
       expect(r.pincode).toBeNull();
-      expect(r.components.state).toBeNull();
+      // Nothing comes from the directory's entry; the state is the written city's.
+      expect(r.components.state).toBe("Karnataka");
+      expect(r.signals.statedState).toBeNull();
       expect(r.signals.stateMatchesPincode).toBeNull();
     }
   });
