@@ -9,7 +9,7 @@ import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { directoryDistricts, directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { directoryDistricts, directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, recordsNamed, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
@@ -63,11 +63,20 @@ const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
 const DIGIT_END = /\d$/;
 const DIGIT_START = /^\d/;
 
+/**
+ * The longest text the parser reads. An address is at most 280 characters (contract), but NFKC can
+ * make one character eighteen (U+FDFA): the text is cut before and after normalisation, so every
+ * step after it works on a bounded string (docs/normalize.md, "Linear time").
+ */
+export const MAX_TEXT = 400;
+
 function clean(text: string): string {
-  let s = text;
+  let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   if (NON_ASCII.test(s)) {
-    // Line breaks first: Hindi's postpositions are read up to the end of their line.
-    s = s.normalize("NFKC").replace(LINE_BREAKS, ", ").replace(DASHES, "-").replace(QUOTES, "'");
+    s = s.normalize("NFKC");
+    if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
+    // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
+    s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
     if (hasDevanagari(s)) s = fromDevanagari(s);
   }
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
@@ -236,8 +245,8 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // Only a state written besides: a name that is a post office of one district only is the town ("Arjuni Morgaon, MH").
     if (!state || kept.some((c) => c.kind === "village" || c.kind === "post")) return null;
     const last = [...kept].reverse().find((c) => isPlainName(c) && !c.tokens.some((t) => LANDMARK_NOUNS.has(t.key)));
-    const found = last ? officesNamed(placeNameKey(nameOf(last))).filter(({ rec: r }) => !state || r.states.includes(state)) : [];
-    return found.length > 0 && only(found.map(({ rec: r }) => r.entry.district)) ? (last as Chunk) : null;
+    const found = last ? recordsNamed(placeNameKey(nameOf(last))).filter((r) => !state || r.states.includes(state)) : [];
+    return found.length > 0 && only(found.map((r) => r.entry.district)) ? (last as Chunk) : null;
   }
   // A written city counts as the district's town when it lies in the pincode's district.
   if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
@@ -255,10 +264,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district.
       const areas = district ? [district] : home.districts;
-      const found = officesNamed(key).filter(({ rec: r }) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
-      if (found.length > 0 && found.every(({ rec: r }) => distanceKm(r.entry.lat, r.entry.lng, (found[0] as (typeof found)[0]).rec.entry.lat, (found[0] as (typeof found)[0]).rec.entry.lng) < 10)) {
-        at = (found[0] as (typeof found)[0]).rec.entry;
-      }
+      const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
+      const one = found[0]?.entry;
+      if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
     }
     if (!at) continue;
     return farFrom(home, at) ? c : null;
@@ -310,11 +318,12 @@ function placeArea(names: string[], village: boolean, state: string | null, dist
     // A village or post office is read as an office's name only: villages share their names with towns.
     const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
     const fromCity = def ? def.districts.filter((d) => !state || districtStates.get(d) === state) : [];
-    const offices = officesNamed(placeNameKey(name)).filter(({ rec }) => (!state || rec.states.includes(state)) && (!district || rec.districts.includes(district)));
+    // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
+    const offices = (def?.curated ? [] : recordsNamed(placeNameKey(name))).filter((rec) => (!state || rec.states.includes(state)) && (!district || rec.districts.includes(district)));
     // A metro spread over several districts is in its first (main) one unless a locality says otherwise (see below).
     const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map(({ rec }) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
-    const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map(({ rec }) => rec.entry.state)]);
+    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((rec) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+    const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((rec) => rec.entry.state)]);
     if (d || s) return { district: district ?? d, state: state ?? s ?? null };
   }
   return { district, state };
@@ -414,7 +423,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!town && !rural && !city && statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
-    const office = !!last && officesNamed(placeNameKey(nameOf(last))).length > 0;
+    const office = !!last && recordsNamed(placeNameKey(nameOf(last))).length > 0;
     const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
       statedCity = guess.name;
@@ -454,6 +463,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const buildings: string[] = [];
   const streets: string[] = [];
   const landmarks: string[] = [];
+  const cityText = town ? chunkText(town) : rural?.kind === "post" ? chunkText(rural) : null;
   const line: Array<{ order: number; text: string; notLocality: boolean }> = leftoverCities.map((m) => ({ order: m.order, text: m.text, notLocality: m.district }));
   for (const c of kept) {
     const text = chunkText(c);
@@ -464,7 +474,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     else if (c.kind === "landmark") landmarks.push(text);
     // The post office that is the city is in the line, not in the locality.
     // The town, or the post office that is the city, is in the line where it was written, not in the locality.
-    else line.push({ order: c.order, text, notLocality: c === town || (c === rural && c.kind === "post") });
+    else line.push({ order: c.order, text, notLocality: text === cityText });
   }
   line.sort((a, b) => a.order - b.order);
 
@@ -475,8 +485,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     const names = [...(statedCity ? [statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
     // A metro of several districts: the district of the locality's post office there.
     if (!district && cityDef && cityDef.districts.length > 1) {
-      const inCity = line.flatMap((p) => officesNamed(placeNameKey(p.text)).filter(({ rec: r }) => cityDef.districts.includes(r.entry.district)));
-      district = only(inCity.map(({ rec: r }) => r.entry.district));
+      const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
+      district = only(inCity.map((r) => r.entry.district));
     }
     ({ district, state } = placeArea(names, !!rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
@@ -488,7 +498,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     street: joinParts(streets),
     locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
-    city: statedCity ?? (rec && nearOwnCity(rec) ? entry?.city ?? null : null),
+    // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
+    city: statedCity ?? (rec ? (nearOwnCity(rec) ? entry?.city ?? null : null) : state && CITY_STATES.has(state) ? state : null),
     district,
     state,
     pincode: scan.pincode,

@@ -44,9 +44,29 @@ const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
 const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|m|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
 const SHORT_MARKERS: Record<string, string> = { v: "vill", m: "mdl" };
-/** "Rampur (V) Narsapur (M)" → "Vill Rampur, Mdl Narsapur,": the marker before its value, one segment each. */
-const BRACKETED_VALUE = new RegExp(String.raw`([^,()]+?)` + BRACKETED_MARKER.source, "gi");
-const bracketedMarker = (_: string, value: string, m: string) => `, ${SHORT_MARKERS[m.toLowerCase()] ?? m} ${value.trim()},`;
+
+/**
+ * "Rampur (V) Narsapur (M)" → "Vill Rampur, Mdl Narsapur,": the marker before its value (the text
+ * back to the previous comma or bracket), one segment each. Written as a scan, not one pattern with
+ * a lazy value before the marker: that pattern retries from every position and is quadratic.
+ */
+function moveBracketedMarkers(text: string): string {
+  let out = "";
+  let pos = 0;
+  BRACKETED_MARKER.lastIndex = 0;
+  for (let m = BRACKETED_MARKER.exec(text); m !== null; m = BRACKETED_MARKER.exec(text)) {
+    let start = m.index;
+    while (start > pos && !VALUE_END.has(text.charCodeAt(start - 1))) start--;
+    const value = text.slice(start, m.index).trim();
+    if (start === m.index) continue;
+    const marker = (m[1] as string).toLowerCase();
+    out += `${text.slice(pos, start)}, ${SHORT_MARKERS[marker] ?? m[1]} ${value},`;
+    pos = m.index + m[0].length;
+  }
+  return pos === 0 ? text : out + text.slice(pos);
+}
+/** Characters that end a bracketed marker's value on its left: `,`, `(`, `)`. */
+const VALUE_END: ReadonlySet<number> = new Set([44, 40, 41]);
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
 const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
@@ -438,7 +458,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
-  const unbracketed = text.includes("(") ? text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_VALUE, bracketedMarker) : text;
+  const unbracketed = text.includes("(") ? moveBracketedMarkers(text.replace(BRACKETED_DIRECTION, " $1")) : text;
   const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
