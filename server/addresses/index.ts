@@ -314,19 +314,22 @@ const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
  */
 function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
   const districtStates = directoryDistricts();
-  for (const [k, name] of names.entries()) {
+  const read = (k: number, name: string, inState: string | null) => {
     // A village or post office is read as an office's name only: villages share their names with towns.
     const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
-    const fromCity = def ? def.districts.filter((d) => !state || districtStates.get(d) === state) : [];
+    const fromCity = def ? def.districts.filter((d) => !inState || districtStates.get(d) === inState) : [];
     // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-    const offices = (def?.curated ? [] : recordsNamed(placeNameKey(name))).filter((rec) => (!state || rec.states.includes(state)) && (!district || rec.districts.includes(district)));
-    // A metro spread over several districts is in its first (main) one unless a locality says otherwise (see below).
+    const offices = (def?.curated ? [] : recordsNamed(placeNameKey(name))).filter((rec) => (!inState || rec.states.includes(inState)) && (!district || rec.districts.includes(district)));
+    // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
     const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
     const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((rec) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
     const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((rec) => rec.entry.state)]);
-    if (d || s) return { district: district ?? d, state: state ?? s ?? null };
-  }
-  return { district, state };
+    return { d, s: s ?? null };
+  };
+  // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
+  if (!state) for (const [k, name] of names.entries()) if ((state = read(k, name, null).s)) break;
+  if (!district) for (const [k, name] of names.entries()) if ((district = read(k, name, state).d)) break;
+  return { district, state: state ?? (district ? (districtStates.get(district) ?? null) : null) };
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
@@ -423,8 +426,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!town && !rural && !city && statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
-    const office = !!last && recordsNamed(placeNameKey(nameOf(last))).length > 0;
-    const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
+    const key = last ? placeNameKey(nameOf(last)) : "";
+    const office = recordsNamed(key).length > 0;
+    // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
+    const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
       statedCity = guess.name;
       cityWritten = true;

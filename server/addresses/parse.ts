@@ -6,10 +6,10 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
-import { getGazetteer, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS, FEET, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
-  isLocalityWord, tokenize, type Marker, type Token,
+  isLocalityWord, PhraseTable, tokenize, type Marker, type Token,
 } from "./lexicon";
 import type { PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
@@ -380,6 +380,8 @@ const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
 function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions: Mention[], mode: PeelMode): Token[] {
   const places = getGazetteer().places;
   const least = mode === "value" ? 1 : 0;
+  // A value that is one of the pincode's post offices is that place, whole ("Vill. Kohka Bhilai").
+  if (mode === "value" && rec && tokens.length > 1 && rec.placeKeys.includes(tokens.map((t) => t.key).join(" "))) return tokens;
   let end = tokens.length;
   // Multi-word names are single tokens by now (mergePlaceNames), so one token at a time.
   while (end > least) {
@@ -395,7 +397,8 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
-      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key))) {
+      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key)) && !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))) {
+        // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village.
         mentions.push({ kind: "city", city: def.city, order: base + start });
       } else if (def.district && rec?.districts.includes(def.district)) {
         mentions.push({ kind: "district", district: def.district, order: base + start });
@@ -412,6 +415,38 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
  */
 function mergePlaceNames(tokens: Token[]): Token[] {
   const phrases = getGazetteer().phrases;
+  let out: Token[] | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const m = phrases.match(tokens, i);
+    if (!m) {
+      out?.push(tokens[i] as Token);
+      continue;
+    }
+    out ??= tokens.slice(0, i);
+    const words = tokens.slice(i, i + m.length);
+    out.push({ raw: words.map((t) => t.raw).join(" "), key: words.map((t) => t.key).join(" "), type: WORD, upper: false, ordinal: false });
+    i += m.length - 1;
+  }
+  return out ?? tokens;
+}
+
+const officePhrases = new WeakMap<PincodeRecord, PhraseTable<true>>();
+
+/**
+ * The pincode's own post offices of several words, as plain names ("Basti Guzan", "Kohka Bhilai",
+ * "Nangal Poona"): one place, so a locality word or a city name inside one does not cut it.
+ */
+function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
+  if (!rec) return tokens;
+  let phrases = officePhrases.get(rec);
+  if (!phrases) {
+    phrases = new PhraseTable<true>();
+    for (const key of rec.placeKeys) {
+      const words = tokenize(key);
+      if (words.length > 1 && words.every((t, k) => t.type === WORD && MARKERS.match(words, k) === null && !STREET_WORDS.has(t.key))) phrases.add(key, true);
+    }
+    officePhrases.set(rec, phrases);
+  }
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const m = phrases.match(tokens, i);
@@ -462,7 +497,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
-    const all = mergePlaceNames(dropFiller(tokenize(segments[s] as string)));
+    const all = mergeOfficeNames(mergePlaceNames(dropFiller(tokenize(segments[s] as string))), rec);
     if (all.length === 0) continue;
     chunkAndPeel(all, base, s, rec, mentions, chunks);
     base += all.length;
