@@ -231,6 +231,14 @@ class SegmentChunker {
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
+        const tail = o?.tokens[o.tokens.length - 1];
+        if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && getGazetteer().districtsByKey.has(tail.key)) {
+          o.tokens.pop();
+          this.close();
+          this.push("district", m.label, [tail], i - 1);
+          return j;
+        }
         if (atEnd && POSTFIX.has(m.kind) && o?.kind === "unknown" && o.tokens.length > 0) {
           o.kind = m.kind;
           o.label = m.label;
@@ -247,6 +255,12 @@ class SegmentChunker {
         // The value may already be closed as a locality by its ending ("Narsapur Mdl").
         const last = this.out[this.out.length - 1];
         if (atEnd && POSTFIX.has(m.kind) && !o && last && this.out.length > this.first && last.kind === "locality" && !last.label && last.order + last.tokens.length === this.base + i) {
+          const end = last.tokens[last.tokens.length - 1] as Token;
+          if (m.kind === "district" && last.tokens.length > 1 && getGazetteer().districtsByKey.has(end.key)) {
+            last.tokens.pop();
+            this.push("district", m.label, [end], i - 1);
+            return j;
+          }
           last.kind = m.kind;
           last.label = m.label;
           return j;
@@ -400,7 +414,8 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key)) && !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))) {
         // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village.
         mentions.push({ kind: "city", city: def.city, order: base + start });
-      } else if (def.district && rec?.districts.includes(def.district)) {
+      } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key))) {
+        // Without a pincode a district's name is read as the district (the state follows from it).
         mentions.push({ kind: "district", district: def.district, order: base + start });
       } else break;
     }
