@@ -281,7 +281,7 @@ interface TownSite {
   district: string;
   state: string;
   centre: Office;
-  /** Offices within 6 km of the town's head office, in other pincodes of the same district. */
+  /** Offices within 10 km of the town's head office, in other pincodes of the same district: its localities. */
   near: Office[];
 }
 const byCode = new Map<string, Office[]>();
@@ -295,7 +295,7 @@ const districtTowns: TownSite[] = [];
     if (METROS.some(([m]) => m === town) || (pincodeRecord(o.code) as PincodeRecord).entry.city !== town) continue;
     seen.add(o.district);
     const near = offices.filter(
-      (p) => p.district === o.district && p.code !== o.code && usable(p) && single(p.code) && distanceKm(o.lat, o.lng, p.lat, p.lng) < 6,
+      (p) => p.district === o.district && p.code !== o.code && usable(p) && single(p.code) && distanceKm(o.lat, o.lng, p.lat, p.lng) < 10,
     );
     districtTowns.push({ town, district: o.district, state: o.state, centre: o, near });
   }
