@@ -284,8 +284,11 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const city = gaz.places.get(key)?.city;
   const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : null);
   if (known) return known;
-  const limit = allowedEdits(key.length);
-  const near = rec?.districts.find((d) => editDistance(d.toLowerCase(), key, limit) <= limit);
+  // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
+  const near = rec?.districts.find((d) => {
+    const limit = Math.min(3, Math.floor(d.length / 2) - 1);
+    return limit > 0 && editDistance(d.toLowerCase(), key, limit) <= limit;
+  });
   return near ?? render(c.tokens, false);
 }
 
@@ -379,6 +382,12 @@ export function normalizeAddress(text: string): NormalizedAddress {
         else if (DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
+    // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
+    const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;
+    if (stateValue?.state && !stateValue.district && !stateValue.city && !gaz.districtsByKey.has((c.tokens[0] as Token).key)) {
+      statedState ??= stateValue.state.state === "NCR" ? "Delhi" : stateValue.state.state;
+      continue;
+    }
     if (c.kind === "district") {
       if (c.order > districtOrder) {
         statedDistrict = districtName(c, rec);

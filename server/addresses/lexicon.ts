@@ -189,8 +189,8 @@ export function isLocalityWord(key: string): boolean {
   return LOCALITY_WORDS.has(key) || (key.length >= 7 && GLUED_LOCALITY.test(key));
 }
 
-/** Words that may follow a locality word and still belong to it: "Model Town East", "Nagar Extn". */
-export const LOCALITY_TAIL: ReadonlySet<string> = new Set(["east", "west", "north", "south", "extension", "extn", "ext"]);
+/** Words that may follow a locality word and still belong to it: "Model Town East", "Nagar Extn", "Vadgaon Budruk". */
+export const LOCALITY_TAIL: ReadonlySet<string> = new Set(["east", "west", "north", "south", "extension", "extn", "ext", "budruk", "bk", "khurd", "kh", "kalan"]);
 
 /** A number followed by one of these is a road's width ("100 Feet Road"), not a house number or a pincode. */
 export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);

@@ -243,3 +243,35 @@ describe("junk and edge input", () => {
     expect(normalizeAddress(42 as unknown as string).signals.junk).toBe(true);
   });
 });
+
+describe("cities and districts as written (issue 20)", () => {
+  it.each([
+    // A locality with its own post office stays the locality; the written city stays the city.
+    ["Plot 9, Kamla Nagar, Near Water Tank, Agra, Uttar Pradesh 282005", { city: "Agra", district: "Agra", locality: "Kamla Nagar" }],
+    // Rural: the post office is the city, the written district stays, its headquarters (Naugarh) does not appear.
+    ["Vill. Rampur, P.O. Barhni, Dist. Siddharthnagar, U.P. 272201", { city: "Barhni", district: "Siddharthnagar", locality: "Village Rampur" }],
+    ["VPO Mahilpur, Distt Hoshiarpur, Punjab 146105", { city: "Mahilpur", district: "Hoshiarpur" }],
+    ["Gram Kyari Teh. Gogunda Dist-Udaipur Raj.", { city: "Kyari", district: "Udaipur", state: "Rajasthan" }],
+    ["near sabzi mandi vill. tontari p.o. bari teh. bari dholpur dist. rajasthan-328 021", { city: "Bari", district: "Dholpur", state: "Rajasthan" }],
+    ["Vill Rampur, Distt Bareli 243202", { city: "Rampur", district: "Bareilly" }],
+    // No pincode: state and district from the places written.
+    ["Bareilly Road, Haldwani", { city: "Haldwani", district: "Nainital", state: "Uttarakhand", street: "Bareilly Road" }],
+    ["Rajpur Road, Dehradun", { city: "Dehradun", district: "Dehradun", state: "Uttarakhand" }],
+    ["Sector 4, Gandhinagr, Gujarat", { city: "Gandhinagar", district: "Gandhinagar", state: "Gujarat" }],
+    ["NH 44 Madanmohanpur Purba Medinipur Dist", { city: "Madanmohanpur", district: "Purba Medinipur", state: "West Bengal" }],
+    ["13, Mall Road, Near Bus Stand, Vadgaon Budruk, Pune", { city: "Pune", locality: "Vadgaon Budruk" }],
+    ["C/O Gurpreet Patel A-89 Link Road Gopichak Purba Medinipur West Bengal", { house: "A-89", city: "Gopichak", district: "Purba Medinipur" }],
+  ])("%s", (input, expected) => {
+    const r = normalizeAddress(input);
+    expect(r.components).toMatchObject(expected);
+    // The city is written by the buyer in every case above, so it is in the line.
+    expect(r.normalized).toContain(expected.city);
+  });
+
+  it("never writes the district's headquarters or the pincode's city when the buyer did not", () => {
+    expect(normalizeAddress("Vill. Rampur, P.O. Barhni, Dist. Siddharthnagar, U.P. 272201").normalized).not.toMatch(/Naugarh/);
+    expect(normalizeAddress("Near Shiv Mandir, Village Rampur, Distt. Sitapur, UP 261001").normalized).toBe(
+      "Near Shiv Mandir, Village Rampur, District Sitapur, Uttar Pradesh 261001",
+    );
+  });
+});

@@ -301,11 +301,10 @@ class SegmentChunker {
         return i + 2 + tail.length;
       }
     }
-    // A care-of name ends where a house number starts: "S/O Ram Lal 45 Gandhi Chowk".
-    if (this.open?.kind === "recipient" && this.open.tokens.length > 0 && isPlainNumber(t) && /^\d/.test(t.key)) {
+    // A care-of name ends where a house number starts: "S/O Ram Lal 45 Gandhi Chowk", "C/O Anil Patel A-89 Link Road".
+    if (this.open?.kind === "recipient" && this.open.tokens.length > 0 && isPlainNumber(t)) {
       this.close();
-      this.push("house", "", [t], i);
-      return i + 1;
+      return i;
     }
     if (isPlainNumber(t)) {
       // A number that starts a chunk is a house number; inside a name it is part of the name.
