@@ -230,9 +230,15 @@ function farFrom(home: CityDef, at: PincodeEntry): boolean {
 
 /** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
 function nearOwnCity(rec: PincodeRecord): boolean {
-  const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
-  return !own || !farFrom(own, rec.entry);
+  let near = nearOwn.get(rec);
+  if (near === undefined) {
+    const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+    near = !own || !farFrom(own, rec.entry);
+    nearOwn.set(rec, near);
+  }
+  return near;
 }
+const nearOwn = new WeakMap<PincodeRecord, boolean>();
 
 /**
  * The town the parcel goes to when the text names one: the last plain name that is a post office
