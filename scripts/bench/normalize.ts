@@ -1,15 +1,18 @@
 /**
  * Throughput of normalizeAddress over 1,000 varied addresses (test/data/addresses-bench.json:
  * metro flats, village addresses, Hyderabad door numbers, sectors, phones, old names, junk).
- * The pincode directory is loaded first and timed on its own. Then a quality table on the
- * project's labelled addresses (server/addresses/labelled.ts): per-component accuracy and the
- * share of absent parts that the parser invented. No assertions.
+ * The pincode directory is loaded first and timed on its own. Then the worst case over a set of
+ * hostile inputs (text that NFKC grows eighteenfold, long runs that would make a backtracking
+ * pattern quadratic), each timed as the median of 21 calls; target under 1 ms each. Then a quality
+ * table on the table test's addresses (test/data/addresses-table.ts): per-component accuracy and
+ * the share of absent parts that the parser invented; issue 20's figures on the 600-address
+ * labelled set are `npm run eval:normalize`. No assertions.
  *
  *   npx tsx scripts/bench/normalize.ts
  */
 import { readFileSync } from "node:fs";
 import { normalizeAddress, preloadPincodeDirectory, type Components } from "../../server/addresses/index";
-import { LABELLED } from "../../server/addresses/labelled";
+import { LABELLED } from "../../test/data/addresses-table";
 
 const addresses = JSON.parse(readFileSync(new URL("../../test/data/addresses-bench.json", import.meta.url), "utf8")) as string[];
 
@@ -27,18 +30,62 @@ console.log(`first call (builds the place-name index): ${(performance.now() - t)
 for (let warm = 0; warm < 20; warm++) for (const a of addresses) normalizeAddress(a);
 
 const rounds: number[] = [];
+/** Per CPU second of this process too: on a machine shared with other work, wall time counts the waits. */
+const cpuRounds: number[] = [];
 for (let round = 0; round < 5; round++) {
   let n = 0;
   t = performance.now();
+  const cpu = process.cpuUsage();
   while (performance.now() - t < 400) {
     for (const a of addresses) normalizeAddress(a);
     n += addresses.length;
   }
   rounds.push(n / ((performance.now() - t) / 1000));
+  const used = process.cpuUsage(cpu);
+  cpuRounds.push(n / ((used.user + used.system) / 1e6));
 }
 rounds.sort((a, b) => a - b);
+cpuRounds.sort((a, b) => a - b);
 const fmt = (x: number | undefined) => Math.round(x ?? 0).toLocaleString("en-IN");
-console.log(`normalizeAddress: ${fmt(rounds[2])} addresses/s (median of 5 rounds over ${addresses.length} addresses; min ${fmt(rounds[0])}, max ${fmt(rounds[4])})`);
+console.log(`normalizeAddress: ${fmt(rounds[2])} addresses/s (median of 5 rounds over ${addresses.length} addresses; min ${fmt(rounds[0])}, max ${fmt(rounds[4])}); per CPU second ${fmt(cpuRounds[2])} (min ${fmt(cpuRounds[0])}, max ${fmt(cpuRounds[4])})`);
+
+/** Inputs built to be slow: NFKC expansion (U+FDFA is 18 characters), bracket and marker runs, digit runs, Devanagari without commas. */
+const HOSTILE: Array<[string, string]> = [
+  ["U+FDFA ×280 (NFKC → 5,040 chars)", "\uFDFA".repeat(280)],
+  ["U+FDFA ×278 + (v)", "\uFDFA".repeat(278) + "(v)"],
+  ["U+FDFA + ( ×140", "\uFDFA(".repeat(140)],
+  ["U+FDFA + space ×138 + (v)", "\uFDFA ".repeat(138) + "(v)"],
+  ["138 words + (v)", "a ".repeat(138) + "(v)"],
+  ["x ( ×93", "x (".repeat(93)],
+  ["(vill) ×46", "(vill)".repeat(46)],
+  ["Rampur (V) ×25", "Rampur (V) ".repeat(25)],
+  ["1 ×140", "1 ".repeat(140)],
+  ["1- ×140", "1-".repeat(140)],
+  ["12- ×93", "12-".repeat(93)],
+  ["a, ×140", "a,".repeat(140)],
+  ["mob ×70", "mob ".repeat(70)],
+  ["pin ×70", "pin ".repeat(70)],
+  ["S/O ×70", "S/O ".repeat(70)],
+  ["Vill ×56", "Vill ".repeat(56)],
+  ["Near ×56", "Near ".repeat(56)],
+  ["Nagar ×46", "Nagar ".repeat(46)],
+  ["Noida ×46", "Noida ".repeat(46)],
+  ["Devanagari words ×93", "कख ".repeat(93)],
+  ["Devanagari + के पास", "क ".repeat(137) + "के पास"],
+  ["A. ×140", "A.".repeat(140)],
+  ["letters ×280", "a".repeat(280)],
+];
+const hostile = HOSTILE.map(([name, text]) => {
+  const times: number[] = [];
+  for (let k = 0; k < 21; k++) {
+    const s = performance.now();
+    normalizeAddress(text);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  return { name, ms: times[10] as number };
+}).sort((a, b) => b.ms - a.ms);
+console.log(`hostile inputs (${HOSTILE.length}, median of 21 calls each): worst ${hostile[0]?.ms.toFixed(3)} ms (${hostile[0]?.name}); next ${hostile.slice(1, 4).map((h) => `${h.ms.toFixed(3)} ms (${h.name})`).join(", ")}`);
 
 const PARTS: Array<keyof Components> = ["house", "building", "street", "locality", "landmark", "city", "district", "state", "pincode"];
 const right = new Map<keyof Components, number>(PARTS.map((p) => [p, 0]));
@@ -60,7 +107,7 @@ for (const [input, expected] of LABELLED) {
   if (all) exact++;
 }
 const share = (x: number, of: number) => (of === 0 ? "-" : (x / of).toFixed(3));
-console.log(`\nquality on ${LABELLED.length} labelled addresses (server/addresses/labelled.ts):`);
+console.log(`\nquality on the ${LABELLED.length} addresses of the table test (test/data/addresses-table.ts):`);
 console.log(`| ${PARTS.join(" | ")} | all parts | invented |`);
 console.log(`|${" --- |".repeat(PARTS.length + 2)}`);
 console.log(`| ${PARTS.map((p) => share(right.get(p) ?? 0, LABELLED.length)).join(" | ")} | ${share(exact, LABELLED.length)} | ${share(invented, absent)} (${invented}/${absent}) |`);

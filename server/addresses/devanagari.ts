@@ -80,12 +80,24 @@ export function hasDevanagari(text: string): boolean {
   return DEVANAGARI.test(text);
 }
 
-/** The text with every Devanagari word replaced (see the file comment); other characters untouched. */
 /** Hindi puts "near", "opposite", "behind" after the place (मंदिर के पास); English before it. */
-const POSTPOSITION = /([^,]*?[^\s,])\s+(Near|Opposite|Behind)(?=\s*(?:,|$))/g;
+const POSTPOSITION = /\s+(Near|Opposite|Behind)\s*$/;
 
-export function fromDevanagari(text: string): string {
+/** Per comma-separated part, a trailing postposition moves to the front (a per-part test, linear in the text). */
+function movePostpositions(text: string): string {
   return text
-    .replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w))
-    .replace(POSTPOSITION, "$2 $1");
+    .split(",")
+    .map((part) => {
+      const m = POSTPOSITION.exec(part);
+      const place = m ? part.slice(0, m.index) : "";
+      if (!m || place.trim() === "") return part;
+      const lead = place.length - place.trimStart().length;
+      return `${place.slice(0, lead)}${m[1]} ${place.slice(lead)}`;
+    })
+    .join(",");
+}
+
+/** The text with every Devanagari word replaced (see the file comment); other characters untouched. */
+export function fromDevanagari(text: string): string {
+  return movePostpositions(text.replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w)));
 }

@@ -9,8 +9,9 @@ import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import { directoryDistricts, directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, recordsNamed, type PincodeEntry, type PincodeRecord } from "./pincodes";
 import { CITY_STATES } from "./states";
+import { DISTRICT_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
 export type { PincodeArea, PincodeEntry } from "./pincodes";
@@ -62,10 +63,20 @@ const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
 const DIGIT_END = /\d$/;
 const DIGIT_START = /^\d/;
 
+/**
+ * The longest text the parser reads. An address is at most 280 characters (contract), but NFKC can
+ * make one character eighteen (U+FDFA): the text is cut before and after normalisation, so every
+ * step after it works on a bounded string (docs/normalize.md, "Linear time").
+ */
+export const MAX_TEXT = 400;
+
 function clean(text: string): string {
-  let s = text;
+  let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   if (NON_ASCII.test(s)) {
-    s = s.normalize("NFKC").replace(DASHES, "-").replace(QUOTES, "'");
+    s = s.normalize("NFKC");
+    if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
+    // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
+    s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
     if (hasDevanagari(s)) s = fromDevanagari(s);
   }
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
@@ -196,31 +207,75 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
-/** A taluk or tehsil is named after its town; a post office is the town it delivers from. */
+/** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
 const mayBeTown = (c: Chunk, village: boolean) =>
-  isPlainName(c) || c.label === "Taluk" || c.label === "Tehsil" || (c.label === "Post" && !village);
+  isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post"));
+
+/** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
+const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
+  "mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk",
+]);
+
+/** The city a district's name stands for: its headquarters town. */
+function districtTown(district: string): CityDef | null {
+  return getGazetteer().citiesByName.get(DISTRICT_CITY[district] ?? district) ?? null;
+}
+
+/** Whether a place lies far enough from a city's centre to be a town of its own. */
+function farFrom(home: CityDef, at: PincodeEntry): boolean {
+  const centre = cityCentre(home);
+  const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+  return !!centre && distanceKm(centre.lat, centre.lng, at.lat, at.lng) > far;
+}
+
+/** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
+function nearOwnCity(rec: PincodeRecord): boolean {
+  let near = nearOwn.get(rec);
+  if (near === undefined) {
+    const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+    near = !own || !farFrom(own, rec.entry);
+    nearOwn.set(rec, near);
+  }
+  return near;
+}
+const nearOwn = new WeakMap<PincodeRecord, boolean>();
 
 /**
  * The town the parcel goes to when the text names one: the last plain name that is a post office
- * of the pincode and lies far from the district town the directory (or the text) gives as city.
- * Metros keep their name: their post offices are neighbourhoods.
+ * (of the pincode; without one, of the district the text names) and lies far from the city the
+ * text (or the directory) gives. Metros keep their name: their post offices are neighbourhoods.
  */
-function findTown(kept: Chunk[], rec: PincodeRecord, written: CityDef | null): Chunk | null {
-  const home = written ?? getGazetteer().citiesByName.get(rec.entry.city ?? "") ?? null;
+function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
+  const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
+  if (!home && !rec) {
+    // Only a state written besides: a name that is a post office of one district only is the town ("Arjuni Morgaon, MH").
+    if (!state || kept.some((c) => c.kind === "village" || c.kind === "post")) return null;
+    const last = [...kept].reverse().find((c) => isPlainName(c) && !c.tokens.some((t) => LANDMARK_NOUNS.has(t.key)));
+    const found = last ? recordsNamed(placeNameKey(nameOf(last))).filter((r) => !state || r.states.includes(state)) : [];
+    return found.length > 0 && only(found.map((r) => r.entry.district)) ? (last as Chunk) : null;
+  }
   // A written city counts as the district's town when it lies in the pincode's district.
-  if (!home || (written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
+  if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
-    // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
     const key = placeNameKey(nameOf(c));
-    const limit = Math.min(1, allowedEdits(key.length));
-    if (!officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) continue;
-    const centre = cityCentre(home);
-    const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
-    return centre && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) > far ? c : null;
+    let at: PincodeEntry | null = null;
+    if (rec) {
+      // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
+      const limit = Math.min(1, allowedEdits(key.length));
+      if (officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
+    } else {
+      // Without a pincode, the one office of that name in the city's (or the written) district.
+      const areas = district ? [district] : home.districts;
+      const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
+      const one = found[0]?.entry;
+      if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
+    }
+    if (!at) continue;
+    return farFrom(home, at) ? c : null;
   }
   return null;
 }
@@ -235,37 +290,92 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const city = gaz.places.get(key)?.city;
   const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : null);
   if (known) return known;
-  const limit = allowedEdits(key.length);
-  const near = rec?.districts.find((d) => editDistance(d.toLowerCase(), key, limit) <= limit);
+  // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
+  const near = rec?.districts.find((d) => {
+    const limit = Math.min(3, Math.floor(d.length / 2) - 1);
+    return limit > 0 && editDistance(d.toLowerCase(), key, limit) <= limit;
+  });
   return near ?? render(c.tokens, false);
+}
+
+/** The last kept chunk of a kind and label. */
+function lastChunk(kept: Chunk[], kind: Chunk["kind"], label: string): Chunk | null {
+  for (let k = kept.length - 1; k >= 0; k--) if (kept[k]?.kind === kind && kept[k]?.label === label) return kept[k] as Chunk;
+  return null;
+}
+
+/** The one value every item gives, or null when they disagree or there are none. */
+function only<T>(items: Iterable<T>): T | null {
+  let found: T | null = null;
+  for (const x of items) {
+    if (found !== null && found !== x) return null;
+    found = x;
+  }
+  return found;
+}
+
+/** Cities whose districts are equals: none is "the" district without a locality to say which. */
+const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
+
+/**
+ * Without a pincode, the district and state a written place stands for, when the directory knows
+ * it as one place (within the written state): a city, a district, or a post office's name.
+ */
+function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
+  const districtStates = directoryDistricts();
+  const read = (k: number, name: string, inState: string | null) => {
+    // A village or post office is read as an office's name only: villages share their names with towns.
+    const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
+    const fromCity = def ? def.districts.filter((d) => !inState || districtStates.get(d) === inState) : [];
+    // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
+    const offices = (def?.curated ? [] : recordsNamed(placeNameKey(name))).filter((rec) => (!inState || rec.states.includes(inState)) && (!district || rec.districts.includes(district)));
+    // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
+    const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
+    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((rec) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+    const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((rec) => rec.entry.state)]);
+    return { d, s: s ?? null };
+  };
+  // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
+  if (!state) for (const [k, name] of names.entries()) if ((state = read(k, name, null).s)) break;
+  if (!district) for (const [k, name] of names.entries()) if ((district = read(k, name, state).d)) break;
+  return { district, state: state ?? (district ? (districtStates.get(district) ?? null) : null) };
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
   const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
+  const gaz = getGazetteer();
 
   let statedState: string | null = null;
   let statedDistrict: string | null = null;
+  /** The district is written as such (`Distt. X`, `X District`, a district's name): the line keeps it. */
+  let districtWritten = false;
   let districtOrder = -1;
   for (const m of mentions) {
     if (m.kind === "state") statedState = m.state;
     else if (m.kind === "district") {
       statedDistrict = m.district;
       districtOrder = m.order;
+      districtWritten = true;
     }
   }
   const city = chooseCity(mentions, rec);
   let statedCity = city?.name ?? null;
+  let cityWritten = statedCity !== null;
   if (!statedCity && statedState && CITY_STATES.has(statedState)) statedCity = statedState;
   if (!statedState && statedCity) statedState = stateOfCity(statedCity);
 
   const kept: Chunk[] = [];
+  let careOf: string | null = null;
   let meaningful = mentions.length > 0;
   let hasHouse = false;
   let hasBuilding = false;
   for (const c of chunks) {
-    if (c.kind === "recipient") continue;
+    if (c.kind === "recipient") {
+      if (c.label === "C/O" && careOf === null && c.tokens.some(isMeaningful)) careOf = `C/O ${render(c.tokens, false)}`;
+      continue;
+    }
     if (c.kind === "unknown") {
       const words = c.tokens.some(isMeaningful);
       if (!words && !c.tokens.some((t) => t.type === NUMBER)) continue; // mash, "xxxxx", "&"
@@ -278,10 +388,17 @@ export function normalizeAddress(text: string): NormalizedAddress {
         else if (DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
+    // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
+    const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;
+    if (stateValue?.state && !stateValue.district && !stateValue.city && !gaz.districtsByKey.has((c.tokens[0] as Token).key)) {
+      statedState ??= stateValue.state.state === "NCR" ? "Delhi" : stateValue.state.state;
+      continue;
+    }
     if (c.kind === "district") {
       if (c.order > districtOrder) {
         statedDistrict = districtName(c, rec);
         districtOrder = c.order;
+        districtWritten = true;
       }
       continue;
     }
@@ -292,39 +409,62 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   let townFits = false;
-  const town = rec && (!statedCity || statedCity === city?.name) ? findTown(kept, rec, city) : null;
+  const town = !statedCity || statedCity === city?.name ? findTown(kept, rec, city, statedDistrict, statedState) : null;
+  // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
+  // a metro's urban villages stay in the metro.
+  const rural =
+    town || (city && METROS.has(city.name))
+      ? null
+      : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
-    kept.splice(kept.indexOf(town), 1);
+    cityWritten = false;
+  } else if (rural) {
+    statedCity = render(rural.tokens, false);
+    townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
+    cityWritten = false;
   } else if (!city && rec && statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off.
     const last = [...kept].reverse().find(isPlainName);
-    const own = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+    const own = gaz.citiesByName.get(rec.entry.city ?? "");
     const near = (k: string) => {
       const limit = Math.min(3, Math.floor(k.length / 2) - 1);
       return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
     };
     if (last && own && own.keys.some(near)) {
       statedCity = own.name;
+      cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
     }
   }
-  if (!town && !city && statedCity === null) {
+  if (!town && !rural && !city && statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
-    const guess = last ? fuzzyCity(nameOf(last), statedState, (c) => !rec || cityMatchesRecord(c, rec)) : null;
+    // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
+    const key = last ? placeNameKey(nameOf(last)) : "";
+    const office = recordsNamed(key).length > 0;
+    // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
+    const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
       statedCity = guess.name;
+      cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
       statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
+  /** The city written when a town or a post office took its place: it names the district. */
+  const displaced = (town || rural) && city ? city : null;
+  if (displaced && !statedDistrict) {
+    const own = rec ? displaced.districts.filter((d) => rec.districts.includes(d)) : displaced.districts;
+    if (own.length === 1) statedDistrict = own[0] as string;
+  }
 
-  const leftoverCities: Array<{ order: number; text: string }> = [];
+  /** Places written besides the city: kept in the line; in the locality unless they name the district. */
+  const leftoverCities: Array<{ order: number; text: string; district: boolean }> = [];
   for (const m of mentions) {
-    // The district's town written after the town the parcel goes to names the district.
-    const districtTown = rec && m.kind === "city" && m.city.name === rec.entry.city && statedCity !== rec.entry.city;
-    if (m.kind === "city" && m.city !== city && m.city.name !== statedCity && !districtTown) leftoverCities.push({ order: m.order, text: m.city.name });
+    if (m.kind !== "city" || (m.city === city && !displaced) || (m.city.name === statedCity && cityWritten)) continue;
+    const namesDistrict = m.city === displaced || (!!rec && m.city.name === rec.entry.city && statedCity !== rec.entry.city);
+    leftoverCities.push({ order: m.order, text: m.city.name, district: namesDistrict });
   }
 
   // A name with no keyword, after a house number and before a locality, is the building:
@@ -332,8 +472,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const first = hasHouse && !hasBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
   if (
     first &&
-    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order) ||
-      leftoverCities.some((m) => m.order > first.order))
+    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) ||
+      leftoverCities.some((m) => m.order > first.order && !m.district))
   ) {
     first.kind = "building";
   }
@@ -343,7 +483,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const buildings: string[] = [];
   const streets: string[] = [];
   const landmarks: string[] = [];
-  const localities = leftoverCities;
+  const cityText = town ? chunkText(town) : rural?.kind === "post" ? chunkText(rural) : null;
+  const line: Array<{ order: number; text: string; notLocality: boolean }> = leftoverCities.map((m) => ({ order: m.order, text: m.text, notLocality: m.district }));
   for (const c of kept) {
     const text = chunkText(c);
     if (c.kind === "house") house.push(text);
@@ -351,33 +492,49 @@ export function normalizeAddress(text: string): NormalizedAddress {
     else if (c.kind === "building") buildings.push(text);
     else if (c.kind === "street") streets.push(text);
     else if (c.kind === "landmark") landmarks.push(text);
-    else localities.push({ order: c.order, text });
+    // The post office that is the city is in the line, not in the locality.
+    // The town, or the post office that is the city, is in the line where it was written, not in the locality.
+    else line.push({ order: c.order, text, notLocality: text === cityText });
   }
-  localities.sort((a, b) => a.order - b.order);
+  line.sort((a, b) => a.order - b.order);
 
+  let district = statedDistrict ?? rec?.entry.district ?? null;
+  let state = statedState ?? rec?.entry.state ?? null;
+  if (!rec && (!district || !state)) {
+    const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
+    const names = [...(statedCity ? [statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
+    // A metro of several districts: the district of the locality's post office there.
+    if (!district && cityDef && cityDef.districts.length > 1) {
+      const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
+      district = only(inCity.map((r) => r.entry.district));
+    }
+    ({ district, state } = placeArea(names, !!rural, state, district));
+    if (!state && district) state = directoryDistricts().get(district) ?? null;
+  }
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),
     building: joinParts(buildings),
     street: joinParts(streets),
-    locality: joinParts(localities.map((p) => p.text)),
+    locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
-    city: statedCity ?? entry?.city ?? null,
-    district: statedDistrict ?? entry?.district ?? null,
-    state: statedState ?? entry?.state ?? null,
+    // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
+    city: statedCity ?? (rec ? (nearOwnCity(rec) ? entry?.city ?? null : null) : state && CITY_STATES.has(state) ? state : null),
+    district,
+    state,
     pincode: scan.pincode,
   };
 
   const c = components;
   const tail = [c.state, c.pincode].filter(Boolean).join(" ");
   const normalized = [
-    c.house, c.building, c.street, c.landmark, c.locality,
-    c.city !== c.state ? c.city : null,
-    statedDistrict && statedDistrict !== entry?.district ? `District ${statedDistrict}` : null,
+    careOf, c.house, c.building, c.street, c.landmark, joinParts(line.map((p) => p.text)),
+    cityWritten && statedCity !== c.state ? statedCity : null,
+    districtWritten && statedDistrict ? `District ${statedDistrict}` : null,
     tail,
   ].filter(Boolean).join(", ");
 
-  const cityDef = statedCity ? getGazetteer().citiesByName.get(statedCity) : undefined;
+  const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
   return {
     normalized,
     components,

@@ -104,7 +104,7 @@ export interface Marker {
 }
 
 const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
-  ["house", "", ["h no", "hno", "h n", "house no", "house number", "house num", "house", "door no", "door number", "d no", "dno", "door", "no", "number", "#"]],
+  ["house", "", ["h no", "hno", "h n", "house no", "house number", "house num", "house", "door no", "door number", "d no", "dno", "door", "no", "number", "#", "ghar no", "ghar", "makan no", "makaan no", "makan"]],
   ["house", "Flat", ["flat no", "flat number", "flat", "flt no", "flt", "f no", "apartment no", "apt no", "apt", "apartment number"]],
   ["house", "Plot", ["plot no", "plot number", "plot", "p no"]],
   ["house", "Shop", ["shop no", "shop number", "shop"]],
@@ -133,9 +133,11 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["landmark", "Above", ["above"]],
   ["landmark", "Below", ["below"]],
   ["landmark", "Off", ["off"]],
-  ["recipient", "", ["s/o", "c/o", "w/o", "d/o", "h/o", "f/o", "care of", "son of", "wife of", "daughter of", "husband of", "attn"]],
+  // The parcel is handed to a care-of name: it stays at the front of the line; relations are dropped.
+  ["recipient", "C/O", ["c/o", "care of"]],
+  ["recipient", "", ["s/o", "w/o", "d/o", "h/o", "f/o", "son of", "wife of", "daughter of", "husband of", "attn"]],
   ["village", "Village", ["vill", "village", "vil", "vlg", "gram", "grama"]],
-  ["village", "VPO", ["vpo", "v po", "at post", "at po", "at & post", "at and post", "at p o", "vill & post", "vill and post", "vill post", "village & post", "village and post"]],
+  ["village", "VPO", ["vpo", "v po", "at post", "at po", "at & post", "at and post", "at p o", "vill & post", "vill and post", "vill post", "village & post", "village and post", "a/p", "at/post", "at/po"]],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
   ["post", "Post", ["post", "po", "p o", "post office"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
@@ -187,8 +189,8 @@ export function isLocalityWord(key: string): boolean {
   return LOCALITY_WORDS.has(key) || (key.length >= 7 && GLUED_LOCALITY.test(key));
 }
 
-/** Words that may follow a locality word and still belong to it: "Model Town East", "Nagar Extn". */
-export const LOCALITY_TAIL: ReadonlySet<string> = new Set(["east", "west", "north", "south", "extension", "extn", "ext"]);
+/** Words that may follow a locality word and still belong to it: "Model Town East", "Nagar Extn", "Vadgaon Budruk". */
+export const LOCALITY_TAIL: ReadonlySet<string> = new Set(["east", "west", "north", "south", "extension", "extn", "ext", "budruk", "bk", "khurd", "kh", "kalan"]);
 
 /** A number followed by one of these is a road's width ("100 Feet Road"), not a house number or a pincode. */
 export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);

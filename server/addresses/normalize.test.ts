@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalizationKey, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
-import { LABELLED } from "./labelled";
+import { LABELLED } from "../../test/data/addresses-table";
 
 beforeAll(() => {
   preloadPincodeDirectory();
@@ -34,9 +34,10 @@ describe("normalized form", () => {
     );
   });
 
-  it("fills city, state and (when not written) leaves the district out of the line", () => {
+  it("fills city, district and state in the components, and only the state in the line (no place the buyer did not write)", () => {
     const r = normalizeAddress("12, 3rd Cross, Indiranagar 560038");
-    expect(r.normalized).toBe("12, 3rd Cross, Indiranagar, Bengaluru, Karnataka 560038");
+    expect(r.normalized).toBe("12, 3rd Cross, Indiranagar, Karnataka 560038");
+    expect(r.components.city).toBe("Bengaluru");
     expect(r.components.district).toBe("Bengaluru Urban");
     expect(r.signals.statedCity).toBeNull();
     expect(r.signals.statedState).toBeNull();
@@ -48,18 +49,32 @@ describe("normalized form", () => {
     );
   });
 
-  it("leaves recipients (S/O, C/O, W/O, D/O) out of the normalized line and the components", () => {
+  it("leaves relations (S/O, W/O, D/O) out of the normalized line and the components", () => {
     for (const text of [
       "S/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
       "Suresh Kumar S/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
-      "C/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
       "Vill Rampur, W/O Ramesh Kumar, Post Bhojipura, Distt Bareilly UP 243202",
       "D/O Ramesh Kumar Vill Rampur Post Bhojipura Distt Bareilly UP 243202",
     ]) {
       const r = normalizeAddress(text);
-      expect(r.normalized).toBe("Village Rampur, Post Bhojipura, Bareilly, Uttar Pradesh 243202");
+      expect(r.normalized).toBe("Village Rampur, Post Bhojipura, District Bareilly, Uttar Pradesh 243202");
       expect(JSON.stringify(r.components)).not.toMatch(/Ramesh|Suresh|Kumar/);
     }
+  });
+
+  it("keeps a care-of name at the front of the line, in no component", () => {
+    for (const text of [
+      "C/O Ramesh Kumar, Vill Rampur, Post Bhojipura, Distt Bareilly UP 243202",
+      "c/o ramesh kumar vill rampur post bhojipura distt bareilly up 243202",
+      "Vill Rampur, Post Bhojipura, Care of Ramesh Kumar, Distt Bareilly UP 243202",
+    ]) {
+      const r = normalizeAddress(text);
+      expect(r.normalized).toBe("C/O Ramesh Kumar, Village Rampur, Post Bhojipura, District Bareilly, Uttar Pradesh 243202");
+      expect(JSON.stringify(r.components)).not.toMatch(/Ramesh|Kumar/);
+    }
+    expect(normalizeAddress("C/O Anil Sharma, H.No. 221, Ward No. 5, Dehradun 248001 Mob 9876543210").normalized).toBe(
+      "C/O Anil Sharma, 221, Ward No. 5, Dehradun, Uttarakhand 248001",
+    );
   });
 
   it("gives two spellings of one address the same key, and different addresses different keys", () => {
@@ -149,8 +164,8 @@ describe("pincodes and phone numbers", () => {
   ])("drops the phone number %s everywhere", (phone) => {
     for (const text of [`${phone}, 12, MG Road, Bangalore`, `12, MG Road, ${phone}, Bangalore`, `12, MG Road, Bangalore, ${phone}`, `12 MG Road Bangalore ${phone}`]) {
       const r = normalizeAddress(text);
-      expect(r.components).toEqual({ ...NONE, house: "12", street: "MG Road", city: "Bengaluru" });
-      expect(r.normalized).toBe("12, MG Road, Bengaluru");
+      expect(r.components).toEqual({ ...NONE, house: "12", street: "MG Road", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka" });
+      expect(r.normalized).toBe("12, MG Road, Bengaluru, Karnataka");
       expect(r.signals.pincodeInText).toBeNull();
     }
   });
@@ -184,7 +199,9 @@ describe("pincodes and phone numbers", () => {
       expect(r.signals.pincodeInText).toBe(code);
       expect(r.signals.pincodeKnown).toBe(false);
       expect(r.pincode).toBeNull();
-      expect(r.components.state).toBeNull();
+      // Nothing comes from the directory's entry; the state is the written city's.
+      expect(r.components.state).toBe("Karnataka");
+      expect(r.signals.statedState).toBeNull();
       expect(r.signals.stateMatchesPincode).toBeNull();
     }
   });
@@ -224,5 +241,37 @@ describe("junk and edge input", () => {
   it("is total for non-string input reaching it at run time", () => {
     expect(normalizeAddress(undefined as unknown as string).normalized).toBe("");
     expect(normalizeAddress(42 as unknown as string).signals.junk).toBe(true);
+  });
+});
+
+describe("cities and districts as written (issue 20)", () => {
+  it.each([
+    // A locality with its own post office stays the locality; the written city stays the city.
+    ["Plot 9, Kamla Nagar, Near Water Tank, Agra, Uttar Pradesh 282005", { city: "Agra", district: "Agra", locality: "Kamla Nagar" }],
+    // Rural: the post office is the city, the written district stays, its headquarters (Naugarh) does not appear.
+    ["Vill. Rampur, P.O. Barhni, Dist. Siddharthnagar, U.P. 272201", { city: "Barhni", district: "Siddharthnagar", locality: "Village Rampur" }],
+    ["VPO Mahilpur, Distt Hoshiarpur, Punjab 146105", { city: "Mahilpur", district: "Hoshiarpur" }],
+    ["Gram Kyari Teh. Gogunda Dist-Udaipur Raj.", { city: "Kyari", district: "Udaipur", state: "Rajasthan" }],
+    ["near sabzi mandi vill. tontari p.o. bari teh. bari dholpur dist. rajasthan-328 021", { city: "Bari", district: "Dholpur", state: "Rajasthan" }],
+    ["Vill Rampur, Distt Bareli 243202", { city: "Rampur", district: "Bareilly" }],
+    // No pincode: state and district from the places written.
+    ["Bareilly Road, Haldwani", { city: "Haldwani", district: "Nainital", state: "Uttarakhand", street: "Bareilly Road" }],
+    ["Rajpur Road, Dehradun", { city: "Dehradun", district: "Dehradun", state: "Uttarakhand" }],
+    ["Sector 4, Gandhinagr, Gujarat", { city: "Gandhinagar", district: "Gandhinagar", state: "Gujarat" }],
+    ["NH 44 Madanmohanpur Purba Medinipur Dist", { city: "Madanmohanpur", district: "Purba Medinipur", state: "West Bengal" }],
+    ["13, Mall Road, Near Bus Stand, Vadgaon Budruk, Pune", { city: "Pune", locality: "Vadgaon Budruk" }],
+    ["C/O Gurpreet Patel A-89 Link Road Gopichak Purba Medinipur West Bengal", { house: "A-89", city: "Gopichak", district: "Purba Medinipur" }],
+  ])("%s", (input, expected) => {
+    const r = normalizeAddress(input);
+    expect(r.components).toMatchObject(expected);
+    // The city is written by the buyer in every case above, so it is in the line.
+    expect(r.normalized).toContain(expected.city);
+  });
+
+  it("never writes the district's headquarters or the pincode's city when the buyer did not", () => {
+    expect(normalizeAddress("Vill. Rampur, P.O. Barhni, Dist. Siddharthnagar, U.P. 272201").normalized).not.toMatch(/Naugarh/);
+    expect(normalizeAddress("Near Shiv Mandir, Village Rampur, Distt. Sitapur, UP 261001").normalized).toBe(
+      "Near Shiv Mandir, Village Rampur, District Sitapur, Uttar Pradesh 261001",
+    );
   });
 });

@@ -6,10 +6,10 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
-import { getGazetteer, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS, FEET, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
-  isLocalityWord, tokenize, type Marker, type Token,
+  isLocalityWord, PhraseTable, tokenize, type Marker, type Token,
 } from "./lexicon";
 import type { PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
@@ -44,9 +44,29 @@ const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
 const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|m|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
 const SHORT_MARKERS: Record<string, string> = { v: "vill", m: "mdl" };
-/** "Rampur (V) Narsapur (M)" → "Vill Rampur, Mdl Narsapur,": the marker before its value, one segment each. */
-const BRACKETED_VALUE = new RegExp(String.raw`([^,()]+?)` + BRACKETED_MARKER.source, "gi");
-const bracketedMarker = (_: string, value: string, m: string) => `, ${SHORT_MARKERS[m.toLowerCase()] ?? m} ${value.trim()},`;
+
+/**
+ * "Rampur (V) Narsapur (M)" → "Vill Rampur, Mdl Narsapur,": the marker before its value (the text
+ * back to the previous comma or bracket), one segment each. Written as a scan, not one pattern with
+ * a lazy value before the marker: that pattern retries from every position and is quadratic.
+ */
+function moveBracketedMarkers(text: string): string {
+  let out = "";
+  let pos = 0;
+  BRACKETED_MARKER.lastIndex = 0;
+  for (let m = BRACKETED_MARKER.exec(text); m !== null; m = BRACKETED_MARKER.exec(text)) {
+    let start = m.index;
+    while (start > pos && !VALUE_END.has(text.charCodeAt(start - 1))) start--;
+    const value = text.slice(start, m.index).trim();
+    if (start === m.index) continue;
+    const marker = (m[1] as string).toLowerCase();
+    out += `${text.slice(pos, start)}, ${SHORT_MARKERS[marker] ?? m[1]} ${value},`;
+    pos = m.index + m[0].length;
+  }
+  return pos === 0 ? text : out + text.slice(pos);
+}
+/** Characters that end a bracketed marker's value on its left: `,`, `(`, `)`. */
+const VALUE_END: ReadonlySet<number> = new Set([44, 40, 41]);
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
 const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
@@ -211,6 +231,14 @@ class SegmentChunker {
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
+        const tail = o?.tokens[o.tokens.length - 1];
+        if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && getGazetteer().districtsByKey.has(tail.key)) {
+          o.tokens.pop();
+          this.close();
+          this.push("district", m.label, [tail], i - 1);
+          return j;
+        }
         if (atEnd && POSTFIX.has(m.kind) && o?.kind === "unknown" && o.tokens.length > 0) {
           o.kind = m.kind;
           o.label = m.label;
@@ -227,6 +255,12 @@ class SegmentChunker {
         // The value may already be closed as a locality by its ending ("Narsapur Mdl").
         const last = this.out[this.out.length - 1];
         if (atEnd && POSTFIX.has(m.kind) && !o && last && this.out.length > this.first && last.kind === "locality" && !last.label && last.order + last.tokens.length === this.base + i) {
+          const end = last.tokens[last.tokens.length - 1] as Token;
+          if (m.kind === "district" && last.tokens.length > 1 && getGazetteer().districtsByKey.has(end.key)) {
+            last.tokens.pop();
+            this.push("district", m.label, [end], i - 1);
+            return j;
+          }
           last.kind = m.kind;
           last.label = m.label;
           return j;
@@ -267,11 +301,10 @@ class SegmentChunker {
         return i + 2 + tail.length;
       }
     }
-    // A care-of name ends where a house number starts: "S/O Ram Lal 45 Gandhi Chowk".
-    if (this.open?.kind === "recipient" && this.open.tokens.length > 0 && isPlainNumber(t) && /^\d/.test(t.key)) {
+    // A care-of name ends where a house number starts: "S/O Ram Lal 45 Gandhi Chowk", "C/O Anil Patel A-89 Link Road".
+    if (this.open?.kind === "recipient" && this.open.tokens.length > 0 && isPlainNumber(t)) {
       this.close();
-      this.push("house", "", [t], i);
-      return i + 1;
+      return i;
     }
     if (isPlainNumber(t)) {
       // A number that starts a chunk is a house number; inside a name it is part of the name.
@@ -360,6 +393,8 @@ const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
 function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions: Mention[], mode: PeelMode): Token[] {
   const places = getGazetteer().places;
   const least = mode === "value" ? 1 : 0;
+  // A value that is one of the pincode's post offices is that place, whole ("Vill. Kohka Bhilai").
+  if (mode === "value" && rec && tokens.length > 1 && rec.placeKeys.includes(tokens.map((t) => t.key).join(" "))) return tokens;
   let end = tokens.length;
   // Multi-word names are single tokens by now (mergePlaceNames), so one token at a time.
   while (end > least) {
@@ -375,9 +410,11 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
-      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key))) {
+      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key)) && !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))) {
+        // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village.
         mentions.push({ kind: "city", city: def.city, order: base + start });
-      } else if (def.district && rec?.districts.includes(def.district)) {
+      } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key))) {
+        // Without a pincode a district's name is read as the district (the state follows from it).
         mentions.push({ kind: "district", district: def.district, order: base + start });
       } else break;
     }
@@ -392,6 +429,38 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
  */
 function mergePlaceNames(tokens: Token[]): Token[] {
   const phrases = getGazetteer().phrases;
+  let out: Token[] | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const m = phrases.match(tokens, i);
+    if (!m) {
+      out?.push(tokens[i] as Token);
+      continue;
+    }
+    out ??= tokens.slice(0, i);
+    const words = tokens.slice(i, i + m.length);
+    out.push({ raw: words.map((t) => t.raw).join(" "), key: words.map((t) => t.key).join(" "), type: WORD, upper: false, ordinal: false });
+    i += m.length - 1;
+  }
+  return out ?? tokens;
+}
+
+const officePhrases = new WeakMap<PincodeRecord, PhraseTable<true>>();
+
+/**
+ * The pincode's own post offices of several words, as plain names ("Basti Guzan", "Kohka Bhilai",
+ * "Nangal Poona"): one place, so a locality word or a city name inside one does not cut it.
+ */
+function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
+  if (!rec) return tokens;
+  let phrases = officePhrases.get(rec);
+  if (!phrases) {
+    phrases = new PhraseTable<true>();
+    for (const key of rec.placeKeys) {
+      const words = tokenize(key);
+      if (words.length > 1 && words.every((t, k) => t.type === WORD && MARKERS.match(words, k) === null && !STREET_WORDS.has(t.key))) phrases.add(key, true);
+    }
+    officePhrases.set(rec, phrases);
+  }
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const m = phrases.match(tokens, i);
@@ -438,11 +507,11 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
-  const unbracketed = text.includes("(") ? text.replace(BRACKETED_DIRECTION, " $1").replace(BRACKETED_VALUE, bracketedMarker) : text;
+  const unbracketed = text.includes("(") ? moveBracketedMarkers(text.replace(BRACKETED_DIRECTION, " $1")) : text;
   const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
-    const all = mergePlaceNames(dropFiller(tokenize(segments[s] as string)));
+    const all = mergeOfficeNames(mergePlaceNames(dropFiller(tokenize(segments[s] as string))), rec);
     if (all.length === 0) continue;
     chunkAndPeel(all, base, s, rec, mentions, chunks);
     base += all.length;

@@ -250,6 +250,12 @@ export function officeNameKeys(rec: PincodeRecord): readonly string[] {
   return keys;
 }
 
+/** The pincodes with a post office called by this name (a `placeNameKey`); the shared list, not a copy. */
+export function recordsNamed(key: string): readonly PincodeRecord[] {
+  index();
+  return byPlace?.get(key) ?? [];
+}
+
 /** The post offices called by this name (a `placeNameKey`), with their pincodes. */
 export function officesNamed(key: string): Array<{ rec: PincodeRecord; place: string }> {
   index();

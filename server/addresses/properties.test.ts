@@ -4,8 +4,8 @@ import { fromDevanagari } from "./devanagari";
 import { editDistance } from "./fuzzy";
 import { getGazetteer } from "./gazetteer";
 import { lookupPincode, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
-import { officesNamed, placeNameKey } from "./pincodes";
-import { LABELLED } from "./labelled";
+import { directoryDistricts, officesNamed, placeNameKey } from "./pincodes";
+import { LABELLED } from "../../test/data/addresses-table";
 
 beforeAll(() => {
   preloadPincodeDirectory();
@@ -196,7 +196,11 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
     }
   }
   for (const [key, def] of getGazetteer().places) {
-    const name = def.city?.name === value || def.state?.state === value || def.district === value || (value === "Delhi" && def.state?.state === "NCR");
+    // Without a pincode the state of a city or district written is the address's state.
+    const stateOf = part === "state" && [...(def.city?.districts ?? []), ...(def.district ? [def.district] : [])].some((d) => directoryDistricts().get(d) === value);
+    // Without a pincode a city names its district too ("Navi Mumbai" → Thane).
+    const districtOf = part === "district" && !!def.city?.districts.includes(value);
+    const name = districtOf || def.city?.name === value || def.state?.state === value || def.district === value || (value === "Delhi" && def.state?.state === "NCR") || stateOf;
     if (!name) continue;
     if (text.includes(` ${key} `)) return true;
     if (!place) continue;

@@ -65,11 +65,11 @@ const NAME_ALIASES: Record<StateName, string[]> = {
 };
 
 /**
- * Postal/vehicle-style abbreviations. The ambiguous ones (`as`, `or`, `up`, `ga`, `an`, `la`, `ch`)
+ * Postal/vehicle-style abbreviations (and `Raj.`). The ambiguous ones (`as`, `or`, `up`, `ga`, `an`, `la`, `ch`, `raj`)
  * are only read as a state when written in capitals or dotted, unless they stand alone.
  */
 const ABBREVIATIONS: Record<string, StateName> = {
-  ap: "Andhra Pradesh", ar: "Arunachal Pradesh", as: "Assam", br: "Bihar", cg: "Chhattisgarh", ct: "Chhattisgarh",
+  ap: "Andhra Pradesh", ar: "Arunachal Pradesh", raj: "Rajasthan", as: "Assam", br: "Bihar", cg: "Chhattisgarh", ct: "Chhattisgarh",
   ga: "Goa", gj: "Gujarat", hr: "Haryana", hp: "Himachal Pradesh", jh: "Jharkhand", ka: "Karnataka", kar: "Karnataka",
   kl: "Kerala", mp: "Madhya Pradesh", mh: "Maharashtra", mn: "Manipur", ml: "Meghalaya", mz: "Mizoram", nl: "Nagaland",
   od: "Odisha", or: "Odisha", pb: "Punjab", rj: "Rajasthan", sk: "Sikkim", tn: "Tamil Nadu", ts: "Telangana",
@@ -79,7 +79,7 @@ const ABBREVIATIONS: Record<string, StateName> = {
   la: "Ladakh", ld: "Lakshadweep", py: "Puducherry",
 };
 
-export const AMBIGUOUS_ABBREVIATIONS: ReadonlySet<string> = new Set(["as", "or", "up", "ga", "an", "la", "ch"]);
+export const AMBIGUOUS_ABBREVIATIONS: ReadonlySet<string> = new Set(["as", "or", "up", "ga", "an", "la", "ch", "raj"]);
 
 export interface StateAlias {
   state: StateName | typeof NCR;
