@@ -12,10 +12,13 @@ export const ERROR_STATUS = {
   not_found: 404,
   batch_not_found: 404,
   verification_not_found: 404,
+  confirmation_not_found: 404,
   method_not_allowed: 405,
   idempotency_key_reused: 409,
   batch_active: 409,
   ambiguous_order_id: 409,
+  /** A buyer's confirmation link that is confirmed or expired takes nothing more (docs/confirmations.md). */
+  confirmation_closed: 409,
   results_expired: 410,
   payload_too_large: 413,
   batch_exceeds_plan_cap: 422,

@@ -38,6 +38,8 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "GET /batches/{batch_id}": [404],
   "POST /batches/{batch_id}/cancel": [403, 404],
   "GET /batches/{batch_id}/download": [403, 404, 409, 410],
+  "POST /confirmations": [400, 404],
+  "GET /confirmations/{confirmation_id}": [404],
 };
 
 function codesFor(status: number): ErrorCode[] {

@@ -15,6 +15,8 @@ export interface Context {
   caller: Caller | null;
   /** The signed-in console member; null on REST, where a key holder has no role. */
   member: ConsoleMember | null;
+  /** The client's address (per TRUST_PROXY), for the limits of signed-out callers (the buyer's confirmation page). */
+  clientAddress?: string | null;
   /** Absolute origin of this service, for links in responses (results_url). */
   origin: string;
   /** What the response carries besides the procedure's value; one object shared by every middleware's ctx copy. */
