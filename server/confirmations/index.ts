@@ -213,6 +213,8 @@ export interface LinkView {
   expires_at: string;
   /** Once confirmed: the address as the buyer sent it, and the device point if it was used. */
   confirmed: { address: string; device_location: DeviceLocation | null } | null;
+  /** MAP_TILE_URL: where the page may draw a map of the buyer's point; null draws none. */
+  map_tile_url: string | null;
 }
 
 export async function viewLink(db: Db, token: string, clientAddress: string | null): Promise<LinkView> {
@@ -231,6 +233,7 @@ export async function viewLink(db: Db, token: string, clientAddress: string | nu
     suggested_pincodes: status === "pending" ? suggestPincodes(normalizeAddress(link.inputAddress)) : [],
     expires_at: link.row.expiresAt.toISOString(),
     confirmed,
+    map_tile_url: config().MAP_TILE_URL ?? null,
   };
 }
 
