@@ -128,7 +128,7 @@ describe("the buyer's link", () => {
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id, locale: "hi" } })).body;
     const view = await page("view", { token: tokenOf(c.url) });
     expect(view.status).toBe(200);
-    expect(Object.keys(view.data).sort()).toEqual(["components", "confirmed", "expires_at", "locale", "status", "suggested_pincodes", "workspace_name"]);
+    expect(Object.keys(view.data).sort()).toEqual(["components", "confirmed", "expires_at", "locale", "map_tile_url", "status", "suggested_pincodes", "workspace_name"]);
     const { name } = await db().workspace.findUniqueOrThrow({ where: { id: ws.workspace_id } });
     expect(view.data).toMatchObject({ status: "pending", locale: "hi", workspace_name: name, confirmed: null });
     expect(view.data.components).toMatchObject({ house: null, street: "100 Feet Road", locality: "Indiranagar", city: "Bengaluru", pincode: "560038" });

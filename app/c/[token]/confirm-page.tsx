@@ -22,7 +22,7 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
   const [view, setView] = useState(initial);
   const t = TEXT[locale];
   return (
-    <div lang={t.htmlLang} className="mx-auto min-h-screen max-w-md bg-white px-4 pb-10 pt-4 sm:my-4 sm:rounded-lg sm:shadow" style={{ fontFamily: PAGE_FONT }}>
+    <div lang={t.htmlLang} className="mx-auto min-h-screen max-w-md bg-white px-4 pb-10 pt-4 sm:my-4 sm:rounded-lg sm:shadow" style={{ fontFamily: PAGE_FONT[locale] }}>
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 pb-3">
         <p className="text-base font-semibold text-slate-900" data-testid="workspace-name">
           {view.workspace_name}
@@ -177,7 +177,7 @@ function Located({ located, point, mapTileUrl, locale }: { located: LocatedPoint
   const { widthM, heightM } = cellSizeM(located.cell);
   return (
     <>
-      <p className="font-mono text-base font-semibold text-slate-900" data-testid="device-digipin">
+      <p className="text-base font-semibold text-slate-900" data-testid="device-digipin">
         {t.locatedAt(formatDigipin(located.cell.digipin), located.accuracy_m)}
       </p>
       <p className={verdictTone}>{t.verdict[located.verdict]}</p>

@@ -19,7 +19,7 @@ export default async function LinkPage({ params }: { params: Promise<{ token: st
     if (code !== "confirmation_not_found" && code !== "invalid_request" && code !== "rate_limited") throw err;
     // The link's language is unknown here: both.
     return (
-      <main className="mx-auto max-w-md space-y-6 px-4 py-8" style={{ fontFamily: PAGE_FONT }}>
+      <main className="mx-auto max-w-md space-y-6 px-4 py-8" style={{ fontFamily: PAGE_FONT.hi }}>
         {(["en", "hi"] as const).map((l) => (
           <section key={l} lang={TEXT[l].htmlLang}>
             <h1 className="text-xl font-bold text-slate-900">{TEXT[l].invalidHeading}</h1>

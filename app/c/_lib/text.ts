@@ -153,5 +153,12 @@ export function formatWhen(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(iso));
 }
 
-/** The system's sans-serif first; Noto Sans Devanagari (served by this app) where the phone has no Devanagari font. */
-export const PAGE_FONT = `ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, "Noto Sans Devanagari", sans-serif`;
+/**
+ * The system's sans-serif, with Noto Sans Devanagari (served by this app, Latin included) for a device
+ * without a Devanagari font; in Hindi it comes first, so every line of the page is set in one font.
+ */
+const SYSTEM_SANS = `ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial`;
+export const PAGE_FONT: Record<Locale, string> = {
+  en: `${SYSTEM_SANS}, "Noto Sans Devanagari", sans-serif`,
+  hi: `"Noto Sans Devanagari", ${SYSTEM_SANS}, sans-serif`,
+};
