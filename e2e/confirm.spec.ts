@@ -3,38 +3,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import readline from "node:readline";
 import Papa from "papaparse";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { link, PHONE, POINT, POINT_DIGIPIN, REVIEW_FIXTURE, shareLocation } from "./confirm-helpers";
 import { E2E } from "./env";
 import { seed, shot, trpc } from "./helpers";
 
-/** The buyer's phone: a phone-sized screen that has granted its location, on 100 Feet Road, Indiranagar. */
-const POINT = { latitude: 12.97838, longitude: 77.64079, accuracy: 9 };
-/** India Post's DIGIPIN of POINT (server/digipin), as the page writes it. */
-const POINT_DIGIPIN = "4P3J2LT95L";
-const REVIEW_FIXTURE = "100 Feet Road, Indiranagar, Bengaluru 560038";
-
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: POINT, permissions: ["geolocation"] });
-
-async function link(request: APIRequestContext, opts: { origin?: string; key?: string; locale?: "en" | "hi"; expires_in_hours?: number } = {}) {
-  const origin = opts.origin ?? "";
-  const authorization = `Bearer ${opts.key ?? seed().acme.test_key}`;
-  const v = await request.post(`${origin}/api/v1/addresses/verify`, { headers: { authorization }, data: { address: REVIEW_FIXTURE, order_id: "ORD-CONFIRM" } });
-  expect(v.status()).toBe(200);
-  const { verification_id } = (await v.json()) as { verification_id: string };
-  const { locale, expires_in_hours } = opts;
-  const c = await request.post(`${origin}/api/v1/confirmations`, { headers: { authorization }, data: { verification_id, locale, expires_in_hours } });
-  expect(c.status()).toBe(201);
-  const confirmation = (await c.json()) as { confirmation_id: string; url: string };
-  const get = async () => (await (await request.get(`${origin}/api/v1/confirmations/${confirmation.confirmation_id}`, { headers: { authorization } })).json()) as Record<string, any>;
-  return { ...confirmation, verification_id, token: confirmation.url.split("/c/")[1]!, get };
-}
-
-async function shareLocation(page: Page) {
-  await page.getByRole("button", { name: "Use my current location" }).click();
-  await expect(page.getByTestId("device-digipin")).toHaveText("DIGIPIN 4P3-J2L-T95L, accurate to about 9 m.");
-  await expect(page.getByText("Accurate enough: the courier will get this spot.")).toBeVisible();
-  await expect(page.getByRole("img", { name: "DIGIPIN 4P3-J2L-T95L: the cell of your location, shown among its neighbours." })).toBeVisible();
-}
+test.use(PHONE);
 
 test("the buyer adds a flat number, shares the location and confirms; the API shows the new verification at that point", async ({ page, request, browser }) => {
   const c = await link(request);
@@ -77,19 +51,6 @@ test("the buyer adds a flat number, shares the location and confirms; the API sh
   await expect(page.getByRole("heading", { name: "Thank you: your address is confirmed" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm address" })).toHaveCount(0);
   expect(await c.get()).toEqual(got);
-});
-
-test("what the buyer types is shown back as text, never as markup", async ({ page, request }) => {
-  const c = await link(request);
-  await page.goto(new URL(c.url).pathname);
-  const typed = `<b id="typed">Flat 7</b><img src=x onerror="document.title='owned'">`;
-  await page.getByLabel("House / flat number").fill(typed);
-  await page.getByRole("button", { name: "Confirm address" }).click();
-  await expect(page.getByTestId("confirmed-address")).toContainText(typed);
-  await expect(page.locator("#typed")).toHaveCount(0);
-  await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  expect(await page.title()).not.toBe("owned");
-  expect((await c.get()).changed).toEqual(["house"]);
 });
 
 test("the link's Hindi page renders in Devanagari, and the buyer can switch language", async ({ page, request }) => {
@@ -225,6 +186,6 @@ test.describe("the console", () => {
 
     await page.reload();
     const row = page.locator("tr", { hasText: "CNF-REVIEW" });
-    await expect(row.getByTestId("row-confirmation")).toHaveText("Confirmed by the buyer");
+    await expect(row.getByTestId("row-confirmation")).toContainText("Confirmed by the buyer");
   });
 });

@@ -8,17 +8,13 @@ import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { encodeDigipin } from "../../server/digipin";
 import { addEndpoint } from "../../server/webhooks";
-import { LINK_LIMITS } from "../../server/confirmations";
+import { linkPage, parts, POINT, tokenOf, verificationId, type LinkPage } from "../confirmations";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let api: Api;
 let ws: Awaited<ReturnType<typeof newWorkspace>>;
-
-const REVIEW = "100 Feet Road, Indiranagar, Bengaluru 560038";
-const HOLD_NO_PINCODE = "Indiranagar, Bengaluru, Karnataka";
-/** A point on 100 Feet Road, Indiranagar. */
-const POINT = { lat: 12.97838, lng: 77.64079 };
+let page: LinkPage;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
@@ -27,6 +23,7 @@ beforeAll(async () => {
   resetProvider();
   server = await startApiServer();
   api = apiClient(server.url);
+  page = linkPage(server.origin);
   ws = await newWorkspace();
 });
 afterAll(async () => {
@@ -34,28 +31,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function verification(key: string, address = REVIEW): Promise<string> {
-  const res = await api("POST", "/addresses/verify", { key, body: { address, order_id: "ORD-C1" } });
-  expect(res.status).toBe(200);
-  return res.body.verification_id;
-}
-
-const tokenOf = (url: string) => url.slice(url.lastIndexOf("/c/") + 3);
-
-/** The buyer's page's procedures, over the tRPC endpoint it calls, without a session. */
-async function page(procedure: "view" | "locate" | "submit", input: Record<string, unknown>) {
-  const url = `${server.origin}/api/trpc/confirmations.link.${procedure}`;
-  const res =
-    procedure === "view"
-      ? await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`)
-      : await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
-  const body = (await res.json()) as { result?: { data: any }; error?: { data: { api: { code: string } } } };
-  return { status: res.status, data: body.result?.data, code: body.error?.data.api.code };
-}
-
-function parts(overrides: Record<string, string> = {}) {
-  return { house: "", building: "", street: "100 Feet Road", locality: "Indiranagar", landmark: "", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka", pincode: "560038", ...overrides };
-}
+const verification = (key: string, address?: string) => verificationId(api, key, address);
 
 describe("POST /confirmations", () => {
   it("makes a link (201) and answers the same pending one again (200), for concurrent requests too", async () => {
@@ -80,33 +56,7 @@ describe("POST /confirmations", () => {
     expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body).toEqual(c);
   });
 
-  it("stores the token only as its SHA-256", async () => {
-    const id = await verification(ws.test_key, HOLD_NO_PINCODE);
-    const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
-    const row = await db().confirmation.findUniqueOrThrow({ where: { id: c.confirmation_id } });
-    const { createHash } = await import("node:crypto");
-    expect(row.tokenHash).toBe(createHash("sha256").update(tokenOf(c.url)).digest("hex"));
-    expect(JSON.stringify(row)).not.toContain(tokenOf(c.url));
-  });
 
-  it("takes a key of the verification's kind only, and another workspace's ids are 404", async () => {
-    const testVer = await verification(ws.test_key);
-    const other = await newWorkspace();
-    const live = await api("POST", "/confirmations", { key: ws.live_key, body: { verification_id: testVer } });
-    expect(live.status).toBe(404);
-    expect(live.body.error.code).toBe("verification_not_found");
-    const foreign = await api("POST", "/confirmations", { key: other.test_key, body: { verification_id: testVer } });
-    expect(foreign.status).toBe(404);
-    expect(foreign.body.error.code).toBe("verification_not_found");
-
-    const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: testVer } })).body;
-    for (const key of [ws.live_key, other.test_key, other.live_key]) {
-      const res = await api("GET", `/confirmations/${c.confirmation_id}`, { key });
-      expect(res.status).toBe(404);
-      expect(res.body.error).toMatchObject({ code: "confirmation_not_found" });
-    }
-    expect((await api("GET", "/confirmations/cnf_nothing", { key: ws.test_key })).body.error.code).toBe("confirmation_not_found");
-  });
 
   it.each([
     [{ expires_in_hours: 0 }, "expires_in_hours"],
@@ -219,30 +169,6 @@ describe("the buyer's link", () => {
     expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body.status).toBe("expired");
   });
 
-  it("limits submissions per link", async () => {
-    const id = await verification(ws.test_key);
-    const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
-    const token = tokenOf(c.url);
-    expect((await page("submit", { token, components: parts() })).status).toBe(200);
-    for (let i = 1; i < LINK_LIMITS.submitsPerMinute; i++) expect((await page("submit", { token, components: parts() })).code).toBe("confirmation_closed");
-    const limited = await page("submit", { token, components: parts() });
-    expect([limited.status, limited.code]).toEqual([429, "rate_limited"]);
-  });
 
-  it("answers an unknown token 404, and limits unknown tokens per client address", async () => {
-    advanceClock(60_000);
-    for (let i = 0; i < LINK_LIMITS.unknownTokensPerMinute; i++) {
-      const res = await page("view", { token: `unknown-${i}` });
-      expect([res.status, res.code]).toEqual([404, "confirmation_not_found"]);
-    }
-    const limited = await page("view", { token: "unknown-last" });
-    expect([limited.status, limited.code]).toEqual([429, "rate_limited"]);
-  });
 
-  it("serves no other procedure without a session", async () => {
-    const res = await fetch(`${server.origin}/api/trpc/confirmations.link.view,console.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { token: "x" }, 1: {} }))}`);
-    expect(res.status).toBe(401);
-    const me = await fetch(`${server.origin}/api/trpc/console.me`);
-    expect(me.status).toBe(401);
-  });
 });
