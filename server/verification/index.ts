@@ -205,8 +205,9 @@ export function insertRecordsCte(name: string, source: string, workspaceId: stri
 }
 
 /**
- * A test key's verification: fixtures only, simulated in-process from the same simulator rules as
- * live ones, deterministic, free, never counted in history.
+ * A test key's verification: fixtures only (except the address a buyer typed on a test confirmation
+ * link), simulated in-process from the same simulator rules as live ones, deterministic, free, never
+ * counted in history.
  */
 async function verifyTest(db: Db, caller: Caller, input: VerifyInput, opts: VerifyOptions = {}): Promise<Verification> {
   const p = prepareAddress(input);
