@@ -59,6 +59,16 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Behind a proxy that sets X-Forwarded-For/-Proto: the client's address (sign-in throttle) and scheme (links) come from them. */
   TRUST_PROXY: bool.default(false),
+  /**
+   * A map tile server for the buyer's confirmation page, `{z}`/`{x}`/`{y}` in its path
+   * (`https://tiles.example/{z}/{x}/{y}.png`); unset, the page draws the DIGIPIN cell and no map.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .url()
+    .refine((u) => u.startsWith("https://") || u.startsWith("http://"), "must be an http(s) URL")
+    .refine((u) => ["{z}", "{x}", "{y}"].every((p) => u.includes(p)), "must contain {z}, {x} and {y}")
+    .optional(),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });

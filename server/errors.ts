@@ -12,12 +12,15 @@ export const ERROR_STATUS = {
   not_found: 404,
   batch_not_found: 404,
   verification_not_found: 404,
+  confirmation_not_found: 404,
   method_not_allowed: 405,
   /** A body that stopped arriving, or a request slower than the server's timeouts (docs/operations.md). */
   request_timeout: 408,
   idempotency_key_reused: 409,
   batch_active: 409,
   ambiguous_order_id: 409,
+  /** A buyer's confirmation link that is confirmed or expired takes nothing more (docs/confirmations.md). */
+  confirmation_closed: 409,
   results_expired: 410,
   payload_too_large: 413,
   /** The console's tRPC endpoint takes JSON bodies only. */

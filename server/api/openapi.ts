@@ -3,6 +3,8 @@ import { ERROR_STATUS, type ErrorCode } from "../errors";
 import { z } from "zod";
 import { ErrorSchema } from "./schemas";
 import { BatchProgressSchema } from "./routers/batches";
+import { ConfirmationSchema } from "./routers/confirmations";
+import { VerificationSchema } from "./routers/verifications";
 import { appRouter } from "./root";
 
 /**
@@ -38,6 +40,8 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "GET /batches/{batch_id}": [404],
   "POST /batches/{batch_id}/cancel": [403, 404],
   "GET /batches/{batch_id}/download": [403, 404, 409, 410],
+  "POST /confirmations": [400, 404],
+  "GET /confirmations/{confirmation_id}": [404],
 };
 
 function codesFor(status: number): ErrorCode[] {
@@ -83,9 +87,18 @@ const BatchEventSchema = z
   })
   .meta({ id: "BatchEvent" });
 
+const ConfirmedEventSchema = z
+  .object({
+    id: z.string().meta({ description: "Event id, `evt_…`; the same on every delivery attempt as the body." }),
+    type: z.literal("address.confirmed"),
+    created_at: z.string().meta({ description: "ISO 8601." }),
+    data: z.object({ confirmation: ConfirmationSchema, verification: VerificationSchema }),
+  })
+  .meta({ id: "AddressConfirmedEvent" });
+
 const CSV_COLUMNS = "row,order_id,address,status,verification_id,decision,score,validation_level,normalized,pincode,city,state,digipin,reasons,error_code";
 
-function batchWebhook(type: string, description: string) {
+function webhook(type: string, description: string, schema = "BatchEvent") {
   const signatureHeader = (name: string, description: string, example: string) => ({ name, in: "header" as const, required: true, description, schema: { type: "string" as const }, example });
   return {
     post: {
@@ -96,7 +109,7 @@ function batchWebhook(type: string, description: string) {
         signatureHeader("webhook-timestamp", "Seconds since the epoch, of this attempt.", "1763806500"),
         signatureHeader("webhook-signature", "`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint's `whsec_` secret.", "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="),
       ],
-      requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/BatchEvent" } } } },
+      requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } } },
       responses: { "200": { description: "Any 2xx acknowledges the event." } },
     },
   };
@@ -111,7 +124,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
       "(`dk_test_…` or `dk_live_…`); every response carries `X-Request-Id`; every failure has the Error body.",
     baseUrl: "/api/v1",
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A workspace API key: dk_test_… or dk_live_…" } },
-    defs: { Error: ErrorSchema, BatchEvent: BatchEventSchema },
+    defs: { Error: ErrorSchema, BatchEvent: BatchEventSchema, AddressConfirmedEvent: ConfirmedEventSchema },
   });
 
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -127,6 +140,12 @@ export function buildOpenApiDocument(): OpenAPIObject {
 
   const batchCreate = (doc.paths as any)["/addresses/verify/batch"].post;
   batchCreate.responses = { "202": batchCreate.responses["200"], ...Object.fromEntries(Object.entries(batchCreate.responses).filter(([s]) => s !== "200")) };
+  const confirm = (doc.paths as any)["/confirmations"].post;
+  confirm.responses = {
+    "201": { ...confirm.responses["200"], description: "A new link." },
+    "200": { ...confirm.responses["200"], description: "The link already pending for this verification." },
+    ...Object.fromEntries(Object.entries(confirm.responses).filter(([s]) => s !== "200")),
+  };
   const download = (doc.paths as any)["/batches/{batch_id}/download"].get.responses["200"];
   download.description = "The results as CSV, one line per row in submitted order, after a header line.";
   download.content = {
@@ -139,9 +158,10 @@ export function buildOpenApiDocument(): OpenAPIObject {
   for (const name of Object.keys(doc.components?.schemas ?? {})) if (name.startsWith("error.")) delete doc.components!.schemas![name];
 
   doc.webhooks = {
-    "batch.completed": batchWebhook("batch.completed", "Every row of a batch finished (succeeded or failed)."),
-    "batch.failed": batchWebhook("batch.failed", "The batch job could not go on; its unfinished rows failed."),
-    "batch.cancelled": batchWebhook("batch.cancelled", "A cancelled batch settled: rows not started were cancelled, rows in flight finished."),
+    "batch.completed": webhook("batch.completed", "Every row of a batch finished (succeeded or failed)."),
+    "batch.failed": webhook("batch.failed", "The batch job could not go on; its unfinished rows failed."),
+    "batch.cancelled": webhook("batch.cancelled", "A cancelled batch settled: rows not started were cancelled, rows in flight finished."),
+    "address.confirmed": webhook("address.confirmed", "A buyer confirmed an address through a confirmation link: the confirmation and the new verification (docs/confirmations.md).", "AddressConfirmedEvent"),
   };
   return doc;
 }

@@ -1,5 +1,6 @@
 import { addressesRouter } from "./routers/addresses";
 import { batchesRouter } from "./routers/batches";
+import { confirmationsRouter } from "./routers/confirmations";
 import { consoleRouter } from "./routers/console";
 import { digipinRouter } from "./routers/digipin";
 import { usageRouter } from "./routers/usage";
@@ -12,6 +13,7 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   verifications: verificationsRouter,
+  confirmations: confirmationsRouter,
   console: consoleRouter,
 });
 

@@ -11,10 +11,16 @@ import { checkText } from "./text";
 export interface Context {
   db: Db;
   requestId: string;
-  /** Who calls: the API key's holder (REST, resolved by the server before it reads the body), or the console member acting for their workspace. */
-  caller: Caller;
+  /**
+   * Who calls: the API key's holder (REST, resolved by the server before it reads the body), or the
+   * console member acting for their workspace; null only on the buyer's confirmation page, which
+   * reaches nothing but the public procedures.
+   */
+  caller: Caller | null;
   /** The signed-in console member; null on REST, where a key holder has no role. */
   member: ConsoleMember | null;
+  /** The client's address (per TRUST_PROXY), for the limits of signed-out callers (the buyer's confirmation page). */
+  clientAddress?: string | null;
   /** Absolute origin of this service, for links in responses (results_url). */
   origin: string;
   /** What the response carries besides the procedure's value; one object shared by every middleware's ctx copy. */
@@ -74,6 +80,12 @@ async function countCall(ctx: Context, caller: Caller, path: string): Promise<vo
   if (state) Object.assign(ctx.response.headers, rateLimitHeaders(state));
 }
 
+/** A context without a caller is the buyer's page's (server/http/console.ts): only public procedures answer it. */
+function callerOf(ctx: Context): Caller {
+  if (!ctx.caller) throw new DakiyaError("unauthenticated", "Sign in to the console, or send an API key.");
+  return ctx.caller;
+}
+
 /**
  * Every API procedure: a caller, then the rate limit counted. The key is checked in one place, the
  * REST server, before it reads the body; a console request arrives with its caller set from the
@@ -81,8 +93,9 @@ async function countCall(ctx: Context, caller: Caller, path: string): Promise<vo
  * caller is a 429 whatever the body.
  */
 export const apiProcedure = procedure.use(async ({ ctx, path, next }) => {
-  await countCall(ctx, ctx.caller, path);
-  return next();
+  const caller = callerOf(ctx);
+  await countCall(ctx, caller, path);
+  return next({ ctx: { caller } });
 });
 
 /** Operations the contract reserves for live keys (batches, cancel, download, outcomes). */
@@ -117,9 +130,9 @@ export const meteredProcedure = apiProcedure.use(({ ctx, next }) => {
 
 /** Console-only procedures: a signed-in member of the workspace, rate-limited like the rest. */
 export const memberProcedure = procedure.use(async ({ ctx, path, next }) => {
-  if (!ctx.member) throw new DakiyaError("unauthenticated", "Sign in to the console.");
+  if (!ctx.member || !ctx.caller) throw new DakiyaError("unauthenticated", "Sign in to the console.");
   await countCall(ctx, ctx.caller, path);
-  return next({ ctx: { member: ctx.member } });
+  return next({ ctx: { member: ctx.member, caller: ctx.caller } });
 });
 
 /** Console-only procedures that change the workspace: owners and admins. */
@@ -127,3 +140,6 @@ export const managerProcedure = memberProcedure.use(({ ctx, next }) => {
   assertMayChange(ctx.member);
   return next();
 });
+
+/** No key and no session: the buyer's confirmation page, reached by its link's token alone (rate-limited per link and per client address). */
+export const publicProcedure = procedure;

@@ -1,13 +1,17 @@
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { clientAddress } from "../auth";
 import { config } from "../config";
 import { createConsoleContext } from "../console/context";
+import { db } from "../db";
 import { DakiyaError } from "../errors";
 import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
 import { checkText } from "../api/text";
+import { PUBLIC_PROCEDURE_PREFIX } from "../api/routers/confirmations";
 import { ResultsDownloadQuery } from "../api/routers/console";
+import type { Context } from "../api/trpc";
 import { resultsCsv } from "../batches/results";
 import { countRequest, rateLimitHeaders } from "../ratelimit";
 import { requestOrigin } from "./origin";
@@ -30,6 +34,28 @@ export function consoleContext(request: FastifyRequest) {
     requestId: request.id,
     origin: config().DAKIYA_PUBLIC_URL ?? requestOrigin(request),
   });
+}
+
+/**
+ * The context of the buyer's confirmation page, which has no session: no member and no caller, so only
+ * the public procedures (PUBLIC_PROCEDURE_PREFIX) answer; every other one is a 401.
+ */
+export function publicContext(request: FastifyRequest): Context {
+  return {
+    db: db(),
+    requestId: request.id,
+    caller: null,
+    member: null,
+    clientAddress: clientAddress(request.headers["x-forwarded-for"], request.raw.socket.remoteAddress),
+    origin: config().DAKIYA_PUBLIC_URL ?? requestOrigin(request),
+    response: { headers: {} },
+  };
+}
+
+/** Whether every call of a tRPC request is one of the buyer page's public procedures. */
+function publicCalls(request: FastifyRequest): boolean {
+  const paths = ((request.params as { path?: string }).path ?? "").split(",");
+  return paths.every((p) => p.startsWith(PUBLIC_PROCEDURE_PREFIX));
 }
 
 /**
@@ -61,7 +87,7 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       prefix: "/api/trpc",
       trpcOptions: {
         router: appRouter,
-        createContext: ({ req }: { req: FastifyRequest }) => consoleContext(req),
+        createContext: ({ req }: { req: FastifyRequest }) => (publicCalls(req) ? publicContext(req) : consoleContext(req)),
         onError: ({ error, path, req }: { error: unknown; path?: string; req: FastifyRequest }) => logFailedCall(req, error, path),
         // tRPC would answer 500 for every domain error; when all calls failed alike, use the contract's status.
         responseMeta: ({ errors, info }: { errors: unknown[]; info?: { calls: unknown[] } }) => {

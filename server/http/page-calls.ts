@@ -6,7 +6,7 @@ import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
 import { createCallerFactory, type Context } from "../api/trpc";
 import { DakiyaError } from "../errors";
-import { consoleContext, logFailedCall } from "./console";
+import { consoleContext, logFailedCall, publicContext } from "./console";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -20,6 +20,8 @@ export type PageCaller = ReturnType<typeof createCaller>;
 export interface PageCalls {
   /** The procedures as the member whose page request is being rendered. */
   caller(): PageCaller;
+  /** The procedures without a session, for the buyer's confirmation page (only its public procedures answer). */
+  publicCaller(): PageCaller;
   /** The contract's error code of a failed call (server/api/errors.ts maps it, as for HTTP); null for anything else thrown (Next.js's redirects). */
   errorCode(err: unknown): string | null;
 }
@@ -42,6 +44,11 @@ export function lendPageCalls(): void {
       if (!page) throw new Error("A page called a procedure outside the rendering of a page request.");
       // One session look-up for the whole render (the layout's calls and the page's).
       return createCaller(() => (page.context ??= consoleContext(page.request)), { onError: ({ error, path }) => logFailedCall(page.request, error, path) });
+    },
+    publicCaller() {
+      const page = rendering.getStore();
+      if (!page) throw new Error("A page called a procedure outside the rendering of a page request.");
+      return createCaller(() => publicContext(page.request), { onError: ({ error, path }) => logFailedCall(page.request, error, path) });
     },
     errorCode: (err) => (err instanceof TRPCError || err instanceof DakiyaError ? toApiError(err).code : null),
   };

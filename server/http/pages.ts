@@ -19,12 +19,14 @@ export async function createPages(opts: { dev: boolean; httpServer: http.Server;
  * Security headers of the console's pages. Next.js inlines its bootstrap scripts, hence
  * 'unsafe-inline' for scripts (no nonces); development adds what hot reload needs.
  */
-export function pageSecurityHeaders(opts: { dev: boolean; https: boolean }): Record<string, string> {
+export function pageSecurityHeaders(opts: { dev: boolean; https: boolean; mapTileUrl?: string }): Record<string, string> {
+  // The buyer's confirmation page may show map tiles from MAP_TILE_URL's origin.
+  const tiles = opts.mapTileUrl ? ` ${new URL(opts.mapTileUrl.replace(/[{}]/g, "")).origin}` : "";
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${opts.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tiles}`,
     "font-src 'self' data:",
     `connect-src 'self'${opts.dev ? " ws: wss:" : ""}`,
     "frame-ancestors 'none'",

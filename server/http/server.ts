@@ -142,7 +142,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
 
   if (options.pages) lendPageCalls();
   const pages = options.pages ? await createPages({ dev: options.pages.dev, httpServer: app.server, port: c.PORT }) : null;
-  const securityHeaders = pageSecurityHeaders({ dev: Boolean(options.pages && options.pages.dev), https: Boolean(c.DAKIYA_PUBLIC_URL?.startsWith("https:")) });
+  const securityHeaders = pageSecurityHeaders({ dev: Boolean(options.pages && options.pages.dev), https: Boolean(c.DAKIYA_PUBLIC_URL?.startsWith("https:")), mapTileUrl: c.MAP_TILE_URL });
   app.setNotFoundHandler(async (request, reply) => {
     if (!pages || request.url.startsWith("/api/")) {
       throw new DakiyaError("not_found", `No endpoint ${request.method} ${request.url.split("?")[0]}.`);

@@ -29,7 +29,7 @@ export interface Verification {
   normalized: string;
   components: NormalizedAddress["components"];
   pincode: { code: string; district: string; state: string } | null;
-  location: { lat: number; lng: number; precision: ValidationLevel } | null;
+  location: { lat: number; lng: number; precision: ValidationLevel | "device" } | null;
   digipin: string | null;
   suggested_pincodes: SuggestedPincode[];
   history: History;
@@ -40,6 +40,20 @@ export interface Verification {
 export interface VerifyInput {
   address: string;
   order_id?: string | null;
+}
+
+/** What a buyer's confirmation (server/confirmations) adds to a verification. */
+export interface VerifyOptions {
+  /** The buyer's own device point, checked by the caller (accurate, inside India): the location, precision `device`, and its DIGIPIN. */
+  device?: { lat: number; lng: number };
+  /** Test mode: simulate an address the buyer typed, which need not be a documented fixture. */
+  anyAddress?: boolean;
+}
+
+/** The record located at the buyer's device point instead of the provider's or the pincode's. */
+function atDevice(v: Verification, device: VerifyOptions["device"]): Verification {
+  if (!device || !inBounds(device)) return v;
+  return { ...v, location: { lat: device.lat, lng: device.lng, precision: "device" }, digipin: encodeDigipin(device.lat, device.lng) };
 }
 
 /** An address parsed once, with what a verification derives from that parse before any I/O. */
@@ -191,25 +205,26 @@ export function insertRecordsCte(name: string, source: string, workspaceId: stri
 }
 
 /**
- * A test key's verification: fixtures only, simulated in-process from the same simulator rules as
- * live ones, deterministic, free, never counted in history.
+ * A test key's verification: fixtures only (except the address a buyer typed on a test confirmation
+ * link), simulated in-process from the same simulator rules as live ones, deterministic, free, never
+ * counted in history.
  */
-async function verifyTest(db: Db, caller: Caller, input: VerifyInput): Promise<Verification> {
+async function verifyTest(db: Db, caller: Caller, input: VerifyInput, opts: VerifyOptions = {}): Promise<Verification> {
   const p = prepareAddress(input);
   const fixture = findFixture(p.addressKey);
-  if (!fixture) {
+  if (!fixture && !opts.anyAddress) {
     throw new DakiyaError(
       "test_fixture_required",
       "Test keys can verify only the documented fixture addresses (fixtures/test-addresses.json, also listed in the API reference). Use a live key for any other address.",
     );
   }
-  if (fixture.error) {
+  if (fixture?.error) {
     throw new DakiyaError(fixture.error.code, `Simulated provider failure for this fixture (${fixture.description}).`, {
       headers: fixture.error.code === "provider_unavailable" ? { "Retry-After": "30" } : undefined,
     });
   }
   const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
-  const v = record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory());
+  const v = atDevice(record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory()), opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   await query(db, Prisma.sql`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`);
   return v;
@@ -241,7 +256,7 @@ export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: 
  * is refused before a provider call is paid for; the write's conditional charge is what guarantees
  * the limit under concurrency. A provider failure records nothing and costs nothing.
  */
-export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { signal?: AbortSignal } = {}): Promise<Verification> {
+export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { signal?: AbortSignal } & Pick<VerifyOptions, "device"> = {}): Promise<Verification> {
   const p = prepareAddress(input);
   const charge = { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify" as const };
   const cap = capOf(caller.plan);
@@ -254,7 +269,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   } else {
     [context, answer] = await Promise.all([readContext(db, caller.workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
   }
-  const v = liveRecord(p, answer, context.history(p.addressKey));
+  const v = atDevice(liveRecord(p, answer, context.history(p.addressKey)), opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   const [row] = await query<{ paid: number }>(db, Prisma.sql`
     WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
@@ -264,8 +279,8 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   return v;
 }
 
-export function verify(db: Db, caller: Caller, input: VerifyInput): Promise<Verification> {
-  return caller.livemode ? verifyLive(db, caller, input) : verifyTest(db, caller, input);
+export function verify(db: Db, caller: Caller, input: VerifyInput, opts: VerifyOptions = {}): Promise<Verification> {
+  return caller.livemode ? verifyLive(db, caller, input, { device: opts.device }) : verifyTest(db, caller, input, opts);
 }
 
 /** An earlier verification as the console shows it: the record, the address as sent, and its outcome if reported. */

@@ -19,7 +19,7 @@ import { checkDestination, DestinationNotAllowed, dispatcherFor } from "./destin
 /** The data of a batch event: the batch's progress, as GET /batches/{id} answers it. */
 export type BatchEventData = BatchProgress;
 export type BatchEventType = "batch.completed" | "batch.failed" | "batch.cancelled";
-export type EventType = BatchEventType | "test.ping";
+export type EventType = BatchEventType | "address.confirmed" | "test.ping";
 
 /**
  * The wait before each attempt, counted from the end of the previous one: 8 attempts over ≈ 27.6 h

@@ -106,9 +106,12 @@ describe("OpenAPI", () => {
         "GET /batches/{batch_id}/download",
         "POST /outcomes",
         "GET /usage",
+        "POST /confirmations",
+        "GET /confirmations/{confirmation_id}",
       ].sort(),
     );
-    expect(Object.keys(res.body.webhooks)).toEqual(["batch.completed", "batch.failed", "batch.cancelled"]);
+    expect(Object.keys(res.body.webhooks)).toEqual(["batch.completed", "batch.failed", "batch.cancelled", "address.confirmed"]);
+    expect(Object.keys(res.body.paths["/confirmations"].post.responses)).toEqual(expect.arrayContaining(["200", "201", "400", "404"]));
     expect(res.body.paths["/addresses/verify/batch"].post.responses["202"]).toBeDefined();
     expect(Object.keys(res.body.paths["/batches/{batch_id}/download"].get.responses["200"].content)).toEqual(["text/csv"]);
     expect(res.body.paths["/batches/{batch_id}/download"].get.responses["410"]).toBeDefined();

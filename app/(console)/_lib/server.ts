@@ -27,6 +27,12 @@ export const serverApi = cache(async () => {
   return pageCalls().caller();
 });
 
+/** The procedures without a session, for the buyer's confirmation page (app/c): only its public procedures answer. */
+export const publicServerApi = cache(async () => {
+  await connection();
+  return pageCalls().publicCaller();
+});
+
 /** A procedure's result for a page; signed out, the sign-in page instead. */
 export async function signedIn<T>(call: Promise<T>): Promise<T> {
   try {

@@ -5,6 +5,7 @@ import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
 import { Badge, button, Card, input, label } from "../_lib/ui";
+import { AskBuyer } from "./ask-buyer";
 import { DigipinCell } from "./digipin-cell";
 
 /**
@@ -111,6 +112,7 @@ export function VerificationResult({ v }: { v: ShownVerification }) {
           <p className="text-sm text-slate-700">No DIGIPIN: the address could not be located.</p>
         )}
       </Card>
+      <AskBuyer v={v} />
       <OutcomeForm v={v} />
     </>
   );

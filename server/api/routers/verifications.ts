@@ -88,10 +88,10 @@ export const VerificationSchema = z
     components: ComponentsSchema,
     pincode: z.object({ code: z.string(), district: z.string(), state: z.string() }).nullable().meta({ description: "From India Post's directory; null when the text has no known 6-digit pincode." }),
     location: z
-      .object({ lat: z.number(), lng: z.number(), precision: z.enum(LEVELS) })
+      .object({ lat: z.number(), lng: z.number(), precision: z.enum([...LEVELS, "device"]) })
       .nullable()
-      .meta({ description: "The provider's geocode, else the pincode area's centre (precision `pincode`)." }),
-    digipin: z.string().nullable().meta({ description: "DIGIPIN of `location` when its precision is `building` or `street`; null otherwise." }),
+      .meta({ description: "The buyer's own device point from a confirmation (precision `device`), else the provider's geocode, else the pincode area's centre (precision `pincode`)." }),
+    digipin: z.string().nullable().meta({ description: "DIGIPIN of `location` when its precision is `device`, `building` or `street`; null otherwise." }),
     suggested_pincodes: z
       .array(z.object({ code: z.string(), locality: z.string(), district: z.string(), state: z.string() }).meta({ id: "SuggestedPincode" }))
       .max(3)

@@ -6,6 +6,7 @@ import { describeError, ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, useMe, type Outputs } from "../../_lib/trpc";
 import { ACTIVE_BATCH, BatchProgressBar, BatchStatusBadge, button, Card, Loading, PageHeader } from "../../_lib/ui";
+import { ConfirmLinks } from "./confirm-links";
 import { DecisionChart } from "./decision-chart";
 import { firstPageInput } from "./first-page";
 import { ResultsTable } from "./results-table";
@@ -128,6 +129,7 @@ export function BatchView({ batchId, initial }: { batchId: string; initial: Batc
           )}
           <DecisionChart batchId={batchId} poll={active ? POLL_MS : false} />
         </div>
+        {b !== undefined && !active && <ConfirmLinks batchId={batchId} />}
         <ResultsTable batchId={batchId} finished={b !== undefined && !active} poll={active ? POLL_MS : false} />
       </div>
     </>

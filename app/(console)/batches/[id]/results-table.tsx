@@ -6,6 +6,7 @@ import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, type Outputs } from "../../_lib/trpc";
 import { Badge, button, Card, Empty, input, label, Loading, SelectField } from "../../_lib/ui";
+import { ConfirmationStatusBadge } from "../../verify/ask-buyer";
 import { DecisionBadge } from "../../verify/result";
 import { PAGE_SIZE } from "./first-page";
 import { RowDetail } from "./row-detail";
@@ -69,6 +70,9 @@ export function ResultsTable({ batchId, finished, poll }: { batchId: string; fin
     { placeholderData: keepPreviousData, refetchInterval: poll },
   );
   const filtered = decisions.length > 0 || filter.statuses.length > 0 || orderId !== "";
+  // The buyers' confirmations of the rows on this page (their links are made on the row or for the whole batch).
+  const verificationIds = (page.data?.rows ?? []).flatMap((r) => (r.verification_id && r.decision !== "SHIP" ? [r.verification_id] : []));
+  const confirmations = api.confirmations.latest.useQuery({ verification_ids: verificationIds }, { enabled: verificationIds.length > 0, placeholderData: keepPreviousData });
   // Any change of filter or sort starts again at the first page.
   const refilter = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
@@ -150,7 +154,7 @@ export function ResultsTable({ batchId, finished, poll }: { batchId: string; fin
         ) : page.data.rows.length === 0 ? (
           <Empty>{filtered ? "No row matches these filters." : "This batch has no rows to show."}</Empty>
         ) : (
-          <RowsTable rows={page.data.rows} captionId={ids.caption} caption={`Rows ${pageNo * PAGE_SIZE + 1} to ${pageNo * PAGE_SIZE + page.data.rows.length} of ${page.data.matching}, ${sort.name.toLowerCase()}`} onOpen={setOpen} />
+          <RowsTable rows={page.data.rows} confirmations={confirmations.data} captionId={ids.caption} caption={`Rows ${pageNo * PAGE_SIZE + 1} to ${pageNo * PAGE_SIZE + page.data.rows.length} of ${page.data.matching}, ${sort.name.toLowerCase()}`} onOpen={setOpen} />
         )}
         {page.error && page.data && <ErrorNote error={page.error} action="Could not refresh the rows" />}
       </div>
@@ -181,7 +185,20 @@ function RowStatusBadge({ row }: { row: ResultRow }) {
 }
 
 /** Memoised: ticking a filter re-renders the card at once, while the page shown stays the same until the new rows come. */
-const RowsTable = memo(function RowsTable({ rows, caption, captionId, onOpen }: { rows: ResultRow[]; caption: string; captionId: string; onOpen: (row: ResultRow) => void }) {
+const RowsTable = memo(function RowsTable({
+  rows,
+  confirmations,
+  caption,
+  captionId,
+  onOpen,
+}: {
+  rows: ResultRow[];
+  confirmations: Outputs["confirmations"]["latest"] | undefined;
+  caption: string;
+  captionId: string;
+  onOpen: (row: ResultRow) => void;
+}) {
+  const confirmationOf = new Map(confirmations?.map((c) => [c.verification_id, c]));
   // The decision and why come first, so a phone shows them before the table scrolls sideways.
   return (
     <div className="relative overflow-x-auto">
@@ -229,6 +246,11 @@ const RowsTable = memo(function RowsTable({ rows, caption, captionId, onOpen }: 
               </td>
               <td className="py-2 pr-3" data-testid="row-decision">
                 <RowStatusBadge row={r} />
+                {r.verification_id && confirmationOf.has(r.verification_id) && (
+                  <span className="mt-1 block" data-testid="row-confirmation">
+                    <ConfirmationStatusBadge status={confirmationOf.get(r.verification_id)!.status} />
+                  </span>
+                )}
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{r.score ?? "—"}</td>
               <td className="break-words py-2 pr-3" data-testid="row-why">

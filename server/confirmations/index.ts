@@ -1,0 +1,342 @@
+/**
+ * Address confirmation by the buyer (docs/confirmations.md): a link the seller sends, a page where the
+ * buyer corrects the address and shares their phone's location, and a new verification of the
+ * corrected address with the `address.confirmed` event.
+ *
+ * The link's token is an HMAC-SHA-256 of the confirmation's id under a key derived from the server's
+ * secret (256 bits), so the service can give the same link back (GET, the 200 of a repeated create)
+ * while the database keeps only the token's SHA-256: a copy of the database opens no link.
+ */
+import { createHash, createHmac, hkdfSync } from "node:crypto";
+import { normalizeAddress, suggestPincodes, type Components, type SuggestedPincode } from "../addresses";
+import { now } from "../clock";
+import { config } from "../config";
+import { query, type Db } from "../db";
+import { decodeDigipin, DIGIPIN_BOUNDS, encodeDigipin } from "../digipin";
+import { DakiyaError } from "../errors";
+import { Prisma } from "../generated/prisma/client";
+import type { Confirmation as Row } from "../generated/prisma/client";
+import { isId, newId } from "../ids";
+import { PLAN_COLUMNS, planOf, type Caller, type PlanFigures } from "../keys";
+import { hit } from "../ratelimit";
+import { verify, type Verification } from "../verification";
+import { enqueueEvent } from "../webhooks";
+import { workRecorded } from "../work";
+import { ADDRESS_MAX_LENGTH } from "../../lib/shared";
+
+export const LOCALES = ["en", "hi"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const EXPIRY_HOURS = { min: 1, max: 168, default: 72 } as const;
+/** A device point is the verification's location only when the phone reports it this accurately or better. */
+export const DEVICE_ACCURACY_M = 100;
+/** The parts the buyer sees and may change, in the order a courier reads them. */
+export const COMPONENT_NAMES = ["house", "building", "street", "locality", "landmark", "city", "district", "state", "pincode"] as const;
+export type ComponentName = (typeof COMPONENT_NAMES)[number];
+
+/** Submissions a link takes a minute, location look-ups a link makes a minute, unknown tokens a client may try a minute. */
+export const LINK_LIMITS = { submitsPerMinute: 5, locatesPerMinute: 30, unknownTokensPerMinute: 20 } as const;
+/** How long a submission holds its link while the address is verified; a crashed one frees it after this. */
+const CLAIM_MS = 60_000;
+
+export type ConfirmationStatus = "pending" | "confirmed" | "expired";
+
+export interface DeviceLocation {
+  lat: number;
+  lng: number;
+  accuracy_m: number;
+  digipin: string;
+}
+
+/** The contract's confirmation object, as the API returns it. */
+export interface Confirmation {
+  confirmation_id: string;
+  verification_id: string;
+  status: ConfirmationStatus;
+  url: string;
+  expires_at: string;
+  created_at: string;
+  confirmed_at?: string;
+  new_verification_id?: string;
+  changed?: ComponentName[];
+  device_location?: DeviceLocation | null;
+}
+
+function linkKey(): Buffer {
+  const secret = config().BETTER_AUTH_SECRET;
+  if (!secret && config().NODE_ENV === "production") throw new Error("BETTER_AUTH_SECRET is required in production: confirmation links are derived from it.");
+  // Development and tests without a secret: a fixed key, so links survive a restart of `npm run dev`.
+  return Buffer.from(hkdfSync("sha256", secret ?? "dakiya-development-only", "dakiya", "confirmation links", 32));
+}
+
+function tokenOf(confirmationId: string): string {
+  return createHmac("sha256", linkKey()).update(confirmationId).digest("base64url");
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** What a link's page URL looks like: the path the buyer's page serves. */
+export const LINK_PATH = "/c/";
+
+export function statusOf(row: Pick<Row, "status" | "expiresAt">): ConfirmationStatus {
+  return row.status === "pending" && row.expiresAt.getTime() <= now().getTime() ? "expired" : row.status;
+}
+
+export function present(row: Row, origin: string): Confirmation {
+  const status = statusOf(row);
+  const base: Confirmation = {
+    confirmation_id: row.id,
+    verification_id: row.verificationId,
+    status,
+    url: `${origin}${LINK_PATH}${tokenOf(row.id)}`,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  };
+  if (status !== "confirmed") return base;
+  return {
+    ...base,
+    confirmed_at: row.confirmedAt!.toISOString(),
+    new_verification_id: row.newVerificationId!,
+    changed: row.changed as ComponentName[],
+    device_location: (row.deviceLocation as DeviceLocation | null) ?? null,
+  };
+}
+
+function notFound(id: string): DakiyaError {
+  return new DakiyaError("confirmation_not_found", `No confirmation ${id} in this workspace.`);
+}
+
+export interface CreateInput {
+  verification_id: string;
+  locale?: Locale;
+  expires_in_hours?: number;
+}
+
+/**
+ * A confirmation link for a verification of the caller's workspace and kind (a live key's `ver_`, a
+ * test key's `ver_test_`). While one is pending for the verification, that one is answered
+ * (`created: false`) whatever the locale or expiry asked: the unique partial index on pending rows
+ * makes concurrent requests agree on one.
+ */
+export async function createConfirmation(db: Db, caller: Caller, input: CreateInput, origin: string): Promise<{ confirmation: Confirmation; created: boolean }> {
+  const verification = await db.verification.findFirst({ where: { id: input.verification_id, workspaceId: caller.workspaceId, livemode: caller.livemode }, select: { id: true } });
+  if (!verification) throw new DakiyaError("verification_not_found", `No ${caller.livemode ? "live" : "test"} verification ${input.verification_id} in this workspace.`);
+  const hours = input.expires_in_hours ?? EXPIRY_HOURS.default;
+  // A pending row races only with its own confirmation or expiry: a few rounds settle it.
+  for (let round = 0; round < 3; round++) {
+    const at = now();
+    // A link past its time no longer holds the verification's one pending place.
+    await db.confirmation.updateMany({ where: { verificationId: verification.id, status: "pending", expiresAt: { lte: at } }, data: { status: "expired" } });
+    const id = newId("cnf");
+    const inserted = await db.$queryRaw<Row[]>`
+      INSERT INTO confirmations (id, workspace_id, verification_id, key_id, livemode, token_hash, locale, status, expires_at, created_at)
+      VALUES (${id}, ${caller.workspaceId}, ${verification.id}, ${caller.keyId}, ${caller.livemode}, ${hashToken(tokenOf(id))}, ${input.locale ?? "en"},
+              'pending', ${new Date(at.getTime() + hours * 3_600_000)}, ${at})
+      ON CONFLICT (verification_id) WHERE status = 'pending' DO NOTHING
+      RETURNING id`;
+    const row = await db.confirmation.findFirst({ where: inserted.length ? { id } : { verificationId: verification.id, status: "pending" } });
+    if (row) return { confirmation: present(row, origin), created: inserted.length > 0 };
+  }
+  throw new DakiyaError("internal_error", "The confirmation could not be made; try again.");
+}
+
+export async function getConfirmation(db: Db, caller: Caller, confirmationId: string, origin: string): Promise<Confirmation> {
+  const row = isId("cnf", confirmationId)
+    ? await db.confirmation.findFirst({ where: { id: confirmationId, workspaceId: caller.workspaceId, livemode: caller.livemode } })
+    : null;
+  if (!row) throw notFound(confirmationId);
+  return present(row, origin);
+}
+
+/** The newest confirmation of each of these verifications of the workspace (the console's status). */
+export async function latestConfirmations(db: Db, workspaceId: string, verificationIds: string[], origin: string): Promise<Confirmation[]> {
+  if (!verificationIds.length) return [];
+  const rows = await db.confirmation.findMany({
+    where: { workspaceId, verificationId: { in: verificationIds } },
+    orderBy: [{ verificationId: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+    distinct: ["verificationId"],
+  });
+  return rows.map((r) => present(r, origin));
+}
+
+/**
+ * Links for every REVIEW and HOLD row of a batch that succeeded (batches are live, so a live caller),
+ * with each row's order id: the pending link where there is one, a new one otherwise.
+ */
+export async function confirmBatchRows(db: Db, caller: Caller, batchId: string, input: Omit<CreateInput, "verification_id">, origin: string) {
+  const batch = await db.batch.findFirst({ where: { id: batchId, workspaceId: caller.workspaceId }, select: { id: true } });
+  if (!batch) throw new DakiyaError("batch_not_found", `No batch ${batchId} in this workspace.`);
+  const rows = await db.batchRow.findMany({
+    where: { batchId, status: "succeeded", verification: { decision: { in: ["REVIEW", "HOLD"] } } },
+    select: { orderId: true, verificationId: true },
+    orderBy: { index: "asc" },
+  });
+  const links: { order_id: string | null; confirmation: Confirmation }[] = [];
+  for (const r of rows) {
+    const { confirmation } = await createConfirmation(db, caller, { ...input, verification_id: r.verificationId! }, origin);
+    links.push({ order_id: r.orderId, confirmation });
+  }
+  return links;
+}
+
+/* The buyer's page: everything below is reached by the link's token alone, without sign-in. */
+
+interface OpenLink {
+  row: Row;
+  workspaceName: string;
+  components: Components;
+  orderId: string | null;
+  inputAddress: string;
+}
+
+/**
+ * The link a token opens. An unknown token counts against the client's address (so tokens cannot
+ * be guessed at speed) and is a 404; a known one is never counted there.
+ */
+async function openLink(db: Db, token: string, clientAddress: string | null): Promise<OpenLink> {
+  const row = token.length <= 64 ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true } }, verification: true } }) : null;
+  if (!row) {
+    await hit(db, `confirm-unknown:${clientAddress ?? "unknown"}`, LINK_LIMITS.unknownTokensPerMinute);
+    throw new DakiyaError("confirmation_not_found", "This link is not valid. Check that it was copied whole.");
+  }
+  const { workspace, verification, ...link } = row;
+  return { row: link, workspaceName: workspace.name, components: verification.components as unknown as Components, orderId: verification.orderId, inputAddress: verification.inputAddress };
+}
+
+/** What the buyer's page shows: the workspace's name and the address, nothing else of the merchant. */
+export interface LinkView {
+  status: ConfirmationStatus;
+  locale: Locale;
+  workspace_name: string;
+  components: Record<ComponentName, string | null>;
+  suggested_pincodes: SuggestedPincode[];
+  expires_at: string;
+  /** Once confirmed: the address as the buyer sent it, and the device point if it was used. */
+  confirmed: { address: string; device_location: DeviceLocation | null } | null;
+  /** MAP_TILE_URL: where the page may draw a map of the buyer's point; null draws none. */
+  map_tile_url: string | null;
+}
+
+export async function viewLink(db: Db, token: string, clientAddress: string | null): Promise<LinkView> {
+  const link = await openLink(db, token, clientAddress);
+  const status = statusOf(link.row);
+  let confirmed: LinkView["confirmed"] = null;
+  if (status === "confirmed") {
+    const v = await db.verification.findUnique({ where: { id: link.row.newVerificationId! }, select: { inputAddress: true } });
+    confirmed = { address: v?.inputAddress ?? "", device_location: (link.row.deviceLocation as DeviceLocation | null) ?? null };
+  }
+  return {
+    status,
+    locale: link.row.locale as Locale,
+    workspace_name: link.workspaceName,
+    components: Object.fromEntries(COMPONENT_NAMES.map((k) => [k, link.components[k] ?? null])) as LinkView["components"],
+    suggested_pincodes: status === "pending" ? suggestPincodes(normalizeAddress(link.inputAddress)) : [],
+    expires_at: link.row.expiresAt.toISOString(),
+    confirmed,
+    map_tile_url: config().MAP_TILE_URL ?? null,
+  };
+}
+
+function inIndia(p: { lat: number; lng: number }): boolean {
+  return p.lat >= DIGIPIN_BOUNDS.minLat && p.lat <= DIGIPIN_BOUNDS.maxLat && p.lng >= DIGIPIN_BOUNDS.minLng && p.lng <= DIGIPIN_BOUNDS.maxLng;
+}
+
+export interface DevicePoint {
+  lat: number;
+  lng: number;
+  accuracy_m: number;
+}
+
+/** Whether a device point becomes the verification's location, and why not. */
+export function deviceVerdict(p: DevicePoint): "used" | "inaccurate" | "outside_india" {
+  if (!inIndia(p)) return "outside_india";
+  return p.accuracy_m <= DEVICE_ACCURACY_M ? "used" : "inaccurate";
+}
+
+export interface LocatedPoint {
+  verdict: ReturnType<typeof deviceVerdict>;
+  accuracy_m: number;
+  /** The point's DIGIPIN cell (null outside India's bounds), for the page to draw. */
+  cell: { digipin: string; center: { lat: number; lng: number }; bbox: { min_lat: number; max_lat: number; min_lng: number; max_lng: number } } | null;
+}
+
+/** The DIGIPIN cell of the buyer's point, and whether a submission would use the point. */
+export async function locatePoint(db: Db, token: string, clientAddress: string | null, p: DevicePoint): Promise<LocatedPoint> {
+  const link = await openLink(db, token, clientAddress);
+  await hit(db, `confirm-locate:${link.row.id}`, LINK_LIMITS.locatesPerMinute);
+  const verdict = deviceVerdict(p);
+  if (verdict === "outside_india") return { verdict, accuracy_m: p.accuracy_m, cell: null };
+  const { digipin, center, bbox } = decodeDigipin(encodeDigipin(p.lat, p.lng));
+  return { verdict, accuracy_m: p.accuracy_m, cell: { digipin, center, bbox } };
+}
+
+export interface Submission {
+  components: Record<ComponentName, string>;
+  device?: DevicePoint | null;
+}
+
+const clean = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
+
+/** The address line the parts make, in the order a courier reads (the district only when it is not the city). */
+export function addressText(c: Record<ComponentName, string>): string {
+  const part = (k: ComponentName) => clean(c[k]);
+  const district = part("district") && part("district").toLowerCase() !== part("city").toLowerCase() ? part("district") : "";
+  const tail = [part("state"), part("pincode")].filter(Boolean).join(" ");
+  return [part("house"), part("building"), part("street"), part("locality"), part("landmark"), part("city"), district, tail].filter(Boolean).join(", ");
+}
+
+/** The caller the buyer's submission verifies as: the workspace, in the link's mode, under the key that asked for the link. */
+async function workspaceCaller(db: Db, row: Row): Promise<Caller> {
+  const [w] = await query<PlanFigures & { planId: string }>(db, Prisma.sql`SELECT ${PLAN_COLUMNS} FROM workspaces w JOIN plans p ON p.id = w.plan_id WHERE w.id = ${row.workspaceId}`);
+  if (!w) throw new DakiyaError("confirmation_not_found", "This link is not valid.");
+  return { keyId: row.keyId, kind: row.livemode ? "live" : "test", livemode: row.livemode, workspaceId: row.workspaceId, plan: planOf(w) };
+}
+
+function closed(status: ConfirmationStatus): DakiyaError {
+  return new DakiyaError("confirmation_closed", status === "expired" ? "This link has expired; ask the seller for a new one." : "This address was already confirmed; nothing more can be sent from this link.");
+}
+
+/**
+ * The buyer's corrected address: verified as a new verification of the workspace (live: 1 unit;
+ * test: simulated, any address), located at the device point when it is accurate and inside India,
+ * and announced as `address.confirmed` (written in the same transaction that confirms). One
+ * submission per link: a second, or one racing it, is refused; a failed verification frees the link.
+ */
+export async function submitLink(db: Db, token: string, clientAddress: string | null, submission: Submission, origin: string): Promise<LinkView> {
+  const link = await openLink(db, token, clientAddress);
+  await hit(db, `confirm-submit:${link.row.id}`, LINK_LIMITS.submitsPerMinute);
+  const status = statusOf(link.row);
+  if (status !== "pending") throw closed(status);
+  const address = addressText(submission.components);
+  if (address.length < 5 || address.length > ADDRESS_MAX_LENGTH) {
+    throw new DakiyaError("invalid_request", `The address must be 5 to ${ADDRESS_MAX_LENGTH} characters in all.`, { details: [{ path: "components", message: "too short or too long" }] });
+  }
+  const at = now();
+  const claim = await db.confirmation.updateMany({
+    where: { id: link.row.id, status: "pending", expiresAt: { gt: at }, OR: [{ claimedUntil: null }, { claimedUntil: { lte: at } }] },
+    data: { claimedUntil: new Date(at.getTime() + CLAIM_MS) },
+  });
+  if (claim.count === 0) throw closed("confirmed");
+
+  const device = submission.device && deviceVerdict(submission.device) === "used" ? submission.device : null;
+  let v: Verification;
+  try {
+    v = await verify(db, await workspaceCaller(db, link.row), { address, order_id: link.orderId }, { device: device ?? undefined, anyAddress: true });
+  } catch (err) {
+    await db.confirmation.updateMany({ where: { id: link.row.id, status: "pending" }, data: { claimedUntil: null } });
+    throw err;
+  }
+  const changed = COMPONENT_NAMES.filter((k) => clean(submission.components[k]) !== clean(link.components[k]));
+  const deviceLocation: DeviceLocation | null = device ? { lat: device.lat, lng: device.lng, accuracy_m: device.accuracy_m, digipin: v.digipin! } : null;
+
+  const deliveries = await db.$transaction(async (tx) => {
+    const row = await tx.confirmation.update({
+      where: { id: link.row.id, status: "pending" },
+      data: { status: "confirmed", confirmedAt: now(), claimedUntil: null, newVerificationId: v.verification_id, changed, deviceLocation: deviceLocation ? { ...deviceLocation } : Prisma.DbNull },
+    });
+    return enqueueEvent(tx, row.workspaceId, { id: `evt_${row.id.slice(4)}_confirmed`, type: "address.confirmed", data: { confirmation: present(row, origin), verification: v } });
+  });
+  await workRecorded({ deliveries });
+  return viewLink(db, token, clientAddress);
+}
