@@ -8,18 +8,32 @@ export type { MemberRole };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export interface Credential {
+  password: string;
+  hash: string;
+}
+
 /**
- * Creates a console account (better-auth's user + credential account, hashed by better-auth)
- * and makes it a member of the workspace. Returns the password when one was generated.
+ * A generated password and its hash by better-auth. A caller inside a transaction makes it first:
+ * scrypt takes seconds on a loaded machine, longer than a transaction may stay open (5 s).
+ */
+export async function newCredential(): Promise<Credential> {
+  const password = base62(20);
+  return { password, hash: await hashPassword(password) };
+}
+
+/**
+ * Creates a console account (better-auth's user + credential account) and makes it a member of the
+ * workspace, with a generated password (made now unless given), which it returns.
  */
 export async function createMember(
   db: DbOrTx,
-  input: { workspaceId: string; email: string; role: MemberRole; name?: string; password?: string },
+  input: { workspaceId: string; email: string; role: MemberRole; name?: string; credential?: Credential },
 ): Promise<{ userId: string; email: string; password: string }> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new DakiyaError("invalid_request", `Not an email address: ${input.email}`);
   if (await db.user.findUnique({ where: { email } })) throw new DakiyaError("invalid_request", `A user with the email ${email} already exists.`);
-  const password = input.password ?? base62(20);
+  const { password, hash } = input.credential ?? (await newCredential());
   const userId = newId("usr");
   await db.user.create({
     data: {
@@ -27,7 +41,7 @@ export async function createMember(
       email,
       name: input.name ?? email.split("@")[0]!,
       emailVerified: true,
-      accounts: { create: { id: newId("usr"), accountId: userId, providerId: "credential", password: await hashPassword(password) } },
+      accounts: { create: { id: newId("usr"), accountId: userId, providerId: "credential", password: hash } },
       memberships: { create: { workspaceId: input.workspaceId, role: input.role } },
     },
   });

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
 import { createKey, plansChanged } from "../keys";
-import { createMember } from "../members";
+import { createMember, newCredential } from "../members";
 
 /** The exact shape `dakiya workspace create --json` prints (the contract's). */
 export interface CreatedWorkspace {
@@ -29,11 +29,12 @@ export async function createWorkspace(db: Db, input: { name: string; planId: str
   await requirePlan(db, input.planId);
   const workspaceId = newId("ws");
   const ownerEmail = input.ownerEmail ?? `owner+${workspaceId.slice(3).toLowerCase()}@dakiya.local`;
+  const credential = await newCredential();
   return db.$transaction(async (tx) => {
     await tx.workspace.create({ data: { id: workspaceId, name, planId: input.planId } });
     const testKey = await createKey(tx, workspaceId, "test", "Default test key");
     const liveKey = await createKey(tx, workspaceId, "live", "Default live key");
-    const owner = await createMember(tx, { workspaceId, email: ownerEmail, role: "owner" });
+    const owner = await createMember(tx, { workspaceId, email: ownerEmail, role: "owner", credential });
     return {
       workspace_id: workspaceId,
       plan: input.planId,
