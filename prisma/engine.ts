@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
 
 /**
@@ -57,11 +57,31 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationList {
   };
 }
 
-/** Applies every migration in prisma/migrations not yet applied; returns the names applied. */
+/**
+ * Applies every migration in prisma/migrations not yet applied; returns the names applied. On
+ * PostgreSQL the engine takes a session-level advisory lock and never unlocks it (its native build
+ * exits instead), so every connection it opened is closed afterwards: one left open would hold the
+ * lock, and another process migrating meanwhile would wait on it.
+ */
 export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
-  const engine = await openEngine(factory);
-  const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrations(), filters: noFilters });
-  return appliedMigrationNames;
+  const opened: SqlDriverAdapter[] = [];
+  const closing: SqlMigrationAwareDriverAdapterFactory = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const adapter = await factory.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+    connectToShadowDb: () => factory.connectToShadowDb(),
+  };
+  try {
+    const engine = await openEngine(closing);
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrations(), filters: noFilters });
+    return appliedMigrationNames;
+  } finally {
+    await Promise.all(opened.map((adapter) => adapter.dispose()));
+  }
 }
 
 /**

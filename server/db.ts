@@ -248,16 +248,16 @@ export function openDatabase(): Connection {
 function open(): Connection {
   const { DATABASE_URL, PGLITE_DIR } = config();
   if (DATABASE_URL) {
-    // One pool we own, shared by Prisma and the schema engine, so closing it ends every connection.
+    // One pool we own for Prisma and our own statements, so closing it ends every connection. The
+    // schema engine gets a pool of its own per run, closed when the run ends (prisma/engine.ts).
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
-    const adapterFactory = new PrismaPg(pool);
-    const prisma = new PrismaClient({ adapter: adapterFactory });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     // An idle pooled connection whose backend ends emits "error" on the pool; unheard, it would crash the process.
     pool.on("error", (err) => console.error("database: an idle connection was closed:", err.message));
     const listeners = new Set<() => Promise<void>>();
     return {
       prisma,
-      adapterFactory,
+      adapterFactory: new PrismaPg({ connectionString: DATABASE_URL }),
       kind: "postgres",
       async query<T>(statement: Prisma.Sql) {
         return (await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values })).rows as T[];

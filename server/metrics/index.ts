@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { Histogram as DelayHistogram } from "node:perf_hooks";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
@@ -7,6 +9,39 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 export const registry = new Registry();
 // The process's own figures (memory, event-loop lag, GC, handles), prefixed like ours.
 collectDefaultMetrics({ register: registry, prefix: "dakiya_" });
+
+/**
+ * The event loop's delay since the previous scrape. prom-client's own figures for it print NaN for the
+ * mean and 2^63 ns for the minimum when no delay was sampled (a scrape within one sampling interval,
+ * 10 ms, of the previous one), so ours replace them under the same names and leave every one of them
+ * out until there is a sample: no data, no sample.
+ */
+const eventLoopDelayFigures: [name: string, help: string, read: (h: DelayHistogram) => number][] = [
+  ["min", "The minimum recorded event loop delay.", (h) => h.min],
+  ["max", "The maximum recorded event loop delay.", (h) => h.max],
+  ["mean", "The mean of the recorded event loop delays.", (h) => h.mean],
+  ["stddev", "The standard deviation of the recorded event loop delays.", (h) => h.stddev],
+  ["p50", "The 50th percentile of the recorded event loop delays.", (h) => h.percentile(50)],
+  ["p90", "The 90th percentile of the recorded event loop delays.", (h) => h.percentile(90)],
+  ["p99", "The 99th percentile of the recorded event loop delays.", (h) => h.percentile(99)],
+];
+const eventLoopDelayGauges = eventLoopDelayFigures.map(([figure, help, read]) => {
+  const name = `dakiya_nodejs_eventloop_lag_${figure}_seconds`;
+  registry.removeSingleMetric(name);
+  return { gauge: new Gauge({ name, help, registers: [registry] }), read };
+});
+
+/** Sets the event-loop delay figures from the samples since the last call (none: left out), then starts a new window. */
+export function recordEventLoopDelay(histogram: DelayHistogram): void {
+  for (const { gauge, read } of eventLoopDelayGauges) {
+    if (histogram.count > 0) gauge.set(read(histogram) / 1e9);
+    else gauge.remove();
+  }
+  histogram.reset();
+}
+
+const eventLoopDelay = monitorEventLoopDelay();
+eventLoopDelay.enable();
 
 export const httpRequestDuration = new Histogram({
   name: "dakiya_http_request_duration_seconds",
@@ -59,6 +94,7 @@ export const webhookDeliveriesDue = new Gauge({
 
 /** The text exposition, after every collector has run (one failing collector leaves its gauge as it was). */
 export async function metricsText(): Promise<string> {
+  recordEventLoopDelay(eventLoopDelay);
   await Promise.allSettled(collectors.map(async (fn) => fn()));
   return registry.metrics();
 }

