@@ -2,6 +2,7 @@ import { addressesRouter } from "./routers/addresses";
 import { batchesRouter } from "./routers/batches";
 import { consoleRouter } from "./routers/console";
 import { digipinRouter } from "./routers/digipin";
+import { analyticsRouter, policyRouter } from "./routers/policy";
 import { usageRouter } from "./routers/usage";
 import { verificationsRouter } from "./routers/verifications";
 import { router } from "./trpc";
@@ -12,6 +13,8 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   verifications: verificationsRouter,
+  policy: policyRouter,
+  analytics: analyticsRouter,
   console: consoleRouter,
 });
 
