@@ -30,7 +30,7 @@ export function DecisionChart({ batchId, poll }: { batchId: string; /** Millisec
               <figcaption id={captionId} className="text-sm text-slate-700">
                 {verified === 0 ? "No row verified yet." : `${formatNumber(verified)} of ${formatNumber(c.total)} rows verified.`}
               </figcaption>
-              <div className="mt-3 grid gap-4 sm:grid-cols-[minmax(0,1fr)_15rem] sm:items-center">
+              <div className="mt-3">
                 <ChartContainer config={config} label={`Decisions of the verified rows: ${words}.`} className="h-28">
                   <BarChart data={data} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 0 }} barCategoryGap={6} accessibilityLayer={false}>
                     <XAxis type="number" hide allowDecimals={false} domain={[0, Math.max(1, verified)]} />
@@ -39,7 +39,7 @@ export function DecisionChart({ batchId, poll }: { batchId: string; /** Millisec
                     <Bar dataKey="rows" radius={3} isAnimationActive={false} background={{ fill: "#f1f5f9" }} />
                   </BarChart>
                 </ChartContainer>
-                <ul className="space-y-1.5">
+                <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1.5">
                   {DECISIONS.map((d) => (
                     <li key={d} className="flex items-center gap-2 text-sm text-slate-900">
                       <DecisionBadge decision={d} />
