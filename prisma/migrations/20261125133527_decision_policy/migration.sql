@@ -21,8 +21,8 @@ ADD COLUMN     "reason_codes" TEXT[] DEFAULT ARRAY[]::TEXT[],
 ADD COLUMN     "state" TEXT,
 ADD COLUMN     "synthetic" BOOLEAN NOT NULL DEFAULT false;
 
--- Backfill: what a re-decision reads, from what earlier verifications stored; the outcome copies;
--- and the prior delivery probability of each score band (docs/decision-policy.md), as no outcome was learnt from yet.
+-- Backfill: what a re-decision reads, from what earlier verifications stored, the outcome copies,
+-- and the prior delivery probability of each score band (docs/decision-policy.md), as nothing was learnt yet.
 UPDATE "verifications" SET
   "reason_codes" = ARRAY(SELECT r->>'code' FROM jsonb_array_elements("reasons") AS r),
   "pincode_code" = "pincode"->>'code',
