@@ -5,7 +5,7 @@ import { lookupPincode } from "../addresses";
 import { newId } from "../ids";
 import { parseValidationResponse } from "../provider/google";
 import { simulate } from "../provider/simulator";
-import { deciderFor, emptyHistory, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type OutcomeKind, type PaymentMethod, type StoredRecord } from "../verification";
+import { deciderFor, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type OutcomeKind, type PaymentMethod, type StoredRecord } from "../verification";
 import { refreshCurve } from "./probability";
 
 /**
@@ -52,10 +52,6 @@ function generator(seed: number): () => number {
   };
 }
 
-function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
-}
-
 function weighted<T>(random: () => number, items: readonly [T, number][]): T {
   let x = random();
   for (const [item, w] of items) {
@@ -64,9 +60,12 @@ function weighted<T>(random: () => number, items: readonly [T, number][]): T {
   return items[items.length - 1]![0];
 }
 
-/** The address pool: several shapes per pincode, from complete flats to junk, so every decision occurs. */
-function addressPool(): string[] {
-  const pool: string[] = [];
+/**
+ * The address pool: shapes per pincode from complete flats to junk, each with a weight (how often a
+ * seller sees it), so every decision and most score bands occur, SHIP most often.
+ */
+function addressPool(): [(n: number) => string, number][] {
+  const pool: [(n: number) => string, number][] = [];
   PINCODES.forEach((code, i) => {
     const e = lookupPincode(code);
     if (!e) return;
@@ -76,15 +75,17 @@ function addressPool(): string[] {
     const building = BUILDINGS[i % BUILDINGS.length]!;
     const otherState = e.state === "Kerala" ? "Punjab" : "Kerala";
     pool.push(
-      `Flat ${101 + i}, ${building}, ${street}, ${locality}, ${city}, ${e.state} ${code}`,
-      `House No. ${12 + i}, ${street}, ${locality}, ${city}, ${e.state} ${code}`,
-      `${street}, ${locality}, ${city} ${code}`,
-      `Near Hanuman Mandir, ${locality}, ${city} ${code}`,
-      `${20 + i}, ${street}, ${city}, ${otherState} ${code}`,
-      `${30 + i}, ${street}, ${locality}, ${city}, ${e.state}`,
+      [(n) => `Flat ${100 + n}, ${building}, ${street}, ${locality}, ${city}, ${e.state} ${code}`, 30],
+      [(n) => `House No. ${n}, ${street}, ${locality}, ${city}, ${e.state} ${code}`, 15],
+      [() => `${building}, ${street}, ${locality}, ${city} ${code}`, 10],
+      [() => `${street}, ${locality}, ${city} ${code}`, 10],
+      [() => `Near Hanuman Mandir, ${locality}, ${city} ${code}`, 8],
+      [(n) => `Plot ${n}, ${locality}, ${city} ${code}`, 8],
+      [(n) => `${n}, ${street}, ${locality}, ${city}, ${e.state}`, 5],
+      [(n) => `${n}, ${street}, ${city}, ${otherState} ${code}`, 3],
     );
   });
-  pool.push("asdfgh qwerty 999999", "xyz xyz 123 000000");
+  pool.push([() => "asdfgh qwerty 999999", 20], [() => "xyz xyz 123 000000", 20]);
   return pool;
 }
 
@@ -108,27 +109,38 @@ export interface SyntheticResult {
 export async function makeSyntheticOutcomes(db: Db, workspaceId: string, opts: { count?: number; seed?: number } = {}): Promise<SyntheticResult> {
   const count = opts.count ?? 2000;
   const random = generator(opts.seed ?? 24);
-  const prepared = addressPool().map((address) => {
-    const p = prepareAddress({ address });
-    const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([address])));
-    return { p, answer: { name: "simulator", result, called: false } };
-  });
+  const pool = addressPool();
+  const totalWeight = pool.reduce((n, [, w]) => n + w, 0);
+  const shapes = pool.map(([make, w]): [(n: number) => string, number] => [make, w / totalWeight]);
+  // Each distinct address is parsed and simulated once; house numbers 1–40 make repeat buyers, whose history then counts.
+  const prepared = new Map<string, { p: ReturnType<typeof prepareAddress>; answer: { name: string; result: ReturnType<typeof parseValidationResponse> | null; called: boolean } }>();
+  const prepare = (address: string) => {
+    let x = prepared.get(address);
+    if (!x) {
+      const p = prepareAddress({ address });
+      x = { p, answer: { name: "simulator", result: p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([address]))), called: false } };
+      prepared.set(address, x);
+    }
+    return x;
+  };
   const start = nowMs() - DAYS * DAY_MS;
   let outcomes = 0;
   for (let chunk = 0; chunk < CHUNKS; chunk++) {
     const from = Math.floor((chunk * count) / CHUNKS);
     const to = Math.floor(((chunk + 1) * count) / CHUNKS);
     if (from === to) continue;
-    const decider = await deciderFor(db, workspaceId, await readContext(db, workspaceId, []));
+    const chosen = Array.from({ length: to - from }, () => prepare(weighted(random, shapes)(1 + Math.floor(random() * 40))));
+    const context = await readContext(db, workspaceId, chosen.map((x) => x.p.addressKey));
+    const decider = await deciderFor(db, workspaceId, context);
     const records: StoredRecord[] = [];
     const reported: { verification_id: string; address_key: string; outcome: OutcomeKind; courier: string; created_at: string }[] = [];
     for (let i = from; i < to; i++) {
-      const { p, answer } = pick(random, prepared);
+      const { p, answer } = chosen[i - from]!;
       const payment: PaymentMethod = random() < 0.55 ? "cod" : "prepaid";
       const orderValue = Math.round(Math.exp(Math.log(300) + random() * Math.log(8000 / 300)));
       const createdMs = start + Math.floor(((i + random()) / count) * DAYS * DAY_MS);
       const input = { address: p.input.address, order_id: `DEMO-${String(i + 1).padStart(6, "0")}`, payment_method: payment, order_value: orderValue };
-      const v = { ...liveRecord({ ...p, input }, answer, emptyHistory(), decider), created_at: new Date(createdMs).toISOString() };
+      const v = { ...liveRecord({ ...p, input }, answer, context.history(p.addressKey), decider), created_at: new Date(createdMs).toISOString() };
       records.push({ v, keyId: null, inputAddress: input.address, addressKey: p.addressKey, synthetic: true });
       const ageDays = (nowMs() - createdMs) / DAY_MS;
       if (ageDays < SETTLED_AFTER_DAYS && random() < 0.5) continue;
