@@ -97,12 +97,11 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
 
   const proposed = policyOf(draft);
   const fresh = preview.data !== undefined && previewed === JSON.stringify(proposed);
-  const update = (change: (d: Draft) => Draft) => setDraft((d) => change(d));
-  const updateRule = (key: number, change: (r: DraftRule) => DraftRule) => update((d) => ({ ...d, rules: d.rules.map((r) => (r.key === key ? change(r) : r)) }));
+  const updateRule = (key: number, change: (r: DraftRule) => DraftRule) => setDraft((d) => ({ ...d, rules: d.rules.map((r) => (r.key === key ? change(r) : r)) }));
   // Moving or removing rules renumbers them: problems found before point at the old numbers.
   const restructure = (change: (rules: DraftRule[]) => DraftRule[]) => {
     setProblems([]);
-    update((d) => ({ ...d, rules: change(d.rules) }));
+    setDraft((d) => ({ ...d, rules: change(d.rules) }));
   };
 
   const threshold = (name: "ship_min_score" | "hold_max_score", text: string, hint: string) => {
@@ -123,7 +122,7 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
           aria-describedby={`${id}-hint${mine.length ? ` ${id}-problems` : ""}`}
           onChange={(e) => {
             const value = e.target.value;
-            update((d) => ({ ...d, [name]: value }));
+            setDraft((d) => ({ ...d, [name]: value }));
           }}
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
