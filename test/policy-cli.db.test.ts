@@ -8,9 +8,11 @@ const dir = path.dirname(env.PGLITE_DIR);
 
 // Each case starts real processes (tsx), which is slow on a loaded two-core machine.
 describe("dakiya policy and demo outcomes", { timeout: 180_000 }, () => {
-  it("shows version 1, publishes a policy from a file, refuses a broken one with exit 2, and makes demo outcomes", async () => {
+  let ws: { workspace_id: string };
+
+  it("shows version 1 and publishes a policy from a file", async () => {
     await migrate();
-    const ws = await dakiyaJson<{ workspace_id: string }>("workspace", "create", "--name", "Policy CLI", "--plan", "starter", "--json");
+    ws = await dakiyaJson<{ workspace_id: string }>("workspace", "create", "--name", "Policy CLI", "--plan", "starter", "--json");
 
     const shown = await dakiya("policy", "show", "--workspace", ws.workspace_id);
     expect(shown.code).toBe(0);
@@ -21,6 +23,9 @@ describe("dakiya policy and demo outcomes", { timeout: 180_000 }, () => {
     fs.writeFileSync(good, JSON.stringify(policy));
     expect(await dakiyaJson("policy", "set", "--workspace", ws.workspace_id, "--file", good, "--json")).toMatchObject({ version: 2, policy, created_by: "operator (CLI)" });
 
+  });
+
+  it("refuses a broken policy, a file that is not JSON and an unknown workspace with exit 2", async () => {
     const bad = path.join(dir, "bad.json");
     fs.writeFileSync(bad, JSON.stringify({ ship_min_score: 75, hold_max_score: 20, rules: [{ if: {}, then: "SHIP" }, { if: { pincodes: ["1"] }, then: "NOPE" }] }));
     const refused = await dakiya("policy", "set", "--workspace", ws.workspace_id, "--file", bad);
@@ -31,6 +36,9 @@ describe("dakiya policy and demo outcomes", { timeout: 180_000 }, () => {
     expect((await dakiya("policy", "set", "--workspace", ws.workspace_id, "--file", bad)).code).toBe(2);
     expect((await dakiya("policy", "show", "--workspace", "ws_nope")).code).toBe(2);
 
+  });
+
+  it("makes demo outcomes under the policy in force", async () => {
     const made = await dakiyaJson<{ verifications: number; outcomes: number }>("demo", "outcomes", "--workspace", ws.workspace_id, "--count", "60", "--json");
     expect(made).toMatchObject({ workspace_id: ws.workspace_id, verifications: 60 });
     expect(made.outcomes).toBeGreaterThan(40);

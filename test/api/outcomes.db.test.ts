@@ -22,6 +22,18 @@ let demo: Awaited<ReturnType<typeof newWorkspace>>;
 let empty: Awaited<ReturnType<typeof newWorkspace>>;
 
 const COD_RULE: Policy = { ship_min_score: 70, hold_max_score: 15, rules: [{ if: { payment_method: "cod", score_below: 70 }, then: "HOLD" }, { if: { pincodes: ["110093"] }, then: "REVIEW" }] };
+/** Every condition the preview reads in groups: order value thresholds, states, earlier returns. */
+const MIXED: Policy = {
+  ship_min_score: 80,
+  hold_max_score: 20,
+  rules: [
+    { if: { prior_returns_at_least: 2 }, then: "HOLD" },
+    { if: { order_value_above: 2000, states: ["delhi", "Bihar"] }, then: "HOLD" },
+    { if: { order_value_above: 5000, validation_below: "building" }, then: "REVIEW" },
+    { if: { order_value_above: 700, payment_method: "prepaid", reasons: ["missing_house_number"] }, then: "SHIP" },
+    { if: { prior_returns_at_least: 1, score_at_least: 90 }, then: "REVIEW" },
+  ],
+};
 const RETURNED = ["rto", "customer_refused", "address_issue"];
 
 beforeAll(async () => {
@@ -54,8 +66,11 @@ describe("demo outcomes", () => {
 });
 
 describe("POST /policy/preview", () => {
-  it("matches deciding the same stored verifications one at a time", async () => {
-    const res = await api("POST", "/policy/preview", { key: demo.live_key, body: { policy: COD_RULE } });
+  it.each([
+    ["a COD rule", COD_RULE],
+    ["thresholds, states and earlier returns", MIXED],
+  ])("matches deciding the same stored verifications one at a time: %s", async (_name, policy) => {
+    const res = await api("POST", "/policy/preview", { key: demo.live_key, body: { policy } });
     expect(res.status).toBe(200);
     // One at a time: each verification's record as the console reads it, its facts rebuilt from the record.
     const ids = (await db().verification.findMany({ where: { workspaceId: demo.workspace_id }, select: { id: true } })).map((r) => r.id);
@@ -64,7 +79,7 @@ describe("POST /policy/preview", () => {
     let withOutcomes = 0;
     for (const id of ids) {
       const [v] = await findVerifications(db(), demo.workspace_id, id);
-      const proposed = decideUnder(COD_RULE, factsOf(v as Verification));
+      const proposed = decideUnder(policy, factsOf(v as Verification));
       matrix[v!.decision][proposed]++;
       if (v!.outcome === null) continue;
       withOutcomes++;
@@ -85,9 +100,8 @@ describe("POST /policy/preview", () => {
       costs: { returned_shipped_rupees: 150, held_delivered_rupees: 20 },
       synthetic_verifications: ids.length,
     });
-    // The COD rule moves some SHIP-or-REVIEW verifications to HOLD and catches returns the default let through.
-    expect(res.body.matrix.REVIEW.HOLD).toBeGreaterThan(0);
-    expect(res.body.proposed.returns_caught).toBeGreaterThanOrEqual(res.body.current.returns_caught);
+    // Either policy moves verifications away from the decisions they were given.
+    expect(res.body.matrix.REVIEW.HOLD + res.body.matrix.SHIP.REVIEW + res.body.matrix.SHIP.HOLD).toBeGreaterThan(0);
   });
 
   it("the current policy previewed against itself moves nothing", async () => {
