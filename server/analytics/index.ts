@@ -1,5 +1,5 @@
 import { nowMs } from "../clock";
-import { query, type Db } from "../db";
+import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { lookupPincode } from "../addresses";
@@ -10,8 +10,9 @@ import type { ReasonCode } from "../verification/reasons";
 /**
  * `GET /analytics/outcomes`: a workspace's live verifications of a period (by the day they were
  * made, UTC) with their reported outcomes, aggregated in SQL (docs/decision-policy.md): one scan
- * with grouping sets for decision, week, score band and courier, one for reason codes and one for
- * the pincodes with most returns, run side by side.
+ * grouped by decision, week, score band and courier together (a few hundred groups, hashed in
+ * memory, rolled up here), one for reason codes and one for the pincodes with most returns, run side
+ * by side, each without JIT compilation (it costs more than these scans save).
  */
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
@@ -82,11 +83,10 @@ const COUNTS = Prisma.sql`count(*)::int AS verifications,
   count(*) FILTER (WHERE outcome = 'lost')::int AS lost`;
 
 interface GroupedRow extends Counts {
-  grouping: number;
-  decision: Decision | null;
+  decision: Decision;
   /** The week's Monday, YYYY-MM-DD. */
-  week: string | null;
-  band: number | null;
+  week: string;
+  band: number;
   courier: string | null;
   outcomes: number;
   judged: number;
@@ -95,35 +95,59 @@ interface GroupedRow extends Counts {
   synthetic: number;
 }
 
+/** Sums of the cube's rows by one of its columns (the key `null` for the grand total). */
+function rollUp<K>(rows: GroupedRow[], key: (r: GroupedRow) => K): Map<K, Omit<GroupedRow, "decision" | "week" | "band" | "courier">> {
+  const out = new Map<K, Omit<GroupedRow, "decision" | "week" | "band" | "courier">>();
+  for (const r of rows) {
+    const k = key(r);
+    const t = out.get(k) ?? { verifications: 0, delivered: 0, returned: 0, lost: 0, outcomes: 0, judged: 0, psum: 0, sqsum: 0, synthetic: 0 };
+    t.verifications += r.verifications;
+    t.delivered += r.delivered;
+    t.returned += r.returned;
+    t.lost += r.lost;
+    t.outcomes += r.outcomes;
+    t.judged += r.judged;
+    t.psum = Number(t.psum) + Number(r.psum ?? 0);
+    t.sqsum = Number(t.sqsum) + Number(r.sqsum ?? 0);
+    t.synthetic += r.synthetic;
+    out.set(k, t);
+  }
+  return out;
+}
+
+/** One aggregate statement in its own transaction with JIT off (compiling these scans costs seconds). */
+function aggregate<T>(db: Db, statement: Prisma.Sql): Promise<T[]> {
+  return db.$transaction([db.$executeRaw`SET LOCAL jit = off`, db.$queryRaw<T[]>(statement)]).then(([, rows]) => rows);
+}
+
 export async function outcomeAnalytics(db: Db, workspaceId: string, input: { from?: string; to?: string }): Promise<OutcomeAnalytics> {
   const { fromMs, toMs } = periodOf(input);
   const period = Prisma.sql`workspace_id = ${workspaceId} AND livemode AND created_at >= ${new Date(fromMs)} AND created_at < ${new Date(toMs + DAY_MS)}`;
-  const [grouped, reasons, pincodes] = await Promise.all([
+  const judgedSql = Prisma.sql`outcome IS NOT NULL AND outcome <> 'cancelled'`;
+  const [cube, reasons, pincodes] = await Promise.all([
     // `judged`: outcomes that say whether the parcel arrived (cancelled says nothing), the calibration's base.
-    query<GroupedRow>(db, Prisma.sql`
-      SELECT GROUPING(decision, week, band, courier)::int AS grouping, decision::text AS decision, to_char(week, 'YYYY-MM-DD') AS week, band, courier, ${COUNTS},
+    aggregate<GroupedRow>(db, Prisma.sql`
+      SELECT decision::text AS decision, to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
+        LEAST(score / 10, ${BANDS - 1})::int AS band, courier, ${COUNTS},
         count(outcome)::int AS outcomes,
-        count(*) FILTER (WHERE judged)::int AS judged,
-        sum(delivery_probability) FILTER (WHERE judged) AS psum,
-        sum((delivery_probability - (outcome = 'delivered')::int) ^ 2) FILTER (WHERE judged) AS sqsum,
+        count(*) FILTER (WHERE ${judgedSql})::int AS judged,
+        sum(delivery_probability) FILTER (WHERE ${judgedSql}) AS psum,
+        sum((delivery_probability - (outcome = 'delivered')::int) ^ 2) FILTER (WHERE ${judgedSql}) AS sqsum,
         count(*) FILTER (WHERE synthetic)::int AS synthetic
-      FROM (
-        SELECT decision, date_trunc('week', created_at AT TIME ZONE 'UTC') AS week, LEAST(score / 10, ${BANDS - 1}) AS band,
-          courier, outcome, outcome IS NOT NULL AND outcome <> 'cancelled' AS judged, delivery_probability, synthetic
-        FROM verifications WHERE ${period}) v
-      GROUP BY GROUPING SETS ((decision), (week), (band), (courier), ())`),
-    query<Counts & { code: ReasonCode }>(db, Prisma.sql`
+      FROM verifications WHERE ${period}
+      GROUP BY 1, 2, 3, 4`),
+    aggregate<Counts & { code: ReasonCode }>(db, Prisma.sql`
       SELECT code, ${COUNTS} FROM verifications, unnest(reason_codes) AS code WHERE ${period} GROUP BY code ORDER BY verifications DESC, code`),
-    query<Counts & { pincode: string }>(db, Prisma.sql`
+    aggregate<Counts & { pincode: string }>(db, Prisma.sql`
       SELECT pincode_code AS pincode, ${COUNTS} FROM verifications WHERE ${period} AND pincode_code IS NOT NULL
       GROUP BY pincode_code ORDER BY returned DESC, verifications DESC, pincode_code LIMIT 20`),
   ]);
 
-  // GROUPING's bits, decision first: a set's own column is 0, the others 1.
-  const only = (column: 0 | 1 | 2 | 3) => grouped.filter((r) => r.grouping === (0b1111 ^ (1 << (3 - column))));
-  const total = grouped.find((r) => r.grouping === 0b1111);
-  const byDecision = new Map(only(0).map((r) => [r.decision!, r]));
-  const byBand = new Map(only(2).map((r) => [r.band!, r]));
+  const total = rollUp(cube, () => null).get(null);
+  const byDecision = rollUp(cube, (r) => r.decision);
+  const byBand = rollUp(cube, (r) => r.band);
+  const byWeek = rollUp(cube, (r) => r.week);
+  const byCourier = rollUp(cube, (r) => r.courier);
   const judged = total?.judged ?? 0;
 
   return {
@@ -140,12 +164,12 @@ export async function outcomeAnalytics(db: Db, workspaceId: string, input: { fro
       const entry = lookupPincode(r.pincode);
       return { pincode: r.pincode, district: entry?.district ?? null, state: entry?.state ?? null, verifications: r.verifications, returned: r.returned, return_rate: returnRate(r) };
     }),
-    by_courier: only(3)
-      .filter((r) => r.outcomes > 0)
-      .map((r) => ({ courier: r.courier ?? "unknown", outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
+    by_courier: [...byCourier]
+      .filter(([, r]) => r.outcomes > 0)
+      .map(([courier, r]) => ({ courier: courier ?? "unknown", outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
       .sort((a, b) => b.outcomes - a.outcomes || a.courier.localeCompare(b.courier)),
-    by_week: only(1)
-      .map((r) => ({ week: isoWeek(new Date(`${r.week!}T00:00:00Z`)), verifications: r.verifications, outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
+    by_week: [...byWeek]
+      .map(([week, r]) => ({ week: isoWeek(new Date(`${week}T00:00:00Z`)), verifications: r.verifications, outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
       .sort((a, b) => a.week.localeCompare(b.week)),
     calibration: {
       brier: judged === 0 ? null : round3(Number(total!.sqsum) / judged),
