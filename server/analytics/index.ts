@@ -115,9 +115,14 @@ function rollUp<K>(rows: GroupedRow[], key: (r: GroupedRow) => K): Map<K, Omit<G
   return out;
 }
 
+/** How long one aggregate may wait for a connection and run: a bound for a runaway read, far above the bench's figures. */
+const AGGREGATE_LIMIT_MS = 60_000;
+
 /** One aggregate statement in its own transaction with JIT off (compiling these scans costs seconds). */
 function aggregate<T>(db: Db, statement: Prisma.Sql): Promise<T[]> {
-  return db.$transaction([db.$executeRaw`SET LOCAL jit = off`, db.$queryRaw<T[]>(statement)]).then(([, rows]) => rows);
+  return db
+    .$transaction([db.$executeRaw`SET LOCAL jit = off`, db.$queryRaw<T[]>(statement)], { maxWait: AGGREGATE_LIMIT_MS, timeout: AGGREGATE_LIMIT_MS })
+    .then(([, rows]) => rows);
 }
 
 export async function outcomeAnalytics(db: Db, workspaceId: string, input: { from?: string; to?: string }): Promise<OutcomeAnalytics> {
