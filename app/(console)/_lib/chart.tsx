@@ -90,7 +90,7 @@ export function ChartLegend({ config }: { config: ChartConfig }) {
   );
 }
 
-export interface Column<Row> {
+interface Column<Row> {
   label: string;
   numeric?: boolean;
   cell: (row: Row) => ReactNode;

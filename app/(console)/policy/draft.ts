@@ -1,4 +1,4 @@
-import { POLICY_CONDITIONS, type VALIDATION_LEVELS } from "~/lib/shared";
+import { POLICY_CONDITIONS } from "~/lib/shared";
 import type { Policy, PolicyCondition, PolicyRule } from "~/server/policy/schema";
 
 /**
@@ -8,7 +8,6 @@ import type { Policy, PolicyCondition, PolicyRule } from "~/server/policy/schema
  */
 export type Decision = PolicyRule["then"];
 export type ConditionName = (typeof POLICY_CONDITIONS)[number];
-export type Level = (typeof VALIDATION_LEVELS)[number];
 
 export interface DraftRule {
   /** Stable across moves, for React's keys and the inputs' ids. */

@@ -1,4 +1,4 @@
-import { REASONS, type ReasonCode } from "~/lib/reasons";
+import { POLICY_CONDITIONS } from "~/lib/shared";
 import type { Policy, PolicyCondition } from "~/server/policy/schema";
 import { formatNumber } from "../_lib/format";
 import type { ConditionName } from "./draft";
@@ -19,10 +19,6 @@ export const CONDITION_WORDS: Record<ConditionName, { label: string; hint: strin
 export const LEVEL_WORDS = { none: "nothing", pincode: "the pincode", locality: "the locality", street: "the street", building: "the building" } as const;
 export const PAYMENT_WORDS = { cod: "Cash on delivery", prepaid: "Prepaid" } as const;
 export const DECISION_MEANING = { SHIP: "send", REVIEW: "check first", HOLD: "do not send yet" } as const;
-
-export function reasonWords(code: string): string {
-  return REASONS[code as ReasonCode] ?? code;
-}
 
 function conditionSentence(name: ConditionName, value: NonNullable<PolicyCondition[ConditionName]>): string {
   switch (name) {
@@ -51,7 +47,8 @@ function conditionSentence(name: ConditionName, value: NonNullable<PolicyConditi
 
 /** "If payment is cash on delivery and score below 60, HOLD." */
 export function ruleSentence(rule: Policy["rules"][number]): string {
-  const parts = (Object.keys(rule.if) as ConditionName[]).flatMap((name) => {
+  // In the contract's order, whatever order the stored JSON keeps its keys in.
+  const parts = POLICY_CONDITIONS.flatMap((name) => {
     const value = rule.if[name];
     return value === undefined ? [] : [conditionSentence(name, value)];
   });
