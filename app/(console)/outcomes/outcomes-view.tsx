@@ -23,6 +23,8 @@ const calibrationConfig = {
   observed: { label: "Observed delivered share", color: "#1e40af" },
 } satisfies ChartConfig;
 
+const GAP_MIN_COUNT = 10;
+
 /** "2026-W47" → "W47 2026" for people; the ISO week as the API gives it stays in the table. */
 function weekWords(week: string): string {
   const [year, w] = week.split("-");
@@ -170,7 +172,8 @@ function ByDecision({ data }: { data: Analytics }) {
 function Calibration({ data }: { data: Analytics }) {
   const bands = data.calibration.bands.map((b) => ({ ...b, band: `${b.from}–${b.to}` }));
   const counted = bands.filter((b) => b.count > 0);
-  const widest = counted.reduce<(typeof bands)[number] | null>(
+  // A band of a handful of parcels is noise, not a gap worth naming.
+  const widest = counted.filter((b) => b.count >= GAP_MIN_COUNT).reduce<(typeof bands)[number] | null>(
     (worst, b) => (b.predicted === null || b.observed === null ? worst : !worst || Math.abs(b.predicted - b.observed) > Math.abs(worst.predicted! - worst.observed!) ? b : worst),
     null,
   );
