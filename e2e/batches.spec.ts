@@ -35,21 +35,36 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   // Problems are shown before anything is sent, and block the submit.
   await page
     .getByLabel("CSV file")
-    .setInputFiles(csvFile("bad.csv", [["order_id", "address"], ["A-1", ""], ["A-2", "tiny"], ["A-3", `12 ${"Long Road ".repeat(30)}`], ["A-4", ORDERS[0]![2]]]));
-  await expect(page.getByText("3 rows have problems")).toBeVisible();
+    .setInputFiles(
+      csvFile("bad.csv", [
+        ["order_id", "address", "payment_method"],
+        ["A-1", "", "cod"],
+        ["A-2", "tiny", "cod"],
+        ["A-3", `12 ${"Long Road ".repeat(30)}`, "cod"],
+        ["A-4", ORDERS[0]![2], "card"],
+        ["A-5", ORDERS[1]![2], "COD"],
+      ]),
+    );
+  await expect(page.getByText("4 rows have problems")).toBeVisible();
   await expect(page.getByText("Row 1 (order A-1): The address is empty.")).toBeVisible();
   await expect(page.getByText("Row 2 (order A-2): The address is shorter than 5 characters.")).toBeVisible();
   await expect(page.getByText(/Row 3 \(order A-3\): The address is longer than 280 characters/)).toBeVisible();
+  await expect(page.getByText('Row 4 (order A-4): The payment method is "card"; it must be cod or prepaid (or empty).')).toBeVisible();
   await expect(page.getByRole("button", { name: /^Submit/ })).toBeDisabled();
 
   // The good file, dropped; the columns are matched from the header names.
-  const good = csvFile("orders.csv", [["Order Ref", "Customer", "Shipping Address"], ...ORDERS]);
+  const good = csvFile("orders.csv", [["Order Ref", "Customer", "Shipping Address", "Payment Mode", "Order Value"], ...ORDERS.map((o, i) => [...o, i % 2 ? "Prepaid" : "COD", "₹1,499"])]);
   await dropFile(page, good.name, good.buffer.toString());
   await expect(page.getByLabel("Address column (required)")).toHaveValue("Shipping Address");
   await expect(page.getByLabel("Order id column (optional)")).toHaveValue("Order Ref");
+  await expect(page.getByLabel(/^Payment method column/)).toHaveValue("Payment Mode");
+  await expect(page.getByLabel(/^Order value column/)).toHaveValue("Order Value");
   const preview = page.getByRole("table", { name: /Preview of the first 5 of 5 rows/ });
   await expect(preview.getByRole("row")).toHaveCount(6);
   await expect(preview).toContainText("ORD-3");
+  await expect(preview.getByRole("row").nth(1)).toContainText("cod");
+  await expect(preview.getByRole("row").nth(2)).toContainText("prepaid");
+  await expect(preview.getByRole("row").nth(1)).toContainText("1,499");
   await expect(page.getByText("All 5 rows look right.")).toBeVisible();
   await shot(page, "batch-new");
 

@@ -25,4 +25,6 @@ export interface Seed {
   acme: CreatedWorkspace;
   viewer: { user_id: string; email: string; password: string; role: string };
   other: CreatedWorkspace;
+  /** `demo outcomes` in Acme: synthetic verifications over the last 90 days and the outcomes reported for them. */
+  demo: { workspace_id: string; verifications: number; outcomes: number };
 }

@@ -1,9 +1,9 @@
 /**
  * The server the e2e suite runs against (Playwright's webServer): the production server as
  * `npm start` starts it, over a production build in its own build directory, a fresh embedded
- * database in the run's temporary directory (migrated and seeded through the operator CLI while the
- * build runs), and the provider simulator, slowed down so that a batch can be cancelled while it
- * runs. Stopping it removes the directory.
+ * database in the run's temporary directory (migrated and seeded through the operator CLI before the
+ * build, Acme with synthetic past orders and their outcomes), and the provider simulator, slowed
+ * down so that a batch can be cancelled while it runs. Stopping it removes the directory.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -44,15 +44,19 @@ function exited(child: ChildProcess): Promise<number> {
 
 async function main() {
   fs.mkdirSync(E2E.dir, { recursive: true });
-  const build = exited(spawn(NEXT, ["build"], { env, stdio: "inherit" })).then(async (code) => (code === 0 ? exited(spawn("npm", ["run", "build:server"], { env, stdio: "inherit" })) : code));
-
+  // Seeded before the build starts, not beside it: `workspace create` hashes the owner's password inside
+  // a transaction with a 5 s limit, which a build taking both cores made it overrun.
   execFileSync(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env, stdio: "inherit" });
   const acme = cli<Seed["acme"]>("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--owner-email", "owner@acme.test");
   const viewer = cli<Seed["viewer"]>("user", "create", "--workspace", acme.workspace_id, "--email", "viewer@acme.test", "--role", "viewer");
   const other = cli<Seed["other"]>("workspace", "create", "--name", "Other Traders", "--plan", "starter", "--owner-email", "owner@other.test");
-  fs.writeFileSync(E2E.seedFile, JSON.stringify({ acme, viewer, other } satisfies Seed, null, 2));
+  // Acme's past orders for the Policy and Outcomes pages: synthetic verifications with their outcomes.
+  const demo = cli<Seed["demo"]>("demo", "outcomes", "--workspace", acme.workspace_id, "--count", "600");
+  fs.writeFileSync(E2E.seedFile, JSON.stringify({ acme, viewer, other, demo } satisfies Seed, null, 2));
 
-  const built = await build;
+  const built = await exited(spawn(NEXT, ["build"], { env, stdio: "inherit" })).then(async (code) =>
+    code === 0 ? exited(spawn("npm", ["run", "build:server"], { env, stdio: "inherit" })) : code,
+  );
   if (built !== 0) throw new Error(`the build failed (exit ${built})`);
 
   const sim = await startSimulator({ port: 0, latencyMs: 200, jitterMs: 0, errorRate: 0 });

@@ -9,9 +9,13 @@ test("verify one address live, look it up by order id and report its delivery", 
   await page.getByLabel("Live: any address, 1 unit").check();
   await page.getByLabel("Address", { exact: true }).fill("Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066");
   await page.getByLabel("Order id (optional)").fill("VER-1");
+  await page.getByLabel("Payment method (optional)").selectOption("prepaid");
+  await page.getByLabel("Order value in rupees (optional)").fill("1499");
   await page.getByRole("button", { name: "Verify (live)" }).click();
 
   await expect(page.getByTestId("decision")).toHaveText(/SHIP|REVIEW|HOLD/);
+  await expect(page.getByTestId("policy-version")).toHaveText(/^\d+$/);
+  await expect(page.getByText(/· prepaid · order value ₹1,499$/)).toBeVisible();
   await expect(page.getByText("560066: ")).toBeVisible();
   await expect(page.getByTestId("digipin")).toHaveText(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
   await expect(page.getByRole("img", { name: /^DIGIPIN .* a cell of about/ })).toBeVisible();

@@ -11,3 +11,25 @@ export type ConsoleMode = "test" | "live";
 
 /** Where the server lends the pages it renders their procedure calls (server/http/page-calls.ts). */
 export const PAGE_CALLS = Symbol.for("dakiya.pageCalls");
+
+/** Decision policy limits and vocabulary (the contract's "Decision policy and outcomes"); server/policy validates with them. */
+export const POLICY_MAX_RULES = 50;
+export const POLICY_MAX_PINCODES = 1000;
+export const POLICY_MAX_STATES = 40;
+export const ORDER_VALUE_MAX = 10_000_000;
+export const PAYMENT_METHODS = ["cod", "prepaid"] as const;
+/** Coarsest first: `validation_below: "building"` holds for every level before it. */
+export const VALIDATION_LEVELS = ["none", "pincode", "locality", "street", "building"] as const;
+export const POLICY_CONDITIONS = [
+  "reasons",
+  "payment_method",
+  "score_below",
+  "score_at_least",
+  "order_value_above",
+  "validation_below",
+  "pincodes",
+  "states",
+  "prior_returns_at_least",
+] as const;
+/** Preview cost settings: whole rupees, 0 to this. */
+export const OUTCOME_COST_MAX_RUPEES = 100_000;

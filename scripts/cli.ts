@@ -2,6 +2,7 @@
  * The operator command line: `npm run dakiya -- <command>` or the package bin `dakiya`.
  * Bad arguments print one line and exit 2; every command is one transaction, so nothing is half-created.
  */
+import fs from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closeDatabase, connection, DatabaseLockedError } from "../server/db";
 import { DakiyaError } from "../server/errors";
@@ -9,6 +10,8 @@ import { createKey, revokeKey, type KeyKind } from "../server/keys";
 import { createMember, type MemberRole } from "../server/members";
 import { createWorkspace, requireWorkspace, setPlan, upsertPlan } from "../server/workspaces";
 import { addEndpoint } from "../server/webhooks";
+import { CLI_AUTHOR, currentPolicy, outcomeCosts, publishPolicy, setOutcomeCosts } from "../server/policy";
+import { makeSyntheticOutcomes } from "../server/outcomes/synthetic";
 
 class UsageError extends Error {}
 
@@ -24,6 +27,10 @@ const HELP = `dakiya: operate a Dakiya deployment
               [--test-normalize-per-minute <n>] [--test-per-minute <n>] [--live-per-minute <n>]
   plan list [--json]
   webhook add --workspace <id> --url <https-url> [--json]
+  policy show --workspace <id>
+  policy set --workspace <id> --file <policy.json> [--json]
+  policy costs --workspace <id> [--returned <rupees>] [--held <rupees>] [--json]
+  demo outcomes --workspace <id> [--count <n>] [--json]
 
 The database is the one the server uses: DATABASE_URL, else the embedded PGlite in PGLITE_DIR
 (.data/pglite), which only one process may open at a time.`;
@@ -158,6 +165,56 @@ async function run(argv: string[]): Promise<void> {
       print(values.json === true, { webhook_id: hook.webhook_id, secret: hook.secret }, `Webhook ${hook.webhook_id} secret: ${hook.secret}\nKeep it to verify signatures; rotate it to get a new one.`);
       return;
     }
+    case "policy show": {
+      const { values } = args(rest, { workspace: { type: "string" } });
+      const workspaceId = need(values.workspace, "--workspace");
+      console.log(JSON.stringify(await currentPolicy(db(), workspaceId), null, 2));
+      return;
+    }
+    case "policy set": {
+      const { values } = args(rest, { workspace: { type: "string" }, file: { type: "string" } });
+      const workspaceId = need(values.workspace, "--workspace");
+      const file = need(values.file, "--file");
+      let text: string;
+      try {
+        text = fs.readFileSync(file, "utf8");
+      } catch (err) {
+        throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+      }
+      let policy: unknown;
+      try {
+        policy = JSON.parse(text);
+      } catch (err) {
+        throw new UsageError(`${file} is not JSON: ${(err as Error).message}`);
+      }
+      await requireWorkspace(db(), workspaceId);
+      const published = await publishPolicy(db(), workspaceId, policy, CLI_AUTHOR);
+      print(values.json === true, published, `Workspace ${workspaceId}: policy version ${published.version} is in force.`);
+      return;
+    }
+    case "policy costs": {
+      const { values } = args(rest, { workspace: { type: "string" }, returned: { type: "string" }, held: { type: "string" } });
+      const workspaceId = need(values.workspace, "--workspace");
+      let costs = await outcomeCosts(db(), workspaceId);
+      if (values.returned !== undefined || values.held !== undefined) {
+        costs = await setOutcomeCosts(db(), workspaceId, {
+          returned_shipped_rupees: int(values.returned, "--returned") ?? costs.returned_shipped_rupees,
+          held_delivered_rupees: int(values.held, "--held") ?? costs.held_delivered_rupees,
+        });
+      }
+      print(values.json === true, costs, `Workspace ${workspaceId}: a returned parcel that was shipped costs ₹${costs.returned_shipped_rupees}; holding one that would have been delivered ₹${costs.held_delivered_rupees}.`);
+      return;
+    }
+    case "demo outcomes": {
+      const { values } = args(rest, { workspace: { type: "string" }, count: { type: "string" } });
+      const workspaceId = need(values.workspace, "--workspace");
+      const count = values.count === undefined ? undefined : int(values.count, "--count")!;
+      if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 1_000_000)) throw new UsageError(`--count must be a whole number from 1 to 1000000 (got "${values.count}")`);
+      await requireWorkspace(db(), workspaceId);
+      const made = await makeSyntheticOutcomes(db(), workspaceId, { count });
+      print(values.json === true, made, `Workspace ${workspaceId}: ${made.verifications} synthetic verifications, ${made.outcomes} with outcomes (no units used).`);
+      return;
+    }
     default:
       throw new UsageError(`unknown command "${command}"; run with --help`);
   }
@@ -170,8 +227,9 @@ run(process.argv.slice(2))
   })
   .catch(async (err: unknown) => {
     await closeDatabase().catch(() => {});
-    if (err instanceof UsageError || (err instanceof DakiyaError && (err.code === "invalid_request" || err.code === "not_found"))) {
-      console.error(`dakiya: ${err.message}`);
+    if (err instanceof UsageError || (err instanceof DakiyaError && (err.code === "invalid_request" || err.code === "invalid_policy" || err.code === "not_found"))) {
+      const details = err instanceof DakiyaError && err.code === "invalid_policy" && err.details?.length ? ` [${err.details.map((d) => `${d.path || "policy"}: ${d.message}`).join("; ")}]` : "";
+      console.error(`dakiya: ${err.message}${details}`);
       process.exit(2);
     }
     console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : (err as Error).stack ?? err}`);

@@ -21,14 +21,23 @@ if (mode === "dev") {
 const { config } = await import("../server/config");
 const { db } = await import("../server/db");
 const { createWorkspace } = await import("../server/workspaces");
+const { makeSyntheticOutcomes } = await import("../server/outcomes/synthetic");
 const { startSimulator } = await import("../server/provider/simulator");
 const { startServer, stopOnSignals } = await import("../server/http/main");
 
 async function demoWorkspace(): Promise<CreatedWorkspace> {
-  if (fs.existsSync(DEMO_FILE)) return JSON.parse(fs.readFileSync(DEMO_FILE, "utf8")) as CreatedWorkspace;
-  const demo = await createWorkspace(db(), { name: "Demo workspace", planId: "starter" });
-  fs.mkdirSync(path.dirname(DEMO_FILE), { recursive: true });
-  fs.writeFileSync(DEMO_FILE, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  let demo: CreatedWorkspace;
+  if (fs.existsSync(DEMO_FILE)) demo = JSON.parse(fs.readFileSync(DEMO_FILE, "utf8")) as CreatedWorkspace;
+  else {
+    demo = await createWorkspace(db(), { name: "Demo workspace", planId: "starter" });
+    fs.mkdirSync(path.dirname(DEMO_FILE), { recursive: true });
+    fs.writeFileSync(DEMO_FILE, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  }
+  // The Policy and Outcomes pages need outcomes to show: synthetic ones, once (also for a demo workspace made before them).
+  if (!(await db().verification.findFirst({ where: { workspaceId: demo.workspace_id, synthetic: true }, select: { id: true } }))) {
+    const made = await makeSyntheticOutcomes(db(), demo.workspace_id);
+    console.log(`dakiya: demo workspace seeded with ${made.verifications} synthetic verifications and ${made.outcomes} outcomes (docs/decision-policy.md)`);
+  }
   return demo;
 }
 

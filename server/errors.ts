@@ -5,6 +5,8 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_digipin: 400,
+  /** A decision policy that fails its schema or its guards; details name each problem. */
+  invalid_policy: 400,
   unauthenticated: 401,
   live_key_required: 403,
   test_fixture_required: 403,

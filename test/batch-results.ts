@@ -67,6 +67,7 @@ export async function seedBatch(workspaceId: string, rows: SeedRow[], status: Ba
         history: emptyHistory(),
         providerName: "simulator",
         providerCalled: true,
+        deliveryProbability: 0.8,
       });
     }
     batchRows.push({ id: newId("row"), batchId, index, address, orderId: r.order_id === undefined ? `ORD-${index + 1}` : r.order_id, status, verificationId, errorCode: r.error_code ?? null });

@@ -3,6 +3,7 @@ import { batchesRouter } from "./routers/batches";
 import { confirmationsRouter } from "./routers/confirmations";
 import { consoleRouter } from "./routers/console";
 import { digipinRouter } from "./routers/digipin";
+import { analyticsRouter, policyRouter } from "./routers/policy";
 import { usageRouter } from "./routers/usage";
 import { verificationsRouter } from "./routers/verifications";
 import { router } from "./trpc";
@@ -14,6 +15,8 @@ export const appRouter = router({
   usage: usageRouter,
   verifications: verificationsRouter,
   confirmations: confirmationsRouter,
+  policy: policyRouter,
+  analytics: analyticsRouter,
   console: consoleRouter,
 });
 

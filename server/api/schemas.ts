@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ERROR_STATUS } from "../errors";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "../../lib/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "../../lib/shared";
 
 /** Schemas shared by several endpoints; `id` makes them named components in the OpenAPI document. */
 
@@ -36,3 +36,14 @@ export const AddressText = z
   .string({ error: "address must be a string" })
   .min(ADDRESS_MIN_LENGTH, `address must be at least ${ADDRESS_MIN_LENGTH} characters`)
   .max(ADDRESS_MAX_LENGTH, `address must be at most ${ADDRESS_MAX_LENGTH} characters`);
+
+/** The order facts a decision policy may read (contract: AddressInput), on single and batch verification. */
+export const OrderFields = {
+  payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be cod or prepaid" }).optional().meta({ description: "How the buyer pays; a decision policy may treat cash on delivery differently." }),
+  order_value: z
+    .number({ error: "order_value must be a number" })
+    .min(0, "order_value must be at least 0")
+    .max(ORDER_VALUE_MAX, `order_value must be at most ${ORDER_VALUE_MAX}`)
+    .optional()
+    .meta({ description: "The order's value in rupees (0 to 10,000,000)." }),
+};

@@ -11,6 +11,7 @@ import type { Caller } from "../keys";
 import { assertCanCharge } from "../quota";
 import { enqueueEvent, type BatchEventType } from "../webhooks";
 import { workRecorded } from "../work";
+import { versionInForceSql } from "../policy";
 
 import { findBatch } from "./lookup";
 
@@ -33,6 +34,8 @@ export const WORKER_ID = `${os.hostname()}:${process.pid}:${Math.random().toStri
 export interface BatchRowInput {
   address: string;
   order_id?: string;
+  payment_method?: "cod" | "prepaid";
+  order_value?: number;
 }
 
 export interface BatchProgress {
@@ -63,7 +66,7 @@ export function progressOf(b: BatchRecord, origin: string): BatchProgress {
 
 function requestHash(rows: BatchRowInput[]): string {
   return createHash("sha256")
-    .update(JSON.stringify(rows.map((r) => [r.address, r.order_id ?? null])))
+    .update(JSON.stringify(rows.map((r) => (r.payment_method === undefined && r.order_value === undefined ? [r.address, r.order_id ?? null] : [r.address, r.order_id ?? null, r.payment_method ?? null, r.order_value ?? null]))))
     .digest("hex");
 }
 
@@ -106,22 +109,27 @@ async function storeBatch(db: Db, caller: Caller, input: { addresses: BatchRowIn
   try {
     const batch = await db.$transaction(async (tx) => {
       if (key) await tx.idempotencyKey.deleteMany({ where: { workspaceId: caller.workspaceId, key, expiresAt: { lte: createdAt } } });
-      const batch = await tx.batch.create({
-        data: { id: batchId, workspaceId: caller.workspaceId, keyId: caller.keyId, total: input.addresses.length, createdAt, expiresAt: new Date(createdAt.getTime() + RETENTION_MS) },
-      });
+      // The batch is decided by the policy version in force now, whatever is published while it runs.
+      const [batch] = await tx.$queryRaw<BatchRecord[]>`
+        INSERT INTO batches (id, workspace_id, key_id, total, created_at, expires_at, policy_version)
+        VALUES (${batchId}, ${caller.workspaceId}, ${caller.keyId}, ${input.addresses.length}, ${createdAt}, ${new Date(createdAt.getTime() + RETENTION_MS)},
+                ${versionInForceSql(caller.workspaceId)})
+        RETURNING id, status, total, succeeded, failed, cancelled`;
       // The rows in one statement, their values one JSON parameter: createMany binds six parameters
       // a row through Prisma's query compiler, which cost more than the rest of the request.
-      const rows = JSON.stringify(input.addresses.map((r, index) => ({ id: newId("row"), index, address: r.address, order_id: r.order_id ?? null })));
+      const rows = JSON.stringify(
+        input.addresses.map((r, index) => ({ id: newId("row"), index, address: r.address, order_id: r.order_id ?? null, payment_method: r.payment_method ?? null, order_value: r.order_value ?? null })),
+      );
       await tx.$executeRaw`
-        INSERT INTO batch_rows (id, batch_id, index, address, order_id, updated_at)
-        SELECT r.id, ${batchId}, r.index, r.address, r.order_id, ${createdAt}::timestamptz
-        FROM jsonb_to_recordset(${rows}::jsonb) AS r(id text, index int, address text, order_id text)`;
+        INSERT INTO batch_rows (id, batch_id, index, address, order_id, payment_method, order_value, updated_at)
+        SELECT r.id, ${batchId}, r.index, r.address, r.order_id, r.payment_method::"PaymentMethod", r.order_value, ${createdAt}::timestamptz
+        FROM jsonb_to_recordset(${rows}::jsonb) AS r(id text, index int, address text, order_id text, payment_method text, order_value float8)`;
       if (key) {
         await tx.idempotencyKey.create({
           data: { workspaceId: caller.workspaceId, key, requestHash: hash, batchId, createdAt, expiresAt: new Date(createdAt.getTime() + RETENTION_MS) },
         });
       }
-      return batch;
+      return batch!;
     });
     return { batch, created: true };
   } catch (err) {

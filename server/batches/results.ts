@@ -59,6 +59,8 @@ export interface ResultRow {
   verification_id: string | null;
   decision: Decision | null;
   score: number | null;
+  /** The decision policy version that decided the row (the batch's); null until it is verified. */
+  policy_version: number | null;
   reasons: Reason[];
   normalized: string | null;
   pincode: string | null;
@@ -97,6 +99,7 @@ interface RawRow {
   verificationId: string | null;
   decision: Decision | null;
   score: number | null;
+  policyVersion: number | null;
   validationLevel: string | null;
   reasons: Reason[] | null;
   normalized: string | null;
@@ -166,8 +169,8 @@ async function selectPage(db: Db, batchId: string, query: ResultsQuery, limit: n
     FROM (SELECT count(*)::int AS matching FROM chosen) n
     LEFT JOIN LATERAL (
       SELECT r.index, r.order_id AS "orderId", r.address, r.status::text AS status, r.error_code AS "errorCode",
-        v.id AS "verificationId", v.decision::text AS decision, v.score, v.validation_level::text AS "validationLevel",
-        v.reasons, v.normalized, v.pincode, v.components, v.digipin, page."sortKey"
+        v.id AS "verificationId", v.decision::text AS decision, v.score, v.policy_version AS "policyVersion",
+        v.validation_level::text AS "validationLevel", v.reasons, v.normalized, v.pincode, v.components, v.digipin, page."sortKey"
       FROM page JOIN batch_rows r ON r.id = page.id
       LEFT JOIN verifications v ON v.id = r.verification_id AND r.status = 'succeeded') p ON true
     ORDER BY p."sortKey" ${direction}, p.index ASC`;
@@ -183,6 +186,7 @@ function toResultRow(r: RawRow): ResultRow {
     verification_id: r.verificationId,
     decision: r.decision,
     score: r.score,
+    policy_version: r.policyVersion,
     reasons: r.reasons ?? [],
     normalized: r.normalized,
     pincode: r.pincode?.code ?? null,

@@ -4,7 +4,20 @@ import { query, type Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { capOf, chargeCtes, COST_TENTHS } from "../quota";
-import { consultProvider, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type History, type PreparedAddress, type StoredRecord } from "../verification";
+import {
+  consultProvider,
+  deciderFor,
+  insertRecordsCte,
+  liveRecord,
+  prepareAddress,
+  readContext,
+  recordsCte,
+  type Decider,
+  type History,
+  type PaymentMethod,
+  type PreparedAddress,
+  type StoredRecord,
+} from "../verification";
 import { workRecorded } from "../work";
 import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
 
@@ -27,6 +40,8 @@ interface ClaimedRow {
   index: number;
   address: string;
   orderId: string | null;
+  paymentMethod: PaymentMethod | null;
+  orderValue: number | null;
   attempts: number;
 }
 
@@ -34,6 +49,8 @@ interface QueuedRow {
   row: ClaimedRow;
   p: PreparedAddress;
   history: History;
+  /** The batch's policy version (the one in force when it was created) with the workspace's current curve. */
+  decider: Decider;
   /** The read before the row showed a no-overage plan with no unit left: fail it without a provider call. */
   noQuota: boolean;
 }
@@ -121,16 +138,20 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
         SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND (status = 'pending' OR (status = 'processing' AND lease_until < ${now()}))
           AND EXISTS (SELECT 1 FROM batches WHERE id = ${batchId} AND status = 'processing')
         ORDER BY index LIMIT ${concurrency} FOR UPDATE SKIP LOCKED)
-      RETURNING id, index, address, order_id AS "orderId", attempts`);
+      RETURNING id, index, address, order_id AS "orderId", payment_method::text AS "paymentMethod", order_value AS "orderValue", attempts`);
     if (rows.length === 0) {
       exhausted = true;
       return;
     }
     rows.sort((a, b) => a.index - b.index);
-    const prepared = rows.map((row) => ({ row, p: prepareAddress({ address: row.address, order_id: row.orderId }) }));
+    const prepared = rows.map((row) => ({
+      row,
+      p: prepareAddress({ address: row.address, order_id: row.orderId, payment_method: row.paymentMethod, order_value: row.orderValue }),
+    }));
     const context = await readContext(db, batch!.workspaceId, prepared.map((x) => x.p.addressKey));
+    const decider = await deciderFor(db, batch!.workspaceId, context, batch!.policyVersion);
     for (const x of prepared) {
-      queue.push({ ...x, history: context.history(x.p.addressKey), noQuota: cap !== null && context.usedTenths + COST_TENTHS.batchRow > cap });
+      queue.push({ ...x, history: context.history(x.p.addressKey), decider, noQuota: cap !== null && context.usedTenths + COST_TENTHS.batchRow > cap });
     }
   }
 
@@ -154,13 +175,13 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     }
   }
 
-  async function verifyRow({ row, p, history, noQuota }: QueuedRow): Promise<void> {
+  async function verifyRow({ row, p, history, decider, noQuota }: QueuedRow): Promise<void> {
     if (noQuota) {
       others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
       return;
     }
     try {
-      const v = liveRecord(p, await consultProvider(p), history);
+      const v = liveRecord(p, await consultProvider(p), history, decider);
       verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref: `row:${row.id}`, rowId: row.id });
     } catch (err) {
       const code = err instanceof DakiyaError ? err.code : "internal_error";

@@ -4,6 +4,7 @@ import { isId, newId } from "../ids";
 import { now } from "../clock";
 import type { Caller } from "../keys";
 import type { OutcomeKind } from "../verification";
+import { markStaleSql, refreshCurve } from "./probability";
 
 export interface OutcomeInput {
   verification_id?: string;
@@ -38,14 +39,24 @@ async function findVerification(db: Db, workspaceId: string, input: OutcomeInput
 
 /**
  * Records the first outcome reported for a verification; any later report is a duplicate and
- * changes nothing. The unique verification_id makes two concurrent first reports record one.
+ * changes nothing. The unique verification_id makes two concurrent first reports record one. The
+ * same statement copies the outcome onto the verification (what analytics and the preview scan) and
+ * marks the workspace's delivery curve stale; the curve is then refreshed if a minute has passed.
  */
 export async function reportOutcome(db: Db, caller: Caller, input: OutcomeInput): Promise<{ accepted: true; duplicate: boolean }> {
   const v = await findVerification(db, caller.workspaceId, input);
-  const inserted = await db.$executeRaw`
-    INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, delivered_at, created_at)
-    VALUES (${newId("out")}, ${caller.workspaceId}, ${v.id}, ${v.addressKey}, ${input.outcome}::"OutcomeKind", ${input.courier ?? null},
-            ${input.delivered_at ? new Date(input.delivered_at) : null}, ${now()})
-    ON CONFLICT (verification_id) DO NOTHING`;
-  return { accepted: true, duplicate: inserted === 0 };
+  const [row] = await db.$queryRaw<{ inserted: number }[]>`
+    WITH inserted AS (
+      INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, delivered_at, created_at)
+      VALUES (${newId("out")}, ${caller.workspaceId}, ${v.id}, ${v.addressKey}, ${input.outcome}::"OutcomeKind", ${input.courier ?? null},
+              ${input.delivered_at ? new Date(input.delivered_at) : null}, ${now()})
+      ON CONFLICT (verification_id) DO NOTHING
+      RETURNING verification_id, outcome, courier),
+    copied AS (
+      UPDATE verifications SET outcome = inserted.outcome, courier = inserted.courier FROM inserted WHERE verifications.id = inserted.verification_id),
+    stale AS (${markStaleSql(caller.workspaceId)} AND EXISTS (SELECT 1 FROM inserted))
+    SELECT count(*)::int AS inserted FROM inserted`;
+  const duplicate = !row?.inserted;
+  if (!duplicate) await refreshCurve(db, caller.workspaceId);
+  return { accepted: true, duplicate };
 }

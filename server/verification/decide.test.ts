@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { NormalizedAddress } from "../addresses";
 import type { ProviderResult, ValidationLevel } from "../provider";
-import { decide, emptyHistory, localReasons, type History } from "./decide";
+import { decide, emptyHistory, failedDeliveries, localReasons, type DecisionResult, type History } from "./decide";
+import { DEFAULT_POLICY, decideUnder } from "../policy";
 
 const KNOWN_PIN = { code: "560066", district: "Bangalore", state: "Karnataka", city: "Bengaluru", places: ["Whitefield"], lat: 12.97, lng: 77.75 };
 
@@ -48,6 +49,20 @@ function provider(level: ValidationLevel, extra: Partial<ProviderResult> = {}): 
 const h = (counts: Partial<History>): History => ({ ...emptyHistory(), ...counts });
 const codes = (r: { reasons: { code: string }[] }) => r.reasons.map((x) => x.code);
 
+/** The decision policy version 1 gives from what is stored with the verification (server/policy). */
+function underVersion1(r: DecisionResult, a: NormalizedAddress, history: History) {
+  return decideUnder(DEFAULT_POLICY, {
+    score: r.score,
+    validation_level: r.validation_level,
+    reason_codes: codes(r),
+    payment_method: null,
+    order_value: null,
+    pincode: a.pincode?.code ?? null,
+    state: a.pincode?.state ?? a.components.state,
+    prior_returns: failedDeliveries(history),
+  });
+}
+
 describe("the decision table", () => {
   it.each([
     // name, address signals, pincode entry, provider level, provider extra, history, decision, reason that must appear
@@ -67,9 +82,12 @@ describe("the decision table", () => {
     ["building match placed 300 km from the pincode", {}, KNOWN_PIN, "building", { location: { lat: 15.4, lng: 78.5 } }, {}, "REVIEW", "location_outside_pincode"],
     ["no pincode and the provider could not place it", { pincodeInText: null, pincodeKnown: false, stateMatchesPincode: null, cityMatchesPincode: null }, null, "none", {}, {}, "HOLD", "pincode_missing"],
   ] as const)("%s → %s", (_name, signals, pin, level, extra, history, decision, reasonCode) => {
-    const r = decide(address(signals, pin), provider(level, extra as Partial<ProviderResult>), h(history));
+    const a = address(signals, pin);
+    const r = decide(a, provider(level, extra as Partial<ProviderResult>), h(history));
     expect(r.decision).toBe(decision);
     expect(codes(r)).toContain(reasonCode);
+    // Replayed under decision policy version 1, from the stored facts alone: the same decision.
+    expect(underVersion1(r, a, h(history))).toBe(decision);
   });
 
   it.each([
@@ -83,6 +101,7 @@ describe("the decision table", () => {
     expect(r.decision).toBe("HOLD");
     expect(codes(r)).toContain(reasonCode);
     expect(r.score).toBeLessThanOrEqual(15);
+    expect(underVersion1(r, a, emptyHistory())).toBe("HOLD");
   });
 
   it("suggests pincodes only when the written one is missing, unknown or contradicted", () => {
@@ -110,6 +129,7 @@ describe("the decision table", () => {
       for (const history of histories) {
         for (const signals of signalSets) {
           const r = decide(address(signals), provider(level), h(history));
+          expect(underVersion1(r, address(signals), h(history)), `${level} ${JSON.stringify(history)} ${JSON.stringify(signals)}`).toBe(r.decision);
           const [lo, hi] = { SHIP: [70, 100], REVIEW: [16, 69], HOLD: [0, 15] }[r.decision];
           expect(r.score, `${level} ${JSON.stringify(history)} ${JSON.stringify(signals)}`).toBeGreaterThanOrEqual(lo!);
           expect(r.score).toBeLessThanOrEqual(hi!);

@@ -10,7 +10,9 @@ import { parseValidationResponse } from "../provider/google";
 import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
 import { simulate } from "../provider/simulator";
 import { billingPeriod, capOf, chargeCtes, COST_TENTHS, quotaExhausted } from "../quota";
-import { decide, emptyHistory, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
+import { decide, emptyHistory, failedDeliveries, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
+import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
+import { isDue, probabilityOf, refreshCurve } from "../outcomes/probability";
 import { findFixture } from "./fixtures";
 import type { Reason } from "./reasons";
 
@@ -34,12 +36,29 @@ export interface Verification {
   suggested_pincodes: SuggestedPincode[];
   history: History;
   provider: { name: string; called: boolean };
+  /** Calibrated chance of delivery, learnt from this workspace's outcomes (server/outcomes/probability.ts). */
+  delivery_probability: number;
+  /** The workspace's decision policy version that decided. */
+  policy_version: number;
+  payment_method: PaymentMethod | null;
+  order_value: number | null;
   created_at: string;
 }
+
+export type PaymentMethod = "cod" | "prepaid";
 
 export interface VerifyInput {
   address: string;
   order_id?: string | null;
+  payment_method?: PaymentMethod | null;
+  order_value?: number | null;
+}
+
+/** How a workspace decides right now: its policy version in force and its learnt delivery curve. */
+export interface Decider {
+  version: number;
+  decide: (facts: DecisionFacts) => Decision;
+  curve: readonly number[] | null;
 }
 
 /** What a buyer's confirmation (server/confirmations) adds to a verification. */
@@ -74,32 +93,55 @@ export interface ReadContext {
   history(addressKey: string): History;
   /** Tenths used this period so far (0 when nothing was charged yet). */
   usedTenths: number;
+  /** The decision policy version in force. */
+  policyVersion: number;
+  /** The workspace's learnt delivery curve (null: none yet, the prior applies), and whether its refresh is due. */
+  curve: number[] | null;
+  curveDue: boolean;
 }
 
 /**
- * Delivery outcomes reported in the workspace for these normalised addresses, and the period's
- * usage, in one query (raw SQL: it runs for every live verification, or once per claimed group of
- * batch rows).
+ * Delivery outcomes reported in the workspace for these normalised addresses, the period's usage,
+ * the policy version in force and the delivery curve, in one query (raw SQL: it runs for every live
+ * verification, or once per claimed group of batch rows). Each row says what it carries in `kind`.
  */
 export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
-  const rows = await query<{ address_key: string | null; outcome: OutcomeKind | null; n: number }>(db, Prisma.sql`
-    SELECT address_key, outcome::text AS outcome, count(*)::int AS n FROM outcomes
+  const rows = await query<{ kind: "history" | "usage" | "policy" | "curve"; key: string | null; text: string | null; n: number; at: Date | null }>(db, Prisma.sql`
+    SELECT 'history' AS kind, address_key AS key, outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at FROM outcomes
     WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
     UNION ALL
-    SELECT NULL, NULL, used_tenths FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}`);
+    SELECT 'usage', NULL, NULL, used_tenths, NULL FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}
+    UNION ALL
+    SELECT 'policy', NULL, NULL, ${versionInForceSql(workspaceId)}, NULL
+    UNION ALL
+    SELECT 'curve', NULL, probabilities::text, stale::int, computed_at FROM delivery_curves WHERE workspace_id = ${workspaceId}`);
   const histories = new Map<string, History>();
-  let usedTenths = 0;
+  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false };
   for (const r of rows) {
-    if (r.address_key === null) {
-      usedTenths = r.n;
-      continue;
+    if (r.kind === "usage") context.usedTenths = r.n;
+    else if (r.kind === "policy") context.policyVersion = r.n;
+    else if (r.kind === "curve") {
+      const curve = JSON.parse(r.text!) as number[];
+      context.curve = curve.length ? curve : null;
+      context.curveDue = isDue(r.n === 1, new Date(r.at!));
+    } else {
+      let h = histories.get(r.key!);
+      if (!h) histories.set(r.key!, (h = emptyHistory()));
+      h[r.text as OutcomeKind] = r.n;
     }
-    let h = histories.get(r.address_key);
-    if (!h) histories.set(r.address_key, (h = emptyHistory()));
-    h[r.outcome!] = r.n;
   }
-  return { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths };
+  return context;
+}
+
+/**
+ * The workspace's decider for a verification made now (`version`: a batch's own version instead of
+ * the one in force). A delivery curve due for a refresh is refreshed first (at most once a minute).
+ */
+export async function deciderFor(db: Db, workspaceId: string, context: ReadContext, version = context.policyVersion): Promise<Decider> {
+  const policy = await policyOfVersion(db, workspaceId, version);
+  const curve = context.curveDue ? ((await refreshCurve(db, workspaceId)) ?? context.curve) : context.curve;
+  return { version, decide: policy.decide, curve };
 }
 
 function locate(address: NormalizedAddress, provider: ProviderResult | null, level: ValidationLevel): Verification["location"] {
@@ -118,6 +160,20 @@ function digipinOf(location: Verification["location"]): string | null {
   return encodeDigipin(location.lat, location.lng);
 }
 
+/** What the policy reads of a verification; the same facts are stored with it for later re-decisions. */
+export function factsOf(v: Pick<Verification, "score" | "validation_level" | "reasons" | "payment_method" | "order_value" | "pincode" | "components" | "history">): DecisionFacts {
+  return {
+    score: v.score,
+    validation_level: v.validation_level,
+    reason_codes: v.reasons.map((r) => r.code),
+    payment_method: v.payment_method,
+    order_value: v.order_value,
+    pincode: v.pincode?.code ?? null,
+    state: v.pincode?.state ?? v.components.state,
+    prior_returns: failedDeliveries(v.history),
+  };
+}
+
 function record(
   id: string,
   input: VerifyInput,
@@ -125,21 +181,31 @@ function record(
   address: NormalizedAddress,
   provider: { name: string; result: ProviderResult | null; called: boolean },
   history: History,
+  decider: Decider,
 ): Verification {
-  const result = decide(address, provider.result, history);
+  const { decision: _engine, ...result } = decide(address, provider.result, history);
   const location = locate(address, provider.result, result.validation_level);
+  const pincode = address.pincode ? { code: address.pincode.code, district: address.pincode.district, state: address.pincode.state } : null;
+  const payment_method = input.payment_method ?? null;
+  const order_value = input.order_value ?? null;
+  const facts = factsOf({ ...result, payment_method, order_value, pincode, components: address.components, history });
   return {
     verification_id: id,
     order_id: input.order_id ?? null,
     livemode,
+    decision: decider.decide(facts),
     ...result,
     normalized: address.normalized,
     components: address.components,
-    pincode: address.pincode ? { code: address.pincode.code, district: address.pincode.district, state: address.pincode.state } : null,
+    pincode,
     location,
     digipin: digipinOf(location),
     history,
     provider: { name: provider.name, called: provider.called },
+    delivery_probability: probabilityOf(decider.curve, result.score),
+    policy_version: decider.version,
+    payment_method,
+    order_value,
     created_at: now().toISOString(),
   };
 }
@@ -154,6 +220,8 @@ export interface StoredRecord {
   ref?: string;
   /** The batch row this verification settles. */
   rowId?: string;
+  /** Made by `dakiya demo outcomes`. */
+  synthetic?: boolean;
 }
 
 /**
@@ -162,7 +230,7 @@ export interface StoredRecord {
  */
 export function recordsCte(name: string, records: StoredRecord[]): Prisma.Sql {
   const json = JSON.stringify(
-    records.map(({ v, keyId, inputAddress, addressKey, ref, rowId }) => ({
+    records.map(({ v, keyId, inputAddress, addressKey, ref, rowId, synthetic }) => ({
       id: v.verification_id,
       row_id: rowId ?? null,
       charge_id: newId("chg"),
@@ -184,6 +252,15 @@ export function recordsCte(name: string, records: StoredRecord[]): Prisma.Sql {
       history: v.history,
       provider_name: v.provider.name,
       provider_called: v.provider.called,
+      payment_method: v.payment_method,
+      order_value: v.order_value,
+      reason_codes: v.reasons.map((r) => r.code),
+      pincode_code: v.pincode?.code ?? null,
+      state: v.pincode?.state ?? v.components.state,
+      prior_returns: failedDeliveries(v.history),
+      policy_version: v.policy_version,
+      delivery_probability: v.delivery_probability,
+      synthetic: synthetic === true,
       created_at: v.created_at,
     })),
   );
@@ -191,16 +268,20 @@ export function recordsCte(name: string, records: StoredRecord[]): Prisma.Sql {
     SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(
       id text, row_id text, charge_id text, ref text, key_id text, livemode boolean, order_id text, input_address text,
       address_key text, normalized text, components jsonb, decision text, score int, validation_level text, reasons jsonb,
-      pincode jsonb, location jsonb, digipin text, history jsonb, provider_name text, provider_called boolean, created_at timestamptz))`;
+      pincode jsonb, location jsonb, digipin text, history jsonb, provider_name text, provider_called boolean, payment_method text, order_value float8,
+      reason_codes text[], pincode_code text, state text, prior_returns int, policy_version int, delivery_probability float8, synthetic boolean,
+      created_at timestamptz))`;
 }
 
 /** The statement part that inserts the records of CTE `source` (filtered by `when`, e.g. "the charge was paid"). */
 export function insertRecordsCte(name: string, source: string, workspaceId: string, when: Prisma.Sql = Prisma.sql`TRUE`): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(name)} AS (
     INSERT INTO verifications (id, workspace_id, key_id, livemode, order_id, input_address, address_key, normalized, components, decision,
-      score, validation_level, reasons, pincode, location, digipin, history, provider_name, provider_called, created_at)
+      score, validation_level, reasons, pincode, location, digipin, history, provider_name, provider_called, payment_method, order_value,
+      reason_codes, pincode_code, state, prior_returns, policy_version, delivery_probability, synthetic, created_at)
     SELECT id, ${workspaceId}, key_id, livemode, order_id, input_address, address_key, normalized, components, decision::"Decision",
-      score, validation_level::"ValidationLevel", reasons, pincode, location, digipin, history, provider_name, provider_called, created_at
+      score, validation_level::"ValidationLevel", reasons, pincode, location, digipin, history, provider_name, provider_called,
+      payment_method::"PaymentMethod", order_value, reason_codes, pincode_code, state, prior_returns, policy_version, delivery_probability, synthetic, created_at
     FROM ${Prisma.raw(source)} WHERE ${when})`;
 }
 
@@ -224,7 +305,8 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput, opts: Veri
     });
   }
   const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
-  const v = atDevice(record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory()), opts.device);
+  const decider = await deciderFor(db, caller.workspaceId, await readContext(db, caller.workspaceId, []));
+  const v = atDevice(record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory(), decider), opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   await query(db, Prisma.sql`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`);
   return v;
@@ -245,8 +327,8 @@ export async function consultProvider(p: PreparedAddress, signal?: AbortSignal):
 }
 
 /** The live record of a prepared address once the provider has answered. */
-export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History): Verification {
-  return record(newId("ver"), p.input, true, p.address, answer, history);
+export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History, decider: Decider): Verification {
+  return record(newId("ver"), p.input, true, p.address, answer, history, decider);
 }
 
 /**
@@ -269,7 +351,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   } else {
     [context, answer] = await Promise.all([readContext(db, caller.workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
   }
-  const v = atDevice(liveRecord(p, answer, context.history(p.addressKey)), opts.device);
+  const v = atDevice(liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context)), opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   const [row] = await query<{ paid: number }>(db, Prisma.sql`
     WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
@@ -287,13 +369,14 @@ export function verify(db: Db, caller: Caller, input: VerifyInput, opts: VerifyO
 export interface StoredVerification extends Verification {
   address: string;
   outcome: OutcomeKind | null;
+  /** Made by `dakiya demo outcomes`, not by a request. */
+  synthetic: boolean;
 }
 
 /** Look-up by verification id or order id, in one workspace only; newest first. */
 export async function findVerifications(db: Db, workspaceId: string, idOrOrderId: string): Promise<StoredVerification[]> {
   const rows = await db.verification.findMany({
     where: { workspaceId, OR: [{ id: idOrOrderId }, { orderId: idOrOrderId }] },
-    include: { outcome: { select: { outcome: true } } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 20,
   });
@@ -313,8 +396,13 @@ export async function findVerifications(db: Db, workspaceId: string, idOrOrderId
     suggested_pincodes: suggestPincodes(normalizeAddress(r.inputAddress)),
     history: r.history as unknown as History,
     provider: { name: r.providerName, called: r.providerCalled },
+    delivery_probability: r.deliveryProbability,
+    policy_version: r.policyVersion,
+    payment_method: r.paymentMethod,
+    order_value: r.orderValue,
     created_at: r.createdAt.toISOString(),
     address: r.inputAddress,
-    outcome: r.outcome?.outcome ?? null,
+    outcome: r.outcome,
+    synthetic: r.synthetic,
   }));
 }

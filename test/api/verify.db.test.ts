@@ -77,7 +77,28 @@ describe("live keys", () => {
     expect(res.status).toBe(200);
     const v = res.body;
     expect(Object.keys(v).sort()).toEqual(
-      ["components", "created_at", "decision", "digipin", "history", "livemode", "location", "normalized", "order_id", "pincode", "provider", "reasons", "score", "suggested_pincodes", "validation_level", "verification_id"].sort(),
+      [
+        "components",
+        "created_at",
+        "decision",
+        "delivery_probability",
+        "digipin",
+        "history",
+        "livemode",
+        "location",
+        "normalized",
+        "order_id",
+        "order_value",
+        "payment_method",
+        "pincode",
+        "policy_version",
+        "provider",
+        "reasons",
+        "score",
+        "suggested_pincodes",
+        "validation_level",
+        "verification_id",
+      ].sort(),
     );
     expect(v).toMatchObject({
       order_id: "ORD-1",

@@ -24,3 +24,13 @@ export function formatRupees(paise: number): string {
 export function formatDigipin(code: string): string {
   return code.length === 10 ? `${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}` : code;
 }
+
+/** Whole rupees as "₹1,500". */
+export function formatRupeesWhole(rupees: number): string {
+  return new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(rupees);
+}
+
+/** A share 0–1 as "6.2%"; null (nothing to divide by) as "—". */
+export function formatShare(share: number | null): string {
+  return share === null ? "—" : `${new Intl.NumberFormat("en-IN", { maximumFractionDigits: 1 }).format(share * 100)}%`;
+}

@@ -7,6 +7,8 @@ const LINKS = [
   { href: "/overview", label: "Overview" },
   { href: "/batches", label: "Batches" },
   { href: "/verify", label: "Verify" },
+  { href: "/policy", label: "Policy" },
+  { href: "/outcomes", label: "Outcomes" },
   { href: "/keys", label: "API keys" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/usage", label: "Usage and plan" },

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { ErrorNote } from "../_lib/errors";
-import { formatDateTime, formatDigipin } from "../_lib/format";
+import { formatDateTime, formatDigipin, formatRupeesWhole } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
 import { Badge, button, Card, input, label } from "../_lib/ui";
 import { AskBuyer } from "./ask-buyer";
@@ -16,7 +16,7 @@ import { DigipinCell } from "./digipin-cell";
 
 type Verification = Outputs["verifications"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];
-export type ShownVerification = Verification & { outcome?: Found["outcome"] };
+export type ShownVerification = Verification & { outcome?: Found["outcome"]; synthetic?: Found["synthetic"] };
 
 const OUTCOMES = [
   ["delivered", "Delivered"],
@@ -64,6 +64,17 @@ export function VerificationResult({ v }: { v: ShownVerification }) {
         <p className="mt-2 text-sm text-slate-700">
           <code className="select-all">{v.verification_id}</code> · {v.livemode ? "live" : "test"}
           {v.order_id && ` · order ${v.order_id}`} · {formatDateTime(v.created_at)} · provider {v.provider.called ? `${v.provider.name} called` : "not called"}
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          Decided by policy version <span data-testid="policy-version">{v.policy_version}</span> · delivery probability {Math.round(v.delivery_probability * 100)}%
+          {v.payment_method && ` · ${v.payment_method === "cod" ? "cash on delivery" : "prepaid"}`}
+          {v.order_value !== null && ` · order value ${formatRupeesWhole(v.order_value)}`}
+          {v.synthetic && (
+            <>
+              {" "}
+              <Badge tone="blue">Synthetic demo data</Badge>
+            </>
+          )}
         </p>
         <h3 className="mt-4 font-semibold text-slate-900">Why</h3>
         <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import type { ConsoleMode } from "~/lib/shared";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH } from "~/lib/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "~/lib/shared";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { api, modeContext, useMe, type Outputs } from "../_lib/trpc";
@@ -31,7 +31,9 @@ function VerifyForm({ fixtures, onResult }: { fixtures: { address: string; decis
   const [mode, setMode] = useState<ConsoleMode>(canLive ? "live" : "test");
   const [address, setAddress] = useState("");
   const [orderId, setOrderId] = useState("");
-  const ids = { address: useId(), orderId: useId(), fixture: useId() };
+  const [payment, setPayment] = useState<(typeof PAYMENT_METHODS)[number] | "">("");
+  const [orderValue, setOrderValue] = useState("");
+  const ids = { address: useId(), orderId: useId(), fixture: useId(), payment: useId(), orderValue: useId() };
   const verify = api.verifications.verify.useMutation({ ...modeContext(mode), onSuccess: onResult });
 
   return (
@@ -40,7 +42,12 @@ function VerifyForm({ fixtures, onResult }: { fixtures: { address: string; decis
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          verify.mutate({ address: address.trim(), ...(orderId.trim() ? { order_id: orderId.trim() } : {}) });
+          verify.mutate({
+            address: address.trim(),
+            ...(orderId.trim() ? { order_id: orderId.trim() } : {}),
+            ...(payment ? { payment_method: payment } : {}),
+            ...(orderValue.trim() ? { order_value: Number(orderValue) } : {}),
+          });
         }}
       >
         <fieldset>
@@ -94,6 +101,35 @@ function VerifyForm({ fixtures, onResult }: { fixtures: { address: string; decis
           </label>
           <input id={ids.orderId} value={orderId} onChange={(e) => setOrderId(e.target.value)} maxLength={128} className={`${input} mt-1`} />
         </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.payment} className={label}>
+              Payment method (optional)
+            </label>
+            <select id={ids.payment} value={payment} onChange={(e) => setPayment(e.target.value as typeof payment)} className={`${input} mt-1`}>
+              <option value="">Not given</option>
+              <option value="cod">Cash on delivery (cod)</option>
+              <option value="prepaid">Prepaid</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.orderValue} className={label}>
+              Order value in rupees (optional)
+            </label>
+            <input
+              id={ids.orderValue}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={ORDER_VALUE_MAX}
+              step="any"
+              value={orderValue}
+              onChange={(e) => setOrderValue(e.target.value)}
+              className={`${input} mt-1`}
+            />
+          </div>
+        </div>
+        <p className="-mt-2 text-xs text-slate-700">The decision policy&apos;s rules may depend on the payment method and the order value.</p>
         <button type="submit" className={button.primary} disabled={verify.isPending}>
           {verify.isPending ? "Verifying…" : mode === "live" ? "Verify (live)" : "Verify (test)"}
         </button>

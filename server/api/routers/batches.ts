@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
 import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
-import { AddressText } from "../schemas";
+import { AddressText, OrderFields } from "../schemas";
 import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const STATUSES = ["queued", "processing", "completed", "failed", "cancelling", "cancelled"] as const;
@@ -38,14 +38,14 @@ export const batchesRouter = router({
         summary: "Queue a batch",
         successDescription: "Accepted (202): the batch is queued.",
         description:
-          "Queues 1–1000 addresses (at most the plan's batch cap) for verification in the background; each row costs 1 unit when its verification starts. With `idempotency_key`, repeating the same request within seven days returns the same batch and queues nothing; the same key with a different body is a 409. Live keys only.",
+          "Queues 1–1000 addresses (at most the plan's batch cap) for verification in the background; each row costs 1 unit when its verification starts. With `idempotency_key`, repeating the same request within seven days returns the same batch and queues nothing; the same key with a different body is a 409. Every row is decided by the decision policy version in force when the batch is created. Live keys only.",
       },
     })
     .input(
       z
         .object({
           addresses: z
-            .array(z.object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional() }))
+            .array(z.object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional(), ...OrderFields }))
             .min(1, "addresses must have at least 1 item")
             .max(BATCH_MAX_ROWS, `addresses must have at most ${BATCH_MAX_ROWS} items`),
           idempotency_key: z.string().min(1).max(255).optional().meta({ description: "Your key for safe retries, per workspace, kept seven days." }),

@@ -10,7 +10,10 @@ import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
 import { addEndpoint, deliveryLog, listEndpoints, removeEndpoint, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
+import { outcomeCosts, policyHistory, publishPolicy, setOutcomeCosts } from "../../policy";
+import { OUTCOME_COST_MAX_RUPEES } from "../../../lib/shared";
 import { managerProcedure, memberProcedure, router } from "../trpc";
+import { PolicyInput } from "./policy";
 
 /**
  * What only the console needs, beside the REST procedures it also calls: the workspace's keys,
@@ -155,6 +158,23 @@ export const consoleRouter = router({
     /** The order ids of the filtered rows (to copy). */
     orderIds: memberProcedure.input(FilterInput).query(({ ctx, input }) => filteredOrderIds(ctx.db, ctx.caller.workspaceId, input.batch_id, filterOf(input))),
   }),
+
+  /** Every decision policy version, newest first (version 1, the default, last). */
+  policyHistory: memberProcedure.query(({ ctx }) => policyHistory(ctx.db, ctx.caller.workspaceId)),
+
+  /** Publishes the next policy version (owners and admins); a broken policy is `invalid_policy` and changes nothing. */
+  publishPolicy: managerProcedure.input(z.object({ policy: PolicyInput })).mutation(({ ctx, input }) => publishPolicy(ctx.db, ctx.caller.workspaceId, input.policy, ctx.member.email)),
+
+  /** The preview's two cost settings (docs/decision-policy.md). */
+  outcomeCosts: memberProcedure.query(({ ctx }) => outcomeCosts(ctx.db, ctx.caller.workspaceId)),
+  setOutcomeCosts: managerProcedure
+    .input(
+      z.object({
+        returned_shipped_rupees: z.number().int().min(0).max(OUTCOME_COST_MAX_RUPEES),
+        held_delivered_rupees: z.number().int().min(0).max(OUTCOME_COST_MAX_RUPEES),
+      }),
+    )
+    .mutation(({ ctx, input }) => setOutcomeCosts(ctx.db, ctx.caller.workspaceId, input)),
 
   /** Earlier verifications (test and live) by verification id or order id. */
   findVerifications: memberProcedure

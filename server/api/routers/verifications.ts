@@ -2,7 +2,7 @@ import { z } from "zod";
 import { reportOutcome } from "../../outcomes";
 import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
 import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
-import { AddressText, ComponentsSchema } from "../schemas";
+import { AddressText, ComponentsSchema, OrderFields } from "../schemas";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
@@ -13,6 +13,9 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
     livemode: true,
     provider: { name: "google", called: true },
     suggested_pincodes: [],
+    policy_version: 1,
+    payment_method: "cod",
+    order_value: 1499,
     created_at: "2026-11-22T10:15:00.000Z",
   };
   if (decision === "SHIP") {
@@ -29,6 +32,7 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
       location: { lat: 12.9817, lng: 77.7269, precision: "building" },
       digipin: "4P3JK852C9",
       history: { delivered: 0, rto: 0, customer_refused: 0, address_issue: 0, lost: 0, cancelled: 0 },
+      delivery_probability: 0.94,
     };
   }
   if (decision === "REVIEW") {
@@ -48,6 +52,7 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
       location: { lat: 12.9784, lng: 77.6408, precision: "street" },
       digipin: "4P3JK7F9M2",
       history: { delivered: 0, rto: 0, customer_refused: 0, address_issue: 0, lost: 0, cancelled: 0 },
+      delivery_probability: 0.78,
     };
   }
   return {
@@ -63,6 +68,7 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
     location: null,
     digipin: null,
     history: { delivered: 0, rto: 0, customer_refused: 0, address_issue: 0, lost: 0, cancelled: 0 },
+    delivery_probability: 0.62,
     provider: { name: "google", called: false },
   };
 };
@@ -101,6 +107,13 @@ export const VerificationSchema = z
       }),
     history: HistorySchema,
     provider: z.object({ name: z.string(), called: z.boolean() }),
+    delivery_probability: z.number().min(0).max(1).meta({
+      description:
+        "Calibrated chance that a parcel to this address is delivered, learnt from this workspace's own reported outcomes by score band (docs/decision-policy.md); two decimals.",
+    }),
+    policy_version: z.number().int().min(1).meta({ description: "The version of the workspace's decision policy that decided (GET /policy)." }),
+    payment_method: z.enum(["cod", "prepaid"]).nullable().meta({ description: "Echoed from the request; null when not given." }),
+    order_value: z.number().nullable().meta({ description: "Echoed from the request (rupees); null when not given." }),
     created_at: z.string().meta({ description: "ISO 8601." }),
   })
   .meta({ id: "Verification", examples: [example("SHIP"), example("REVIEW"), example("HOLD")] });
@@ -114,13 +127,17 @@ export const verificationsRouter = router({
         tags: ["Verification"],
         summary: "Verify one address",
         description:
-          "Will a parcel reach this address? Returns SHIP / REVIEW / HOLD with a score and reasons. Live keys: any address, 1 unit, may call the validation provider; a provider failure costs nothing. Test keys: only the fixtures in `fixtures/test-addresses.json`, simulated, free (403 `test_fixture_required` otherwise).",
+          "Will a parcel reach this address? Returns SHIP / REVIEW / HOLD with a score and reasons. Live keys: any address, 1 unit, may call the validation provider; a provider failure costs nothing. Test keys: only the fixtures in `fixtures/test-addresses.json`, simulated, free (403 `test_fixture_required` otherwise). The workspace's decision policy in force decides (`policy_version`); `payment_method` and `order_value` are stored for it.",
       },
     })
     .input(
       z
-        .object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional().meta({ description: "Your reference, echoed back." }) })
-        .meta({ example: { address: "Flat 302, Prestige Shantiniketan, Whitefield Main Rd, Bangalore 560066", order_id: "ORD-10042" } }),
+        .object({
+          address: AddressText,
+          order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional().meta({ description: "Your reference, echoed back." }),
+          ...OrderFields,
+        })
+        .meta({ example: { address: "Flat 302, Prestige Shantiniketan, Whitefield Main Rd, Bangalore 560066", order_id: "ORD-10042", payment_method: "cod", order_value: 1499 } }),
     )
     .output(VerificationSchema)
     .mutation(({ ctx, input }) => verify(ctx.db, ctx.caller, input)),

@@ -1,6 +1,8 @@
 "use client";
 
 import { useId } from "react";
+import { Bar, BarChart, XAxis, YAxis } from "recharts";
+import { ChartContainer, ChartTooltip, ChartTooltipContent, DECISION_COLOURS, type ChartConfig } from "../../_lib/chart";
 import { QueryState } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api } from "../../_lib/trpc";
@@ -8,8 +10,8 @@ import { Card } from "../../_lib/ui";
 import { DecisionBadge } from "../../verify/result";
 
 const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
-const BAR = { SHIP: "bg-green-700", REVIEW: "bg-amber-500", HOLD: "bg-red-700" } as const;
 const MEANING = { SHIP: "send", REVIEW: "check first", HOLD: "do not send yet" } as const;
+const config = { rows: { label: "Rows", color: "#1e40af" } } satisfies ChartConfig;
 
 /** SHIP / REVIEW / HOLD of the verified rows as bars, every figure also in words; failed, cancelled and waiting rows below. */
 export function DecisionChart({ batchId, poll }: { batchId: string; /** Milliseconds between reads while the batch runs. */ poll: number | false }) {
@@ -21,27 +23,34 @@ export function DecisionChart({ batchId, poll }: { batchId: string; /** Millisec
         {(c) => {
           const verified = c.SHIP + c.REVIEW + c.HOLD;
           const share = (n: number) => (verified ? Math.round((n / verified) * 100) : 0);
+          const words = DECISIONS.map((d) => `${d} ${formatNumber(c[d])} (${share(c[d])}%)`).join(", ");
+          const data = DECISIONS.map((d) => ({ decision: d, rows: c[d], fill: DECISION_COLOURS[d] }));
           return (
             <figure aria-labelledby={captionId}>
               <figcaption id={captionId} className="text-sm text-slate-700">
                 {verified === 0 ? "No row verified yet." : `${formatNumber(verified)} of ${formatNumber(c.total)} rows verified.`}
               </figcaption>
-              <ul className="mt-3 space-y-2">
-                {DECISIONS.map((d) => (
-                  <li key={d} className="grid grid-cols-[5.5rem_minmax(0,1fr)_9.5rem] items-center gap-3">
-                    <DecisionBadge decision={d} />
-                    <span className="h-4 overflow-hidden rounded bg-slate-100" aria-hidden="true">
-                      <span className={`block h-full rounded ${BAR[d]}`} style={{ width: `${share(c[d])}%` }} />
-                    </span>
-                    <span className="text-sm text-slate-900">
+              <div className="mt-3">
+                <ChartContainer config={config} label={`Decisions of the verified rows: ${words}.`} className="h-28">
+                  <BarChart data={data} layout="vertical" margin={{ top: 0, right: 8, bottom: 0, left: 0 }} barCategoryGap={6} accessibilityLayer={false}>
+                    <XAxis type="number" hide allowDecimals={false} domain={[0, Math.max(1, verified)]} />
+                    <YAxis type="category" dataKey="decision" tickLine={false} axisLine={false} width={64} />
+                    <ChartTooltip content={<ChartTooltipContent valueFormatter={formatNumber} />} />
+                    <Bar dataKey="rows" radius={3} isAnimationActive={false} background={{ fill: "#f1f5f9" }} />
+                  </BarChart>
+                </ChartContainer>
+                <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1.5">
+                  {DECISIONS.map((d) => (
+                    <li key={d} className="flex items-center gap-2 text-sm text-slate-900">
+                      <DecisionBadge decision={d} />
                       <strong className="tabular-nums" data-decision-count={d}>
                         {formatNumber(c[d])}
-                      </strong>{" "}
+                      </strong>
                       ({share(c[d])}%) <span className="text-slate-700">{MEANING[d]}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
+                    </li>
+                  ))}
+                </ul>
+              </div>
               <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                 {(
                   [

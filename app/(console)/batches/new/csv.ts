@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH } from "~/lib/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "~/lib/shared";
 
 /** The CSV as read in the browser: its columns and rows, nothing sent anywhere yet. */
 export interface ParsedCsv {
@@ -26,33 +26,67 @@ export function parseCsv(file: File): Promise<ParsedCsv> {
   });
 }
 
+export interface Columns {
+  address: string;
+  orderId: string;
+  paymentMethod: string;
+  orderValue: string;
+}
+
 /** The column most likely meant for each field, by its header. */
-export function guessColumns(fields: string[]): { address: string; orderId: string } {
+export function guessColumns(fields: string[]): Columns {
   const find = (patterns: RegExp[]) => patterns.map((p) => fields.find((f) => p.test(f))).find(Boolean) ?? "";
   return {
     address: find([/^address$/i, /address/i, /^addr/i]),
-    orderId: find([/^order[ _-]?id$/i, /^order[ _-]?(no|number|ref)$/i, /^order$/i, /order/i]),
+    orderId: find([/^order[ _-]?id$/i, /^order[ _-]?(no|number|ref)$/i, /^order$/i, /order(?![ _-]?(value|amount|total))/i]),
+    paymentMethod: find([/^payment[ _-]?method$/i, /^pay(ment)?[ _-]?(mode|type|method)$/i, /^payment$/i]),
+    orderValue: find([/^order[ _-]?value$/i, /^order[ _-]?(amount|total)$/i, /^(amount|value|total)$/i]),
   };
 }
+
+type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface RowCheck {
   /** 1-based, like the results CSV's `row` column (the header is not counted). */
   row: number;
   address: string;
   orderId: string;
+  paymentMethod: PaymentMethod | null;
+  /** Rupees. */
+  orderValue: number | null;
   error: string | null;
 }
 
+/** "COD", "Prepaid " → cod, prepaid; blank → null; anything else is the row's error. */
+function paymentOf(cell: string): PaymentMethod | null | undefined {
+  const v = cell.trim().toLowerCase();
+  if (v === "") return null;
+  return PAYMENT_METHODS.find((m) => m === v);
+}
+
+/** "1,499.00", "₹ 1499" → 1499; blank → null; anything else (or out of range) is the row's error. */
+function valueOf(cell: string): number | null | undefined {
+  const v = cell.replace(/[₹,\s]/g, "").replace(/^rs\.?/i, "");
+  if (v === "") return null;
+  const n = Number(v);
+  return /^\d+(\.\d+)?$/.test(v) && n <= ORDER_VALUE_MAX ? n : undefined;
+}
+
 /** Each row as it would be submitted, with what is wrong with it: the same limits the API enforces. */
-export function checkRows(rows: Record<string, string>[], columns: { address: string; orderId: string }): RowCheck[] {
+export function checkRows(rows: Record<string, string>[], columns: Columns): RowCheck[] {
   return rows.map((r, i) => {
-    const address = (r[columns.address] ?? "").trim();
-    const orderId = columns.orderId ? (r[columns.orderId] ?? "").trim() : "";
+    const cell = (column: string) => (column ? (r[column] ?? "").trim() : "");
+    const address = cell(columns.address);
+    const orderId = cell(columns.orderId);
+    const paymentMethod = paymentOf(cell(columns.paymentMethod));
+    const orderValue = valueOf(cell(columns.orderValue));
     let error: string | null = null;
     if (!address) error = "The address is empty.";
     else if (address.length < ADDRESS_MIN_LENGTH) error = `The address is shorter than ${ADDRESS_MIN_LENGTH} characters.`;
     else if (address.length > ADDRESS_MAX_LENGTH) error = `The address is longer than ${ADDRESS_MAX_LENGTH} characters (${address.length}).`;
     else if (orderId.length > ORDER_ID_MAX_LENGTH) error = `The order id is longer than ${ORDER_ID_MAX_LENGTH} characters.`;
-    return { row: i + 1, address, orderId, error };
+    else if (paymentMethod === undefined) error = `The payment method is "${cell(columns.paymentMethod)}"; it must be cod or prepaid (or empty).`;
+    else if (orderValue === undefined) error = `The order value is "${cell(columns.orderValue)}"; it must be rupees from 0 to ${ORDER_VALUE_MAX.toLocaleString("en-IN")} (or empty).`;
+    return { row: i + 1, address, orderId, paymentMethod: paymentMethod ?? null, orderValue: orderValue ?? null, error };
   });
 }

@@ -7,7 +7,7 @@ import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, useMe } from "../../_lib/trpc";
 import { button, Card, label as labelClass, SelectField, ViewerNote } from "../../_lib/ui";
-import { checkRows, guessColumns, parseCsv, type ParsedCsv } from "./csv";
+import { checkRows, guessColumns, parseCsv, type Columns, type ParsedCsv, type RowCheck } from "./csv";
 
 const PREVIEW_ROWS = 10;
 const LISTED_ERRORS = 20;
@@ -23,10 +23,10 @@ export function NewBatch() {
   const router = useRouter();
   const [file, setFile] = useState<Loaded | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const [columns, setColumns] = useState({ address: "", orderId: "" });
+  const [columns, setColumns] = useState<Columns>({ address: "", orderId: "", paymentMethod: "", orderValue: "" });
   const [dragging, setDragging] = useState(false);
   const create = api.batches.create.useMutation({ onSuccess: (b) => router.push(`/batches/${b.batch_id}`) });
-  const ids = { file: useId(), address: useId(), orderId: useId() };
+  const ids = { file: useId(), address: useId(), orderId: useId(), paymentMethod: useId(), orderValue: useId() };
 
   const checked = useMemo(() => (file && columns.address ? checkRows(file.rows, columns) : []), [file, columns]);
   const bad = checked.filter((r) => r.error);
@@ -92,7 +92,24 @@ export function NewBatch() {
           <div className="grid gap-4 sm:grid-cols-2">
             <ColumnSelect id={ids.address} label="Address column (required)" fields={file.fields} value={columns.address} none="Choose a column…" onChange={(address) => setColumns({ ...columns, address })} />
             <ColumnSelect id={ids.orderId} label="Order id column (optional)" fields={file.fields} value={columns.orderId} none="None" onChange={(orderId) => setColumns({ ...columns, orderId })} />
+            <ColumnSelect
+              id={ids.paymentMethod}
+              label="Payment method column (optional: cod or prepaid)"
+              fields={file.fields}
+              value={columns.paymentMethod}
+              none="None"
+              onChange={(paymentMethod) => setColumns({ ...columns, paymentMethod })}
+            />
+            <ColumnSelect
+              id={ids.orderValue}
+              label="Order value column (optional, rupees)"
+              fields={file.fields}
+              value={columns.orderValue}
+              none="None"
+              onChange={(orderValue) => setColumns({ ...columns, orderValue })}
+            />
           </div>
+          <p className="mt-2 text-xs text-slate-700">The payment method and order value go with each order to the decision policy, whose rules can depend on them.</p>
           {file.problems.length > 0 && (
             <div className="mt-3 rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950">
               <p className="font-medium">Some lines did not read cleanly; check them in the preview:</p>
@@ -118,6 +135,8 @@ export function NewBatch() {
                   <th scope="col" className="py-2 pr-3">Row</th>
                   <th scope="col" className="py-2 pr-3">Order id</th>
                   <th scope="col" className="py-2 pr-3">Address</th>
+                  {columns.paymentMethod && <th scope="col" className="py-2 pr-3">Payment</th>}
+                  {columns.orderValue && <th scope="col" className="py-2 pr-3 text-right">Value (₹)</th>}
                   <th scope="col" className="py-2">Check</th>
                 </tr>
               </thead>
@@ -127,6 +146,8 @@ export function NewBatch() {
                     <td className="py-2 pr-3 tabular-nums">{r.row}</td>
                     <td className="py-2 pr-3">{r.orderId || "—"}</td>
                     <td className="max-w-md break-words py-2 pr-3">{r.address || <em>empty</em>}</td>
+                    {columns.paymentMethod && <td className="py-2 pr-3">{r.paymentMethod ?? "—"}</td>}
+                    {columns.orderValue && <td className="py-2 pr-3 text-right tabular-nums">{r.orderValue === null ? "—" : formatNumber(r.orderValue)}</td>}
                     <td className="py-2">{r.error ? <span className="font-medium text-red-800">✕ {r.error}</span> : <span className="text-green-800">✓ OK</span>}</td>
                   </tr>
                 ))}
@@ -169,7 +190,7 @@ export function NewBatch() {
             disabled={!ready || create.isPending}
             onClick={() =>
               create.mutate({
-                addresses: checked.map((r) => (r.orderId ? { address: r.address, order_id: r.orderId } : { address: r.address })),
+                addresses: checked.map(addressInput),
                 idempotency_key: file.idempotencyKey,
               })
             }
@@ -185,6 +206,16 @@ export function NewBatch() {
       )}
     </div>
   );
+}
+
+/** A checked row as the API takes it: only the fields the file has. */
+function addressInput(r: RowCheck) {
+  return {
+    address: r.address,
+    ...(r.orderId && { order_id: r.orderId }),
+    ...(r.paymentMethod && { payment_method: r.paymentMethod }),
+    ...(r.orderValue !== null && { order_value: r.orderValue }),
+  };
 }
 
 function ColumnSelect(props: { id: string; label: string; fields: string[]; value: string; none: string; onChange: (field: string) => void }) {
