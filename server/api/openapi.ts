@@ -42,6 +42,9 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "GET /batches/{batch_id}/download": [403, 404, 409, 410],
   "POST /confirmations": [400, 404],
   "GET /confirmations/{confirmation_id}": [404],
+  "GET /policy": [],
+  "POST /policy/preview": [400, 403],
+  "GET /analytics/outcomes": [400, 403],
 };
 
 function codesFor(status: number): ErrorCode[] {

@@ -108,6 +108,9 @@ describe("OpenAPI", () => {
         "GET /usage",
         "POST /confirmations",
         "GET /confirmations/{confirmation_id}",
+        "GET /policy",
+        "POST /policy/preview",
+        "GET /analytics/outcomes",
       ].sort(),
     );
     expect(Object.keys(res.body.webhooks)).toEqual(["batch.completed", "batch.failed", "batch.cancelled", "address.confirmed"]);
@@ -117,7 +120,7 @@ describe("OpenAPI", () => {
     expect(res.body.paths["/batches/{batch_id}/download"].get.responses["410"]).toBeDefined();
     const verification = res.body.components.schemas.Verification;
     expect(verification.examples.map((e: { decision: string }) => e.decision)).toEqual(["SHIP", "REVIEW", "HOLD"]);
-    expect(Object.keys(verification.properties)).toHaveLength(16);
+    expect(Object.keys(verification.properties)).toHaveLength(20);
     const decode = res.body.paths["/digipin/{digipin}"].get;
     expect(decode.responses["400"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     expect(decode.responses["401"]).toBeDefined();
