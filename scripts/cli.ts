@@ -49,7 +49,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
   return value as T;
 }
 
-function int(value: unknown, flag: string): number | null {
+function int(value: Values[string], flag: string): number | null {
   if (value === undefined) return null;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new UsageError(`${flag} must be a number ≥ 0 (got "${value}")`);
@@ -174,6 +174,6 @@ run(process.argv.slice(2))
       console.error(`dakiya: ${err.message}`);
       process.exit(2);
     }
-    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : (err as Error).stack ?? err}`);
+    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : (err as Error).stack ?? String(err)}`);
     process.exit(1);
   });

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import type { Seed } from "../../e2e/env";
 
 process.env.DAKIYA_E2E_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-console-"));
 const { E2E } = await import("../../e2e/env");
@@ -206,7 +207,7 @@ async function main() {
   const server = spawn(process.execPath, ["--import", "tsx", "e2e/serve.ts"], { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
   try {
     await waitForServer();
-    const seed = JSON.parse(fs.readFileSync(E2E.seedFile, "utf8"));
+    const seed = JSON.parse(fs.readFileSync(E2E.seedFile, "utf8")) as Seed;
     const browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

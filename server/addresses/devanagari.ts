@@ -10,6 +10,7 @@ const DEVANAGARI = /[\u0900-\u097f]/;
 const WORD = /[\u0900-\u097f]+(?:\.[\u0900-\u097f]+)*\.?/g;
 
 /** Whole words (and dotted abbreviations) replaced by their meaning. */
+// prettier-ignore
 const WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
   "मकान": "House", "म.": "House", "नं": "No", "नं.": "No", "नंबर": "No", "संख्या": "No", "फ्लैट": "Flat", "प्लॉट": "Plot",
   "रोड": "Road", "मार्ग": "Marg", "गली": "Gali", "सड़क": "Road", "नगर": "Nagar", "कॉलोनी": "Colony", "कालोनी": "Colony",
@@ -20,12 +21,15 @@ const WORDS: ReadonlyMap<string, string> = new Map(Object.entries({
   "नई": "New", "पुराना": "Old", "सिविल": "Civil", "लाइंस": "Lines", "लाइन्स": "Lines", "मॉल": "Mall", "स्कूल": "School", "लखनऊ": "Lucknow", "म.प्र.": "M.P.", "उ.प्र.": "U.P.", "हि.प्र.": "H.P.", "पिन": "Pin", "भारत": "India",
 }));
 
+// prettier-ignore
 const VOWELS: Record<string, string> = {
   "अ": "a", "आ": "a", "इ": "i", "ई": "i", "उ": "u", "ऊ": "u", "ऋ": "ri", "ए": "e", "ऐ": "ai", "ओ": "o", "औ": "au", "ऑ": "o",
 };
+// prettier-ignore
 const SIGNS: Record<string, string> = {
   "ा": "a", "ि": "i", "ी": "i", "ु": "u", "ू": "u", "ृ": "ri", "े": "e", "ै": "ai", "ो": "o", "ौ": "o", "ॉ": "o",
 };
+// prettier-ignore
 const CONSONANTS: Record<string, string> = {
   "क": "k", "ख": "kh", "ग": "g", "घ": "gh", "ङ": "n", "च": "ch", "छ": "chh", "ज": "j", "झ": "jh", "ञ": "n",
   "ट": "t", "ठ": "th", "ड": "d", "ढ": "dh", "ण": "n", "त": "t", "थ": "th", "द": "d", "ध": "dh", "न": "n",

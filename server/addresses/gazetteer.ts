@@ -33,6 +33,7 @@ export interface Gazetteer {
 }
 
 /** Extra spellings of district names seen in addresses. */
+// prettier-ignore
 const DISTRICT_ALIASES: Record<string, string> = {
   rangareddy: "Ranga Reddy", "rr district": "Ranga Reddy", bangalore: "Bengaluru Urban", "bangalore urban": "Bengaluru Urban",
   "bangalore rural": "Bengaluru Rural", "gautam budh nagar": "Gautam Buddha Nagar", "gb nagar": "Gautam Buddha Nagar",

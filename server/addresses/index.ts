@@ -53,9 +53,11 @@ export interface NormalizedAddress {
   };
 }
 
+// eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 /** Runs of white space, control characters and invisible formatting characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
 const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
@@ -152,6 +154,7 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 }
 
 /** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
+// prettier-ignore
 const METROS: ReadonlySet<string> = new Set([
   "Mumbai", "Navi Mumbai", "Thane", "Delhi", "New Delhi", "Kolkata", "Howrah", "Chennai", "Bengaluru", "Hyderabad",
   "Secunderabad", "Pune", "Pimpri Chinchwad", "Ahmedabad", "Gurugram", "Noida", "Greater Noida", "Ghaziabad", "Faridabad",

@@ -49,6 +49,7 @@ const BRACKETED_VALUE = new RegExp(String.raw`([^,()]+?)` + BRACKETED_MARKER.sou
 const bracketedMarker = (_: string, value: string, m: string) => `, ${SHORT_MARKERS[m.toLowerCase()] ?? m} ${value.trim()},`;
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
+// prettier-ignore
 const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "of", "to", "and", "&", "near", "nr", "opp", "opposite", "behind", "beside", "besides", "adj", "adjacent", "front",
   "above", "below", "off", "landmark", "lm", "lmk", "vill", "village", "vil", "vlg", "gram", "grama", "vpo", "post",

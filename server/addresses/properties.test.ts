@@ -17,12 +17,14 @@ const HOUSES = ["#12", "H.No. 8-2-293/82/A", "Flat 4B", "12/3", "D.No. 12-3-456"
 const BUILDINGS = ["Prestige Shantiniketan", "Sunshine Apartments", "Shanti Niwas", "Silver Oak Residency", "Ajnara Homes", "Tower B", "Lodha Paradise"];
 const STREETS = ["MG Road", "3rd cross", "Road No. 12", "Whitefield Main Road", "Gali No 3", "Anna Salai", "NH 48", "100 Feet Road", "5th Main", "Park St"];
 const LANDMARKS = ["Near Forum Mall", "Opp. City Hospital", "Behind Bus Stand", "Next to SBI", "Nr. Shiv Mandir", "Opposite Bank of Baroda"];
+// prettier-ignore
 const LOCALITIES = ["Indiranagar", "Koramangala 4th Block", "Sector 62", "Banjara Hills", "Vill. Rampur", "Post Bhojipura", "Teh. Sadar", "Karol Bagh", "DLF Phase 2", "Bandra West", "Distt. Bareilly", "Hosakote Taluk", "S/O Ramesh Kumar", "C/O Anil"];
 const CITIES = ["Bangalore", "Bengaluru", "Hyderabad", "Noida", "Gurgaon", "Bombay", "Madras", "Calcutta", "Poona", "New Delhi", "Bareilly", "Delhi", "Navi Mumbai", "Thane"];
 const STATES = ["KA", "K.A.", "Karnataka", "T.N.", "UP", "U.P.", "Orissa", "Uttaranchal", "Pondicherry", "Delhi", "MH", "Delhi NCR", "india"];
 const PINCODES = ["560038", "560066", "500034", "201301", "122001", "400050", "600018", "700016", "411001", "110005", "243202", "999999", "000000"];
 const NOISE = ["asdfgh", "xxxxx", ".....", "मुंबई", "गली नं 3", "😀🏠", "###", "&", "Ph.", "-", "/", "test test", "ß", "İstanbul", "Ⅻ", "St. Mary's"];
 /** Markers, place names and number shapes on their own, to shake the rules loose. */
+// prettier-ignore
 const PIECES = [
   "Flat", "No.", "Near", "Opp", "Sector", "Block", "Phase", "Road", "Main", "Cross", "Floor", "2nd", "II", "A", "Vill", "Post",
   "Distt", "Teh", "Taluk", "Mandal", "S/O", "#", "Tower", "Apartments", "Nagar", "Colony", "East", "12-3-456", "B-12", "4B",
@@ -156,6 +158,7 @@ describe("normalizeAddress properties", () => {
 });
 
 /** Words the normalized form writes that the input may spell otherwise or leave out (labels, expansions, ordinals). */
+// prettier-ignore
 const WRITTEN_WORDS = new Set([
   "village", "vpo", "mohalla", "post", "tehsil", "taluk", "mandal", "police", "station", "district", "near", "opposite",
   "behind", "beside", "next", "to", "adjacent", "in", "front", "of", "above", "below", "off", "flat", "plot", "shop", "office",

@@ -2,6 +2,7 @@
  * States and union territories: official names (as of the 2020 DNH/DD merger and the
  * 2019 creation of Ladakh) and the ways people write them.
  */
+// prettier-ignore
 export const STATES = [
   "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chhattisgarh", "Goa", "Gujarat",
   "Haryana", "Himachal Pradesh", "Jharkhand", "Karnataka", "Kerala", "Madhya Pradesh",
@@ -68,6 +69,7 @@ const NAME_ALIASES: Record<StateName, string[]> = {
  * Postal/vehicle-style abbreviations. The ambiguous ones (`as`, `or`, `up`, `ga`, `an`, `la`, `ch`)
  * are only read as a state when written in capitals or dotted, unless they stand alone.
  */
+// prettier-ignore
 const ABBREVIATIONS: Record<string, StateName> = {
   ap: "Andhra Pradesh", ar: "Arunachal Pradesh", as: "Assam", br: "Bihar", cg: "Chhattisgarh", ct: "Chhattisgarh",
   ga: "Goa", gj: "Gujarat", hr: "Haryana", hp: "Himachal Pradesh", jh: "Jharkhand", ka: "Karnataka", kar: "Karnataka",

@@ -52,7 +52,8 @@ export function withClientAddress(headers: Headers, socketAddress: string | null
 /** Counts a sign-in attempt against its account, before the password is checked. */
 const throttleAccounts = createAuthMiddleware(async (ctx) => {
   if (ctx.path !== "/sign-in/email") return;
-  const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+  const body = ctx.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
   if (!email) return;
   try {
     await hit(db(), `sign-in:${email}`, SIGN_IN_LIMIT.max);

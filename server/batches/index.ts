@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import { now, nowMs } from "../clock";
 import { config } from "../config";
-import type { Db, DbOrTx, Tx } from "../db";
+import type { Db, Tx } from "../db";
 import { DakiyaError } from "../errors";
 import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
@@ -23,7 +23,6 @@ export { resultsCsv } from "./results";
  */
 
 export const RETENTION_MS = 7 * 24 * 3600_000;
-const ACTIVE: BatchStatus[] = ["queued", "processing", "cancelling"];
 export const TERMINAL: BatchStatus[] = ["completed", "failed", "cancelled"];
 
 /** Identifies this process's claims on rows. */

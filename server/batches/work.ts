@@ -108,10 +108,11 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   let inFlight = 0;
   let exhausted = false;
   let cancelled = false;
-  let claiming: Promise<void> | null = null;
-  let settling: Promise<void> | null = null;
+  // Set by the callbacks below; asserted so TypeScript does not narrow them to their `null` start for the code after them.
+  let claiming = null as Promise<void> | null;
+  let settling = null as Promise<void> | null;
   let settleTimer: NodeJS.Timeout | null = null;
-  let failure: unknown = null;
+  let failure = null as unknown;
 
   const stopped = () => cancelled || failure !== null || opts.signal?.aborted === true || nowMs() >= until;
 
@@ -216,7 +217,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   }
 
   // A stop gives back the rows not started at once, while the rows with the provider finish.
-  let releasing: Promise<void> | null = null;
+  let releasing = null as Promise<void> | null;
   const release = () => {
     const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: "pending", unstarted: true }));
     releasing = settleOthers(db, batchId, worker, leftover).then(
@@ -246,6 +247,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   await releasing;
   if (failure) {
     // Rows claimed here stay leased and are claimed again when the lease runs out; the run is retried.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
     throw failure;
   }
   if (queue.length) {

@@ -304,7 +304,7 @@ export async function deliveryLog(db: Db, workspaceId: string, opts: { limit?: n
     nextAttemptAt: d.nextAttemptAt,
     createdAt: d.createdAt,
     finishedAt: d.finishedAt,
-    payload: JSON.parse(d.payload as string),
+    payload: JSON.parse(d.payload as string) as unknown,
     attemptLog: d.attemptLog.map((a) => ({ attempt: a.attempt, ok: a.ok, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, createdAt: a.createdAt })),
   }));
 }

@@ -16,6 +16,12 @@ export const button = {
 export const input = "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500";
 export const label = "block text-sm font-medium text-slate-800";
 
+/** A text field's value from a submitted form (the console's forms have no file inputs). */
+export function fieldText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** A labelled drop-down whose choice the page holds (`value` and `onChange`). */
 export function SelectField<V extends string>(props: { id: string; label: string; value: V; options: readonly { value: V; name: string }[]; onChange: (value: V) => void }) {
   return (

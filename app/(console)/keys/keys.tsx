@@ -6,7 +6,7 @@ import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label, ViewerNote } from "../_lib/ui";
 
 type Key = Outputs["console"]["keys"]["list"][number];
 
@@ -101,7 +101,7 @@ function CreateKey() {
           onSubmit={(e) => {
             e.preventDefault();
             const form = new FormData(e.currentTarget);
-            const name = String(form.get("name") ?? "").trim();
+            const name = fieldText(form, "name").trim();
             create.mutate({ kind: form.get("kind") === "test" ? "test" : "live", ...(name ? { name } : {}) });
           }}
         >

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label } from "../_lib/ui";
 import { DigipinCell } from "./digipin-cell";
 
 /**
@@ -133,7 +133,7 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          const courier = String(form.get("courier") ?? "").trim();
+          const courier = fieldText(form, "courier").trim();
           report.mutate({ verification_id: v.verification_id, outcome: form.get("outcome") as (typeof OUTCOMES)[number][0], ...(courier ? { courier } : {}) });
         }}
       >

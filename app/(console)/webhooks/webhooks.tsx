@@ -6,7 +6,7 @@ import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label, ViewerNote } from "../_lib/ui";
 
 type Endpoint = Outputs["console"]["webhooks"]["list"][number];
 type Delivery = Outputs["console"]["webhooks"]["deliveries"][number];
@@ -53,7 +53,7 @@ function AddEndpoint() {
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            add.mutate({ url: String(new FormData(e.currentTarget).get("url") ?? "") });
+            add.mutate({ url: fieldText(new FormData(e.currentTarget), "url") });
           }}
         >
           <div className="min-w-0 flex-1">
