@@ -34,7 +34,7 @@ function loadWasm(): Promise<void> {
 async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
   await loadWasm();
   const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
-  return (await bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory))) as unknown as SchemaEngine;
+  return await bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
 }
 
 export function readMigrations(dir = MIGRATIONS_DIR): MigrationList {
@@ -79,7 +79,7 @@ export async function diffMigrationsToSchema(factory: SqlMigrationAwareDriverAda
     script: true,
     exitCode: null,
     filters: noFilters,
-  } as Parameters<SchemaEngine["diff"]>[0]);
+  });
   return (result as { stdout?: string }).stdout ?? "";
 }
 

@@ -33,7 +33,7 @@ type Values = Record<string, string | boolean | undefined>;
 function args(argv: string[], options: ParseArgsConfig["options"]): { values: Values; positionals: string[] } {
   try {
     const parsed = parseArgs({ args: argv, options: { ...options, json: { type: "boolean" } }, allowPositionals: true, strict: true });
-    return { values: parsed.values as Values, positionals: parsed.positionals };
+    return { values: parsed.values, positionals: parsed.positionals };
   } catch (err) {
     throw new UsageError((err as Error).message.split("\n")[0]);
   }

@@ -58,7 +58,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
+    child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening (\d+)/.exec(out);
       if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/api/v1` });

@@ -90,13 +90,13 @@ function idle(): Promise<void> {
 function changeFilter(decision: string): Promise<number> {
   // No named inner functions: tsx would wrap them in a helper the page does not have.
   const boxes = [...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
-  const box = boxes.find((b) => b.parentElement!.textContent!.trim() === decision)!;
-  const ticked = boxes.filter((b) => b.checked !== (b === box)).map((b) => b.parentElement!.textContent!.trim());
+  const box = boxes.find((b) => b.parentElement!.textContent.trim() === decision)!;
+  const ticked = boxes.filter((b) => b.checked !== (b === box)).map((b) => b.parentElement!.textContent.trim());
   const wanted = new Set(ticked.length ? ticked : ["SHIP", "REVIEW", "HOLD"]);
   return new Promise((resolve) => {
     const started = performance.now();
     const observer = new MutationObserver(() => {
-      const shown = new Set([...document.querySelectorAll('[data-testid="row-decision"]')].map((c) => c.textContent!.replace(/[^A-Z]/g, "")));
+      const shown = new Set([...document.querySelectorAll('[data-testid="row-decision"]')].map((c) => c.textContent.replace(/[^A-Z]/g, "")));
       if ([...shown].every((d) => wanted.has(d)) && [...wanted].every((d) => shown.has(d))) {
         observer.disconnect();
         requestAnimationFrame(() => {

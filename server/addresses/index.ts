@@ -236,7 +236,7 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const gaz = getGazetteer();
   const key = c.tokens.map((t) => t.key).join(" ");
   const city = gaz.places.get(key)?.city;
-  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : null);
+  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0]) : null);
   if (known) return known;
   const limit = allowedEdits(key.length);
   const near = rec?.districts.find((d) => editDistance(d.toLowerCase(), key, limit) <= limit);

@@ -85,7 +85,7 @@ export class PhraseTable<T> {
 
   /** The longest phrase starting at `i`. */
   match(tokens: readonly Token[], i: number): { value: T; length: number } | null {
-    const list = this.byFirst.get((tokens[i] as Token | undefined)?.key ?? "");
+    const list = this.byFirst.get((tokens[i])?.key ?? "");
     if (!list) return null;
     outer: for (const p of list) {
       if (i + p.keys.length > tokens.length) continue;

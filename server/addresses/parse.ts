@@ -308,8 +308,8 @@ class SegmentChunker {
         return end;
       }
       if (named) {
-        (o as Chunk).tokens.push(...tokens.slice(i, end));
-        (o as Chunk).kind = "street";
+        (o).tokens.push(...tokens.slice(i, end));
+        (o).kind = "street";
         this.close();
         return end;
       }

@@ -17,7 +17,7 @@ const bitsInt = new BigInt64Array(bits.buffer);
 function nextBy(x: number, ulps: number): number {
   bits[0] = x;
   bitsInt[0] = bitsInt[0]! + BigInt(ulps);
-  return bits[0]!;
+  return bits[0];
 }
 const nextUp = (x: number) => nextBy(x, 1);
 const nextDown = (x: number) => nextBy(x, -1);

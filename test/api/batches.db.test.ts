@@ -200,7 +200,7 @@ describe("progress, cancel and download", () => {
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
     const text = await res.text();
     expect(text.split("\r\n")[0]).toBe("row,order_id,address,status,verification_id,decision,score,validation_level,normalized,pincode,city,state,digipin,reasons,error_code");
-    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data as Record<string, string>[];
+    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     expect(rows.map((r) => r.row)).toEqual(["1", "2", "3", "4", "5"]);
     expect(rows.map((r) => r.order_id)).toEqual(["'=HYPERLINK(\"http://evil\")", "'+91", "'-5", "'\tTAB", ""]);
     expect(rows[1]!.address?.startsWith("'@SUM")).toBe(true);
@@ -221,7 +221,7 @@ describe("progress, cancel and download", () => {
     const { batch } = await waitFor(ws.live_key, body.batch_id, (b) => b.status === "completed");
     expect(batch).toMatchObject({ succeeded: 1, failed: 1, done: 2 });
     const csv = await api("GET", `/batches/${body.batch_id}/download`, { key: ws.live_key });
-    const rows = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data as Record<string, string>[];
+    const rows = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
     expect(rows[1]).toMatchObject({ status: "failed", error_code: "provider_error", verification_id: "" });
     expect((await api("GET", "/usage", { key: ws.live_key })).body.used).toBe(1);
   });
