@@ -44,7 +44,9 @@ function exited(child: ChildProcess): Promise<number> {
 
 async function main() {
   fs.mkdirSync(E2E.dir, { recursive: true });
-  const build = exited(spawn(NEXT, ["build"], { env, stdio: "inherit" })).then(async (code) => (code === 0 ? exited(spawn("npm", ["run", "build:server"], { env, stdio: "inherit" })) : code));
+  const build = exited(spawn(NEXT, ["build"], { env, stdio: "inherit" })).then(async (code) =>
+    code === 0 ? exited(spawn("npm", ["run", "build:server"], { env, stdio: "inherit" })) : code,
+  );
 
   execFileSync(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env, stdio: "inherit" });
   const acme = cli<Seed["acme"]>("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--owner-email", "owner@acme.test");

@@ -43,18 +43,15 @@ export const webhookDeliver = inngest.createFunction(
  * overdue for SWEEP_AFTER_MS get their events again (a lost send, a stopped run), with ids naming
  * the stall so one stall is sent once.
  */
-export const workSweep = inngest.createFunction(
-  { id: "work-sweep", triggers: [{ cron: "* * * * *" }] },
-  async ({ step }: { step: InngestStep }) =>
-    sweep(steps(step), config().SWEEP_AFTER_MS, async ({ batches, deliveries }) => {
-      await inngest.send([...batches.map((b) => batchEvent(b.id, b.workspaceId, b.lastActivityMs)), ...deliveries.map((d) => deliveryEvent(d.id, d.attempts))]);
-    }),
+export const workSweep = inngest.createFunction({ id: "work-sweep", triggers: [{ cron: "* * * * *" }] }, async ({ step }: { step: InngestStep }) =>
+  sweep(steps(step), config().SWEEP_AFTER_MS, async ({ batches, deliveries }) => {
+    await inngest.send([...batches.map((b) => batchEvent(b.id, b.workspaceId, b.lastActivityMs)), ...deliveries.map((d) => deliveryEvent(d.id, d.attempts))]);
+  }),
 );
 
 /** batch/purge-expired: hourly, rows of batches past their seven days are deleted. */
-export const purgeExpiredBatches = inngest.createFunction(
-  { id: "batch-purge-expired", triggers: [{ cron: "17 * * * *" }] },
-  async ({ step }: { step: InngestStep }) => step.run("purge", () => purgeExpired(db())),
+export const purgeExpiredBatches = inngest.createFunction({ id: "batch-purge-expired", triggers: [{ cron: "17 * * * *" }] }, async ({ step }: { step: InngestStep }) =>
+  step.run("purge", () => purgeExpired(db())),
 );
 
 export const functions = [batchProcess, webhookDeliver, workSweep, purgeExpiredBatches];

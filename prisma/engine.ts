@@ -39,7 +39,12 @@ async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promi
 
 export function readMigrations(dir = MIGRATIONS_DIR): MigrationList {
   const lockPath = path.join(dir, "migration_lock.toml");
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).isDirectory()).sort() : [];
+  const names = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => fs.statSync(path.join(dir, n)).isDirectory())
+        .sort()
+    : [];
   return {
     baseDir: dir,
     lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
@@ -91,5 +96,7 @@ export async function pendingMigrations(query: <T>(sql: TemplateStringsArray) =>
   const applied = await query<{ migration_name: string }[]>`
     SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
   const done = new Set(applied.map((r) => r.migration_name));
-  return readMigrations().migrationDirectories.map((d) => d.path).filter((name) => !done.has(name));
+  return readMigrations()
+    .migrationDirectories.map((d) => d.path)
+    .filter((name) => !done.has(name));
 }

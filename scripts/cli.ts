@@ -146,16 +146,18 @@ async function run(argv: string[]): Promise<void> {
     case "plan list": {
       const { values } = args(rest, {});
       const plans = await db().plan.findMany({ orderBy: { includedTenths: "asc" } });
-      const human = plans
-        .map((p) => `${p.id.padEnd(10)} ${String(p.includedTenths / 10).padStart(8)} units  cap ${p.batchCap}  overage ${p.overagePaisePerUnit ?? "none"}`)
-        .join("\n");
+      const human = plans.map((p) => `${p.id.padEnd(10)} ${String(p.includedTenths / 10).padStart(8)} units  cap ${p.batchCap}  overage ${p.overagePaisePerUnit ?? "none"}`).join("\n");
       print(values.json === true, plans, human);
       return;
     }
     case "webhook add": {
       const { values } = args(rest, { workspace: { type: "string" }, url: { type: "string" } });
       const hook = await addEndpoint(db(), need(values.workspace, "--workspace"), need(values.url, "--url"));
-      print(values.json === true, { webhook_id: hook.webhook_id, secret: hook.secret }, `Webhook ${hook.webhook_id} secret: ${hook.secret}\nKeep it to verify signatures; rotate it to get a new one.`);
+      print(
+        values.json === true,
+        { webhook_id: hook.webhook_id, secret: hook.secret },
+        `Webhook ${hook.webhook_id} secret: ${hook.secret}\nKeep it to verify signatures; rotate it to get a new one.`,
+      );
       return;
     }
     default:
@@ -174,6 +176,6 @@ run(process.argv.slice(2))
       console.error(`dakiya: ${err.message}`);
       process.exit(2);
     }
-    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : (err as Error).stack ?? String(err)}`);
+    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : ((err as Error).stack ?? String(err))}`);
     process.exit(1);
   });

@@ -31,11 +31,7 @@ async function main() {
     console.log(`autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; database ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
     console.log(line("Dakiya (npm start) decode", ours));
     if (theirs) console.log(line("India Post reference server decode", theirs));
-    console.log(
-      theirs
-        ? `ratio Dakiya / reference: ${(ours.rps / theirs.rps).toFixed(2)} (target ≥ 1.5)`
-        : `ratio Dakiya / reference: unavailable (${anchor.reason})`,
-    );
+    console.log(theirs ? `ratio Dakiya / reference: ${(ours.rps / theirs.rps).toFixed(2)} (target ≥ 1.5)` : `ratio Dakiya / reference: unavailable (${anchor.reason})`);
     console.log(`Dakiya server RSS after the run: ${mb(dakiya.rss())} (target ≤ 500 MB)`);
   } finally {
     await dakiya.stop();

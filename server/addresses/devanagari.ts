@@ -89,7 +89,5 @@ export function hasDevanagari(text: string): boolean {
 const POSTPOSITION = /([^,]*?[^\s,])\s+(Near|Opposite|Behind)(?=\s*(?:,|$))/g;
 
 export function fromDevanagari(text: string): string {
-  return text
-    .replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w))
-    .replace(POSTPOSITION, "$2 $1");
+  return text.replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w)).replace(POSTPOSITION, "$2 $1");
 }

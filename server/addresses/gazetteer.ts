@@ -43,7 +43,9 @@ const DISTRICT_ALIASES: Record<string, string> = {
 let gazetteer: Gazetteer | null = null;
 
 function phraseKey(text: string): string {
-  return tokenize(text).map((t) => t.key).join(" ");
+  return tokenize(text)
+    .map((t) => t.key)
+    .join(" ");
 }
 
 function build(): Gazetteer {

@@ -80,7 +80,11 @@ function render(tokens: readonly Token[], streetEnd: boolean): string {
     let word: string;
     if (t.type === NUMBER) word = displayNumber(t);
     else if (t.key === "no" && tokens[k + 1]?.type === NUMBER) word = "No.";
-    else if (t.key.includes(" ")) word = t.key.split(" ").map((w, j) => displayWord({ ...t, key: w, raw: w }, out === "" && j === 0)).join(" ");
+    else if (t.key.includes(" "))
+      word = t.key
+        .split(" ")
+        .map((w, j) => displayWord({ ...t, key: w, raw: w }, out === "" && j === 0))
+        .join(" ");
     else if (t.type === WORD || t.type === INITIALS) {
       const end = streetEnd && k === tokens.length - 1 ? STREET_END_FORMS.get(t.key) : undefined;
       word = end ?? displayWord(t, out === "");
@@ -200,8 +204,7 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town; a post office is the town it delivers from. */
-const mayBeTown = (c: Chunk, village: boolean) =>
-  isPlainName(c) || c.label === "Taluk" || c.label === "Tehsil" || (c.label === "Post" && !village);
+const mayBeTown = (c: Chunk, village: boolean) => isPlainName(c) || c.label === "Taluk" || c.label === "Tehsil" || (c.label === "Post" && !village);
 
 /**
  * The town the parcel goes to when the text names one: the last plain name that is a post office
@@ -236,7 +239,7 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const gaz = getGazetteer();
   const key = c.tokens.map((t) => t.key).join(" ");
   const city = gaz.places.get(key)?.city;
-  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0]) : null);
+  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? city.districts[0] : null);
   if (known) return known;
   const limit = allowedEdits(key.length);
   const near = rec?.districts.find((d) => editDistance(d.toLowerCase(), key, limit) <= limit);
@@ -333,11 +336,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   // A name with no keyword, after a house number and before a locality, is the building:
   // "Flat 502, Sunshine Paradise, Kharghar" (see docs).
   const first = hasHouse && !hasBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
-  if (
-    first &&
-    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order) ||
-      leftoverCities.some((m) => m.order > first.order))
-  ) {
+  if (first && (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order) || leftoverCities.some((m) => m.order > first.order))) {
     first.kind = "building";
   }
 
@@ -374,11 +373,17 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const c = components;
   const tail = [c.state, c.pincode].filter(Boolean).join(" ");
   const normalized = [
-    c.house, c.building, c.street, c.landmark, c.locality,
+    c.house,
+    c.building,
+    c.street,
+    c.landmark,
+    c.locality,
     c.city !== c.state ? c.city : null,
     statedDistrict && statedDistrict !== entry?.district ? `District ${statedDistrict}` : null,
     tail,
-  ].filter(Boolean).join(", ");
+  ]
+    .filter(Boolean)
+    .join(", ");
 
   const cityDef = statedCity ? getGazetteer().citiesByName.get(statedCity) : undefined;
   return {
@@ -406,5 +411,8 @@ export function normalizationKey(text: string): string {
 
 /** The normalisation key of an address already parsed (verifications parse each address once). */
 export function addressKey(address: NormalizedAddress): string {
-  return address.normalized.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return address.normalized
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }

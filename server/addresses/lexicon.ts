@@ -85,7 +85,7 @@ export class PhraseTable<T> {
 
   /** The longest phrase starting at `i`. */
   match(tokens: readonly Token[], i: number): { value: T; length: number } | null {
-    const list = this.byFirst.get((tokens[i])?.key ?? "");
+    const list = this.byFirst.get(tokens[i]?.key ?? "");
     if (!list) return null;
     outer: for (const p of list) {
       if (i + p.keys.length > tokens.length) continue;
@@ -218,7 +218,10 @@ const WORD_FORMS: ReadonlyMap<string, string> = new Map(Object.entries({
   sect: "Sector", blk: "Block", pkt: "Pocket", colny: "Colony", flr: "Floor", jn: "Junction", sq: "Square",
   ave: "Avenue", qtrs: "Quarters", hsg: "Housing",
 }));
-export const STREET_END_FORMS: ReadonlyMap<string, string> = new Map([["st", "Street"], ["ln", "Lane"]]);
+export const STREET_END_FORMS: ReadonlyMap<string, string> = new Map([
+  ["st", "Street"],
+  ["ln", "Lane"],
+]);
 
 /** Upper-case acronyms that contain a vowel (vowel-less words are upper-cased anyway). */
 // prettier-ignore

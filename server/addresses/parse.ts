@@ -7,16 +7,11 @@
  */
 import { SUFFIX_STOPLIST } from "./cities";
 import { getGazetteer, type CityDef } from "./gazetteer";
-import {
-  BUILDING_WORDS, FEET, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
-  isLocalityWord, tokenize, type Marker, type Token,
-} from "./lexicon";
+import { BUILDING_WORDS, FEET, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD, isLocalityWord, tokenize, type Marker, type Token } from "./lexicon";
 import type { PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
-export type ChunkKind =
-  | "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown"
-  | "village" | "post" | "tehsil" | "district" | "recipient";
+export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
 
 export interface Chunk {
   kind: ChunkKind;
@@ -28,10 +23,7 @@ export interface Chunk {
   segment: number;
 }
 
-export type Mention =
-  | { kind: "state"; state: string; order: number }
-  | { kind: "city"; city: CityDef; order: number }
-  | { kind: "district"; district: string; order: number };
+export type Mention = { kind: "state"; state: string; order: number } | { kind: "city"; city: CityDef; order: number } | { kind: "district"; district: string; order: number };
 
 export interface Parsed {
   chunks: Chunk[];
@@ -193,7 +185,12 @@ class SegmentChunker {
         const arg = houseArgLength(tokens, j);
         if (arg === 0) return -1;
         this.close();
-        this.push("house", m.label, tokens.slice(j, j + arg).filter((t) => t.type !== HASH), i);
+        this.push(
+          "house",
+          m.label,
+          tokens.slice(j, j + arg).filter((t) => t.type !== HASH),
+          i,
+        );
         return j + arg;
       }
       case "floor":
@@ -308,8 +305,8 @@ class SegmentChunker {
         return end;
       }
       if (named) {
-        (o).tokens.push(...tokens.slice(i, end));
-        (o).kind = "street";
+        o.tokens.push(...tokens.slice(i, end));
+        o.kind = "street";
         this.close();
         return end;
       }
@@ -351,7 +348,13 @@ class SegmentChunker {
  */
 type PeelMode = "name" | "value";
 const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
-  unknown: "name", locality: "name", village: "value", post: "value", tehsil: "value", district: "value", landmark: "value",
+  unknown: "name",
+  locality: "name",
+  village: "value",
+  post: "value",
+  tehsil: "value",
+  district: "value",
+  landmark: "value",
 };
 
 /**
@@ -411,12 +414,7 @@ function mergePlaceNames(tokens: Token[]): Token[] {
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
 function dropFiller(tokens: Token[]): Token[] {
   if (!tokens.some((t) => FILLER.has(t.key) || t.type === HASH)) return tokens;
-  return tokens.filter(
-    (t, k) =>
-      !FILLER.has(t.key) &&
-      !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) &&
-      !(t.type === HASH && !isPlainNumber(tokens[k + 1])),
-  );
+  return tokens.filter((t, k) => !FILLER.has(t.key) && !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) && !(t.type === HASH && !isPlainNumber(tokens[k + 1])));
 }
 
 /**

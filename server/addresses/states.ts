@@ -55,9 +55,7 @@ const NAME_ALIASES: Record<StateName, string[]> = {
   "West Bengal": ["westbengal", "w bengal", "paschim banga", "paschimbanga"],
   "Andaman and Nicobar Islands": ["andaman & nicobar islands", "andaman and nicobar", "andaman & nicobar", "andaman"],
   Chandigarh: [],
-  "Dadra and Nagar Haveli and Daman and Diu": [
-    "dadra & nagar haveli and daman & diu", "dadra and nagar haveli", "dadra & nagar haveli", "daman and diu", "daman & diu",
-  ],
+  "Dadra and Nagar Haveli and Daman and Diu": ["dadra & nagar haveli and daman & diu", "dadra and nagar haveli", "dadra & nagar haveli", "daman and diu", "daman & diu"],
   Delhi: ["nct of delhi", "nct delhi", "national capital territory of delhi", "delhi state"],
   "Jammu and Kashmir": ["jammu & kashmir", "jammu kashmir", "j & k", "j and k"],
   Ladakh: [],

@@ -86,7 +86,14 @@ const BatchEventSchema = z
 const CSV_COLUMNS = "row,order_id,address,status,verification_id,decision,score,validation_level,normalized,pincode,city,state,digipin,reasons,error_code";
 
 function batchWebhook(type: string, description: string) {
-  const signatureHeader = (name: string, description: string, example: string) => ({ name, in: "header" as const, required: true, description, schema: { type: "string" as const }, example });
+  const signatureHeader = (name: string, description: string, example: string) => ({
+    name,
+    in: "header" as const,
+    required: true,
+    description,
+    schema: { type: "string" as const },
+    example,
+  });
   return {
     post: {
       summary: `${type}`,

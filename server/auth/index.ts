@@ -34,7 +34,12 @@ export const CLIENT_ADDRESS_HEADER = "x-dakiya-client-address";
  */
 export function clientAddress(forwardedFor: string | string[] | null | undefined, socketAddress: string | null | undefined): string | null {
   if (config().TRUST_PROXY) {
-    const entries = [forwardedFor ?? []].flat().join(",").split(",").map((e) => e.trim()).filter(Boolean);
+    const entries = [forwardedFor ?? []]
+      .flat()
+      .join(",")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
     const last = entries.at(-1);
     if (last && isIP(last)) return last;
   }

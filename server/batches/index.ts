@@ -65,14 +65,16 @@ function requestHash(rows: BatchRowInput[]): string {
     .digest("hex");
 }
 
-
 /**
  * Stores a batch and all its rows in one transaction. With an idempotency key, the same key and
  * body within seven days return the first batch (`created: false`); a different body is a 409.
  */
 export async function createBatch(db: Db, caller: Caller, input: { addresses: BatchRowInput[]; idempotency_key?: string }): Promise<{ batch: BatchRecord; created: boolean }> {
   if (input.addresses.length > caller.plan.batchCap) {
-    throw new DakiyaError("batch_exceeds_plan_cap", `This workspace's plan (${caller.plan.id}) allows at most ${caller.plan.batchCap} addresses in a batch; this one has ${input.addresses.length}.`);
+    throw new DakiyaError(
+      "batch_exceeds_plan_cap",
+      `This workspace's plan (${caller.plan.id}) allows at most ${caller.plan.batchCap} addresses in a batch; this one has ${input.addresses.length}.`,
+    );
   }
   const hash = requestHash(input.addresses);
   const key = input.idempotency_key;

@@ -69,11 +69,14 @@ export interface ReadContext {
  */
 export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
-  const rows = await query<{ address_key: string | null; outcome: OutcomeKind | null; n: number }>(db, Prisma.sql`
+  const rows = await query<{ address_key: string | null; outcome: OutcomeKind | null; n: number }>(
+    db,
+    Prisma.sql`
     SELECT address_key, outcome::text AS outcome, count(*)::int AS n FROM outcomes
     WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
     UNION ALL
-    SELECT NULL, NULL, used_tenths FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}`);
+    SELECT NULL, NULL, used_tenths FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}`,
+  );
   const histories = new Map<string, History>();
   let usedTenths = 0;
   for (const r of rows) {
@@ -256,10 +259,13 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   }
   const v = liveRecord(p, answer, context.history(p.addressKey));
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
-  const [row] = await query<{ paid: number }>(db, Prisma.sql`
+  const [row] = await query<{ paid: number }>(
+    db,
+    Prisma.sql`
     WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
     ${insertRecordsCte("recorded", "src", caller.workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
-    SELECT count(*)::int AS paid FROM paid`);
+    SELECT count(*)::int AS paid FROM paid`,
+  );
   if (!row?.paid) throw quotaExhausted();
   return v;
 }

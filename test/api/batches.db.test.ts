@@ -27,7 +27,13 @@ const GOOD = [
 
 function useProvider(url: string, concurrency = 4) {
   // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the webhook receiver listens on 127.0.0.1 over plain http.
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: url, PROVIDER_TIMEOUT_MS: "2000", PROVIDER_CONCURRENCY: String(concurrency), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
+  Object.assign(process.env, {
+    DAKIYA_PROVIDER: "simulator",
+    PROVIDER_BASE_URL: url,
+    PROVIDER_TIMEOUT_MS: "2000",
+    PROVIDER_CONCURRENCY: String(concurrency),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+  });
   reloadConfig();
   resetProvider();
 }
@@ -135,7 +141,11 @@ describe("progress, cancel and download", () => {
     const other = await newWorkspace("batch_test");
     const { body } = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses: [{ address: GOOD[0] }] } });
     expect((await api("GET", `/batches/${body.batch_id}`, { key: ws.test_key })).status).toBe(200);
-    for (const [method, path] of [["GET", ""], ["POST", "/cancel"], ["GET", "/download"]] as const) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["POST", "/cancel"],
+      ["GET", "/download"],
+    ] as const) {
       const r = await api(method, `/batches/${body.batch_id}${path}`, { key: other.live_key });
       expect([r.status, r.body.error.code]).toEqual([404, "batch_not_found"]);
     }
@@ -186,11 +196,11 @@ describe("progress, cancel and download", () => {
   it("downloads every row in submitted order as CSV, neutralising formulas", async () => {
     const ws = await newWorkspace("batch_test");
     const addresses = [
-      { address: GOOD[0]!, order_id: "=HYPERLINK(\"http://evil\")" },
+      { address: GOOD[0]!, order_id: '=HYPERLINK("http://evil")' },
       { address: "@SUM(1+1) 12 MG Road, Bengaluru 560001", order_id: "+91" },
       { address: GOOD[3]!, order_id: "-5" },
       { address: GOOD[1]!, order_id: "\tTAB" },
-      { address: "Flat 9, \"Quoted\" Towers, Pune, Maharashtra 411001" },
+      { address: 'Flat 9, "Quoted" Towers, Pune, Maharashtra 411001' },
     ];
     const { body } = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses } });
     await waitFor(ws.live_key, body.batch_id, (b) => b.status === "completed");
@@ -202,7 +212,7 @@ describe("progress, cancel and download", () => {
     expect(text.split("\r\n")[0]).toBe("row,order_id,address,status,verification_id,decision,score,validation_level,normalized,pincode,city,state,digipin,reasons,error_code");
     const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     expect(rows.map((r) => r.row)).toEqual(["1", "2", "3", "4", "5"]);
-    expect(rows.map((r) => r.order_id)).toEqual(["'=HYPERLINK(\"http://evil\")", "'+91", "'-5", "'\tTAB", ""]);
+    expect(rows.map((r) => r.order_id)).toEqual(['\'=HYPERLINK("http://evil")', "'+91", "'-5", "'\tTAB", ""]);
     expect(rows[1]!.address?.startsWith("'@SUM")).toBe(true);
     expect(rows[4]!.address).toBe(addresses[4]!.address);
     expect(rows[0]).toMatchObject({ status: "succeeded", decision: "SHIP", pincode: "560066", state: "Karnataka", city: "Bengaluru", error_code: "" });

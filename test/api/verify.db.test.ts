@@ -17,7 +17,14 @@ const fixtures = loadFixtures();
 const SHIP = "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066";
 
 function useSimulator(extra: Record<string, string> = {}) {
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_TIMEOUT_MS: "400", PROVIDER_BREAKER_THRESHOLD: "3", PROVIDER_BREAKER_COOLDOWN_MS: "10000", ...extra });
+  Object.assign(process.env, {
+    DAKIYA_PROVIDER: "simulator",
+    PROVIDER_BASE_URL: sim.url,
+    PROVIDER_TIMEOUT_MS: "400",
+    PROVIDER_BREAKER_THRESHOLD: "3",
+    PROVIDER_BREAKER_COOLDOWN_MS: "10000",
+    ...extra,
+  });
   reloadConfig();
   resetProvider();
 }
@@ -75,7 +82,24 @@ describe("live keys", () => {
     expect(res.status).toBe(200);
     const v = res.body;
     expect(Object.keys(v).sort()).toEqual(
-      ["components", "created_at", "decision", "digipin", "history", "livemode", "location", "normalized", "order_id", "pincode", "provider", "reasons", "score", "suggested_pincodes", "validation_level", "verification_id"].sort(),
+      [
+        "components",
+        "created_at",
+        "decision",
+        "digipin",
+        "history",
+        "livemode",
+        "location",
+        "normalized",
+        "order_id",
+        "pincode",
+        "provider",
+        "reasons",
+        "score",
+        "suggested_pincodes",
+        "validation_level",
+        "verification_id",
+      ].sort(),
     );
     expect(v).toMatchObject({
       order_id: "ORD-1",

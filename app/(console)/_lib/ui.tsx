@@ -5,8 +5,7 @@ import { formatNumber } from "./format";
 /** Shared building blocks of the console's pages; none needs the browser, so server pages render them too. */
 
 export const button = {
-  primary:
-    "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-slate-400",
+  primary: "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-slate-400",
   secondary:
     "inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500",
   danger:

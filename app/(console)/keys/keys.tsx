@@ -25,13 +25,29 @@ export function Keys() {
                 <caption className="sr-only">API keys, active first</caption>
                 <thead className="border-b border-slate-300 text-slate-700">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">Name</th>
-                    <th scope="col" className="py-2 pr-3">Key</th>
-                    <th scope="col" className="py-2 pr-3">Kind</th>
-                    <th scope="col" className="py-2 pr-3">Created</th>
-                    <th scope="col" className="py-2 pr-3">Last used</th>
-                    <th scope="col" className="py-2 pr-3">Status</th>
-                    {canManage && <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>}
+                    <th scope="col" className="py-2 pr-3">
+                      Name
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Key
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Kind
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Created
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Last used
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Status
+                    </th>
+                    {canManage && (
+                      <th scope="col" className="py-2">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>

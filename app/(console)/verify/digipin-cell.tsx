@@ -30,14 +30,17 @@ export function DigipinCell({ digipin, location }: { digipin: string; location: 
 
   return (
     <figure className="max-w-xs">
-      <svg viewBox={`-4 -14 ${3 * cw + 8} ${3 * ch + 18}`} className="w-full" role="img" aria-label={`DIGIPIN ${formatDigipin(digipin)}: a cell of about ${size} centred at ${center.lat.toFixed(6)}, ${center.lng.toFixed(6)}, shown among its neighbours.`}>
+      <svg
+        viewBox={`-4 -14 ${3 * cw + 8} ${3 * ch + 18}`}
+        className="w-full"
+        role="img"
+        aria-label={`DIGIPIN ${formatDigipin(digipin)}: a cell of about ${size} centred at ${center.lat.toFixed(6)}, ${center.lng.toFixed(6)}, shown among its neighbours.`}
+      >
         <text x={3 * cw} y={-3} fontSize={10} textAnchor="end" fill="#334155">
           N ↑
         </text>
         {[0, 1, 2].flatMap((r) =>
-          [0, 1, 2].map((c) => (
-            <rect key={`${r}${c}`} x={c * cw} y={r * ch} width={cw} height={ch} fill={r === 1 && c === 1 ? "#dbeafe" : "#f8fafc"} stroke="#94a3b8" strokeWidth={1} />
-          )),
+          [0, 1, 2].map((c) => <rect key={`${r}${c}`} x={c * cw} y={r * ch} width={cw} height={ch} fill={r === 1 && c === 1 ? "#dbeafe" : "#f8fafc"} stroke="#94a3b8" strokeWidth={1} />),
         )}
         <rect x={cw} y={ch} width={cw} height={ch} fill="none" stroke="#1e40af" strokeWidth={3} />
         <text x={1.5 * cw} y={ch + 14} fontSize={10} textAnchor="middle" fill="#1e3a8a" fontWeight={700}>

@@ -122,8 +122,18 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
   // A look-up made later (the Verify page, a batch's row) shows the outcome just reported.
   const report = api.verifications.reportOutcome.useMutation({ onSuccess: () => utils.console.findVerifications.invalidate() });
   const ids = { outcome: useId(), courier: useId() };
-  if (!v.livemode) return <Card title="Delivery outcome"><p className="text-sm text-slate-700">Outcomes are recorded for live verifications only; test verifications never enter the delivery history.</p></Card>;
-  if (me.role === "viewer") return <Card title="Delivery outcome"><p className="text-sm text-slate-700">{v.outcome ? `Reported: ${v.outcome}.` : "No outcome reported yet."} Viewers cannot report outcomes.</p></Card>;
+  if (!v.livemode)
+    return (
+      <Card title="Delivery outcome">
+        <p className="text-sm text-slate-700">Outcomes are recorded for live verifications only; test verifications never enter the delivery history.</p>
+      </Card>
+    );
+  if (me.role === "viewer")
+    return (
+      <Card title="Delivery outcome">
+        <p className="text-sm text-slate-700">{v.outcome ? `Reported: ${v.outcome}.` : "No outcome reported yet."} Viewers cannot report outcomes.</p>
+      </Card>
+    );
 
   return (
     <Card title="Delivery outcome">
@@ -160,7 +170,12 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
         </button>
       </form>
       <div aria-live="polite" className="mt-2 text-sm">
-        {report.data && (report.data.duplicate ? <p>An outcome was already reported for this verification; nothing changed.</p> : <p className="text-green-800">✓ Outcome recorded. It will inform later verifications of this address.</p>)}
+        {report.data &&
+          (report.data.duplicate ? (
+            <p>An outcome was already reported for this verification; nothing changed.</p>
+          ) : (
+            <p className="text-green-800">✓ Outcome recorded. It will inform later verifications of this address.</p>
+          ))}
       </div>
       {report.error && <ErrorNote error={report.error} action="The outcome was not recorded" />}
     </Card>

@@ -182,11 +182,21 @@ function Deliveries() {
                       <caption className="sr-only">Attempts of delivery {d.id}</caption>
                       <thead className="text-slate-700">
                         <tr>
-                          <th scope="col" className="pr-3">Attempt</th>
-                          <th scope="col" className="pr-3">Result</th>
-                          <th scope="col" className="pr-3">Response code</th>
-                          <th scope="col" className="pr-3">Latency</th>
-                          <th scope="col" className="pr-3">When</th>
+                          <th scope="col" className="pr-3">
+                            Attempt
+                          </th>
+                          <th scope="col" className="pr-3">
+                            Result
+                          </th>
+                          <th scope="col" className="pr-3">
+                            Response code
+                          </th>
+                          <th scope="col" className="pr-3">
+                            Latency
+                          </th>
+                          <th scope="col" className="pr-3">
+                            When
+                          </th>
                           <th scope="col">Error</th>
                         </tr>
                       </thead>
@@ -195,7 +205,9 @@ function Deliveries() {
                           <tr key={a.attempt} className="border-t border-slate-100">
                             <td className="pr-3 tabular-nums">#{a.attempt}</td>
                             <td className="pr-3">{a.ok ? "✓ OK" : "✕ Failed"}</td>
-                            <td className="pr-3 tabular-nums" data-testid="response-code">{a.statusCode ?? "none"}</td>
+                            <td className="pr-3 tabular-nums" data-testid="response-code">
+                              {a.statusCode ?? "none"}
+                            </td>
                             <td className="pr-3 tabular-nums">{a.latencyMs} ms</td>
                             <td className="whitespace-nowrap pr-3">{formatDateTime(a.createdAt)}</td>
                             <td className="break-all">{a.error ?? "—"}</td>

@@ -24,7 +24,17 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
       validation_level: "building",
       reasons: [{ code: "provider_building_match", message: REASONS.provider_building_match }],
       normalized: "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
-      components: { house: "Flat 302", building: "Prestige Shantiniketan", street: "Whitefield Main Road", locality: "Whitefield", landmark: null, city: "Bengaluru", district: "Bangalore", state: "Karnataka", pincode: "560066" },
+      components: {
+        house: "Flat 302",
+        building: "Prestige Shantiniketan",
+        street: "Whitefield Main Road",
+        locality: "Whitefield",
+        landmark: null,
+        city: "Bengaluru",
+        district: "Bangalore",
+        state: "Karnataka",
+        pincode: "560066",
+      },
       pincode: { code: "560066", district: "Bangalore", state: "Karnataka" },
       location: { lat: 12.9817, lng: 77.7269, precision: "building" },
       digipin: "4P3JK852C9",
@@ -43,7 +53,17 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
         { code: "provider_street_match", message: REASONS.provider_street_match },
       ],
       normalized: "100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038",
-      components: { house: null, building: null, street: "100 Feet Road", locality: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bangalore", state: "Karnataka", pincode: "560038" },
+      components: {
+        house: null,
+        building: null,
+        street: "100 Feet Road",
+        locality: "Indiranagar",
+        landmark: null,
+        city: "Bengaluru",
+        district: "Bangalore",
+        state: "Karnataka",
+        pincode: "560038",
+      },
       pincode: { code: "560038", district: "Bangalore", state: "Karnataka" },
       location: { lat: 12.9784, lng: 77.6408, precision: "street" },
       digipin: "4P3JK7F9M2",
@@ -86,7 +106,10 @@ export const VerificationSchema = z
       .meta({ description: "Why: stable machine codes with a message for people." }),
     normalized: z.string(),
     components: ComponentsSchema,
-    pincode: z.object({ code: z.string(), district: z.string(), state: z.string() }).nullable().meta({ description: "From India Post's directory; null when the text has no known 6-digit pincode." }),
+    pincode: z
+      .object({ code: z.string(), district: z.string(), state: z.string() })
+      .nullable()
+      .meta({ description: "From India Post's directory; null when the text has no known 6-digit pincode." }),
     location: z
       .object({ lat: z.number(), lng: z.number(), precision: z.enum(LEVELS) })
       .nullable()
@@ -96,8 +119,7 @@ export const VerificationSchema = z
       .array(z.object({ code: z.string(), locality: z.string(), district: z.string(), state: z.string() }).meta({ id: "SuggestedPincode" }))
       .max(3)
       .meta({
-        description:
-          "Up to 3 pincodes, best first, whose post offices the address names, when its pincode is missing, unknown or contradicts the written state or city; empty otherwise.",
+        description: "Up to 3 pincodes, best first, whose post offices the address names, when its pincode is missing, unknown or contradicts the written state or city; empty otherwise.",
       }),
     history: HistorySchema,
     provider: z.object({ name: z.string(), called: z.boolean() }),
@@ -119,7 +141,10 @@ export const verificationsRouter = router({
     })
     .input(
       z
-        .object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional().meta({ description: "Your reference, echoed back." }) })
+        .object({
+          address: AddressText,
+          order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional().meta({ description: "Your reference, echoed back." }),
+        })
         .meta({ example: { address: "Flat 302, Prestige Shantiniketan, Whitefield Main Rd, Bangalore 560066", order_id: "ORD-10042" } }),
     )
     .output(VerificationSchema)
