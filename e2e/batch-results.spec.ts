@@ -15,7 +15,7 @@ const ORDERS: { order_id: string; address: string }[] = Array.from({ length: 30 
   const n = i + 1;
   const order_id = `MIX-${String(n).padStart(2, "0")}`;
   if (n % 15 === 0) return { order_id, address: `House ${n}, MG Road, Bengaluru 560001 SIMULATE_500` };
-  if (n % 5 === 0) return { order_id, address: `qwrtp zxcvb ${"mnbv".repeat(n % 3 + 1)}` };
+  if (n % 5 === 0) return { order_id, address: `qwrtp zxcvb ${"mnbv".repeat((n % 3) + 1)}` };
   if (n % 4 === 0) return { order_id, address: `${n} Some Street, Nowhere 9999${String(n).padStart(2, "0")}` };
   if (n % 3 === 0) return { order_id, address: `${n * 10} Feet Road, Indiranagar, Bengaluru 560038` };
   return { order_id, address: `Flat ${n}, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066` };

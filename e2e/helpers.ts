@@ -33,5 +33,9 @@ export async function trpc(page: Page, path: string, input: unknown, kind: "quer
     kind === "query"
       ? await page.request.get(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`)
       : await page.request.post(url, { data: input, headers: { "content-type": "application/json" } });
-  return { status: res.status(), headers: res.headers(), body: (await res.json()) as { result?: { data: unknown }; error?: { message: string; data: { api: { code: string; requestId: string } } } } };
+  return {
+    status: res.status(),
+    headers: res.headers(),
+    body: (await res.json()) as { result?: { data: unknown }; error?: { message: string; data: { api: { code: string; requestId: string } } } },
+  };
 }

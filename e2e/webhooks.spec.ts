@@ -48,7 +48,7 @@ test("add a webhook endpoint and send it a signed test event", async ({ page }) 
     }) as { type: string };
     expect(payload.type).toBe("test.ping");
 
-    const delivery = page.locator(`[data-delivery-id="${event!.headers["webhook-id"]}"]`);
+    const delivery = page.locator(`[data-delivery-id="${String(event!.headers["webhook-id"])}"]`);
     await expect(delivery).toContainText("Delivered");
     await expect(delivery.getByTestId("response-code")).toHaveText("204");
     await expect(delivery).toContainText(/\d+ ms/);

@@ -98,10 +98,7 @@ export function startRunner(): void {
   if (timers.length || stopSignal.aborted) return;
   void sweepHere();
   void purgeExpired(db()).catch((err) => console.error("purge:", err));
-  timers = [
-    setInterval(() => void sweepHere(), SWEEP_MS),
-    setInterval(() => void purgeExpired(db()).catch((err) => console.error("purge:", err)), PURGE_MS),
-  ];
+  timers = [setInterval(() => void sweepHere(), SWEEP_MS), setInterval(() => void purgeExpired(db()).catch((err) => console.error("purge:", err)), PURGE_MS)];
   for (const t of timers) t.unref();
 }
 

@@ -34,12 +34,17 @@ function loadWasm(): Promise<void> {
 async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
   await loadWasm();
   const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
-  return (await bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory))) as unknown as SchemaEngine;
+  return await bg.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
 }
 
 export function readMigrations(dir = MIGRATIONS_DIR): MigrationList {
   const lockPath = path.join(dir, "migration_lock.toml");
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).isDirectory()).sort() : [];
+  const names = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => fs.statSync(path.join(dir, n)).isDirectory())
+        .sort()
+    : [];
   return {
     baseDir: dir,
     lockfile: { path: "migration_lock.toml", content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, "utf8") : null },
@@ -99,7 +104,7 @@ export async function diffMigrationsToSchema(factory: SqlMigrationAwareDriverAda
     script: true,
     exitCode: null,
     filters: noFilters,
-  } as Parameters<SchemaEngine["diff"]>[0]);
+  });
   return (result as { stdout?: string }).stdout ?? "";
 }
 
@@ -111,5 +116,7 @@ export async function pendingMigrations(query: <T>(sql: TemplateStringsArray) =>
   const applied = await query<{ migration_name: string }[]>`
     SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
   const done = new Set(applied.map((r) => r.migration_name));
-  return readMigrations().migrationDirectories.map((d) => d.path).filter((name) => !done.has(name));
+  return readMigrations()
+    .migrationDirectories.map((d) => d.path)
+    .filter((name) => !done.has(name));
 }

@@ -40,7 +40,7 @@ type Values = Record<string, string | boolean | undefined>;
 function args(argv: string[], options: ParseArgsConfig["options"]): { values: Values; positionals: string[] } {
   try {
     const parsed = parseArgs({ args: argv, options: { ...options, json: { type: "boolean" } }, allowPositionals: true, strict: true });
-    return { values: parsed.values as Values, positionals: parsed.positionals };
+    return { values: parsed.values, positionals: parsed.positionals };
   } catch (err) {
     throw new UsageError((err as Error).message.split("\n")[0]);
   }
@@ -56,7 +56,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
   return value as T;
 }
 
-function int(value: unknown, flag: string): number | null {
+function int(value: Values[string], flag: string): number | null {
   if (value === undefined) return null;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new UsageError(`${flag} must be a number ≥ 0 (got "${value}")`);
@@ -153,16 +153,18 @@ async function run(argv: string[]): Promise<void> {
     case "plan list": {
       const { values } = args(rest, {});
       const plans = await db().plan.findMany({ orderBy: { includedTenths: "asc" } });
-      const human = plans
-        .map((p) => `${p.id.padEnd(10)} ${String(p.includedTenths / 10).padStart(8)} units  cap ${p.batchCap}  overage ${p.overagePaisePerUnit ?? "none"}`)
-        .join("\n");
+      const human = plans.map((p) => `${p.id.padEnd(10)} ${String(p.includedTenths / 10).padStart(8)} units  cap ${p.batchCap}  overage ${p.overagePaisePerUnit ?? "none"}`).join("\n");
       print(values.json === true, plans, human);
       return;
     }
     case "webhook add": {
       const { values } = args(rest, { workspace: { type: "string" }, url: { type: "string" } });
       const hook = await addEndpoint(db(), need(values.workspace, "--workspace"), need(values.url, "--url"));
-      print(values.json === true, { webhook_id: hook.webhook_id, secret: hook.secret }, `Webhook ${hook.webhook_id} secret: ${hook.secret}\nKeep it to verify signatures; rotate it to get a new one.`);
+      print(
+        values.json === true,
+        { webhook_id: hook.webhook_id, secret: hook.secret },
+        `Webhook ${hook.webhook_id} secret: ${hook.secret}\nKeep it to verify signatures; rotate it to get a new one.`,
+      );
       return;
     }
     case "policy show": {
@@ -232,6 +234,6 @@ run(process.argv.slice(2))
       console.error(`dakiya: ${err.message}${details}`);
       process.exit(2);
     }
-    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : (err as Error).stack ?? err}`);
+    console.error(`dakiya: ${err instanceof DatabaseLockedError || err instanceof DakiyaError ? err.message : ((err as Error).stack ?? String(err))}`);
     process.exit(1);
   });

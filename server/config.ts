@@ -4,9 +4,7 @@ import { z } from "zod";
  * The one configuration module: every setting read from the environment, with its default,
  * validated once. A bad value stops start-up with a message naming the variable.
  */
-const bool = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
-  .transform((v) => v === "1" || v === "true" || v === "yes");
+const bool = z.enum(["1", "0", "true", "false", "yes", "no", ""]).transform((v) => v === "1" || v === "true" || v === "yes");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -10,8 +10,7 @@ async function silenceableRelay(target: URL) {
   const relay = { port: 0, silent: false, held: [] as (() => void)[] };
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    const pipe = (from: net.Socket, to: net.Socket) =>
-      from.on("data", (chunk) => (relay.silent ? relay.held.push(() => to.write(chunk)) : to.write(chunk)));
+    const pipe = (from: net.Socket, to: net.Socket) => from.on("data", (chunk) => (relay.silent ? relay.held.push(() => to.write(chunk)) : to.write(chunk)));
     pipe(client, upstream);
     pipe(upstream, client);
     client.on("error", () => upstream.destroy());
@@ -32,7 +31,7 @@ async function silenceableRelay(target: URL) {
 }
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
-  for (const started = performance.now(); performance.now() - started < ms; ) {
+  for (const started = performance.now(); performance.now() - started < ms;) {
     if (check()) return true;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -64,7 +63,11 @@ describe.skipIf(process.env.DAKIYA_TEST_DB !== "postgres")("LISTEN on PostgreSQL
     }
     const states: string[] = [];
     const payloads: string[] = [];
-    await conn.listen("dakiya_listen_test", (p) => payloads.push(p), (s) => states.push(s));
+    await conn.listen(
+      "dakiya_listen_test",
+      (p) => payloads.push(p),
+      (s) => states.push(s),
+    );
     expect(states).toEqual(["up"]);
 
     relay.relay.silent = true;

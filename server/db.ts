@@ -40,7 +40,7 @@ function lockPgliteDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       let current: { pid?: number; command?: string; since?: string } = {};
       try {
-        current = JSON.parse(fs.readFileSync(lockPath, "utf8"));
+        current = JSON.parse(fs.readFileSync(lockPath, "utf8")) as typeof current;
       } catch {
         /* unreadable lock: treat as stale */
       }

@@ -52,11 +52,7 @@ export class DakiyaError extends Error {
   /** Response headers that belong to the failure, such as Retry-After. */
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = "DakiyaError";
     this.code = code;

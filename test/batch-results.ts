@@ -70,7 +70,16 @@ export async function seedBatch(workspaceId: string, rows: SeedRow[], status: Ba
         deliveryProbability: 0.8,
       });
     }
-    batchRows.push({ id: newId("row"), batchId, index, address, orderId: r.order_id === undefined ? `ORD-${index + 1}` : r.order_id, status, verificationId, errorCode: r.error_code ?? null });
+    batchRows.push({
+      id: newId("row"),
+      batchId,
+      index,
+      address,
+      orderId: r.order_id === undefined ? `ORD-${index + 1}` : r.order_id,
+      status,
+      verificationId,
+      errorCode: r.error_code ?? null,
+    });
   }
   await db().verification.createMany({ data: verifications });
   await db().batchRow.createMany({ data: batchRows });

@@ -29,12 +29,12 @@ export function cliFixture(name: string) {
   }
   return {
     env,
-    async migrate(): Promise<void> {
+    migrate: async (): Promise<void> => {
       if (!process.env.DATABASE_URL) await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
     },
     dakiya,
     /** A command that must succeed with `--json`: its output parsed, else an error carrying what it printed. */
-    async dakiyaJson<T = Record<string, string>>(...args: string[]): Promise<T> {
+    dakiyaJson: async <T = Record<string, string>>(...args: string[]): Promise<T> => {
       const res = await dakiya(...args);
       if (res.code !== 0) throw new Error(`dakiya ${args.join(" ")} exited ${res.code}: ${res.stderr || res.stdout}`);
       return JSON.parse(res.stdout) as T;

@@ -60,7 +60,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
+    child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /listening (\d+)/.exec(out);
       if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/api/v1` });
@@ -86,7 +86,10 @@ async function poll<T>(fn: () => Promise<T>, until: (v: T) => boolean, timeoutMs
 async function finishedElsewhere(env: NodeJS.ProcessEnv, key: string, batchId: string, rows: { order_id: string }[]) {
   const second = await startServer(env);
   const api = apiClient(second.url);
-  const done = await poll(() => api("GET", `/batches/${batchId}`, { key }), (r) => r.body.status === "completed");
+  const done = await poll(
+    () => api("GET", `/batches/${batchId}`, { key }),
+    (r) => r.body.status === "completed",
+  );
   expect(done.body).toMatchObject({ total: rows.length, done: rows.length, succeeded: rows.length, failed: 0, cancelled: 0 });
   expect((await api("GET", "/usage", { key })).body.used).toBe(rows.length);
   const csv = await api("GET", `/batches/${batchId}/download`, { key });
@@ -108,7 +111,10 @@ describe("crashes", () => {
     const created = await api1("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
     expect(created.status).toBe(202);
     const batchId = created.body.batch_id;
-    await poll(() => api1("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.done >= 20);
+    await poll(
+      () => api1("GET", `/batches/${batchId}`, { key: keys.live_key }),
+      (r) => r.body.done >= 20,
+    );
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
     const callsAtCrash = sim.stats().requests;
@@ -133,7 +139,10 @@ describe("graceful stop", () => {
     const api1 = apiClient(first.url);
     const created = await api1("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
     const batchId = created.body.batch_id;
-    await poll(() => api1("GET", `/batches/${batchId}`, { key: keys.live_key }), (r) => r.body.done >= 20);
+    await poll(
+      () => api1("GET", `/batches/${batchId}`, { key: keys.live_key }),
+      (r) => r.body.done >= 20,
+    );
     const exited = new Promise<number | null>((resolve) => first.child.once("exit", (code) => resolve(code)));
     first.child.kill("SIGTERM");
     expect(await exited).toBe(0);
@@ -159,7 +168,10 @@ describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
     const before = sim.stats().requests;
     const rows = Array.from({ length: 80 }, (_, i) => ({ address: ADDRESSES[i % 3]!, order_id: `P-${i}` }));
     const created = await apiClient(a.url)("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
-    const done = await poll(() => apiClient(b.url)("GET", `/batches/${created.body.batch_id}`, { key: keys.live_key }), (r) => r.body.status === "completed");
+    const done = await poll(
+      () => apiClient(b.url)("GET", `/batches/${created.body.batch_id}`, { key: keys.live_key }),
+      (r) => r.body.status === "completed",
+    );
     expect(done.body).toMatchObject({ succeeded: 80, done: 80 });
     expect(sim.stats().requests - before).toBe(80);
     expect((await apiClient(b.url)("GET", "/usage", { key: keys.live_key })).body.used).toBe(80);

@@ -2,6 +2,7 @@
 
 import { createAuthClient } from "better-auth/client";
 import { useState } from "react";
+import { fieldText } from "../(console)/_lib/ui";
 
 const authClient = createAuthClient();
 
@@ -15,7 +16,7 @@ export function SignInForm() {
     const form = new FormData(e.currentTarget);
     setPending(true);
     setError(null);
-    const { error } = await authClient.signIn.email({ email: String(form.get("email")).trim(), password: String(form.get("password")) });
+    const { error } = await authClient.signIn.email({ email: fieldText(form, "email").trim(), password: fieldText(form, "password") });
     if (!error) {
       window.location.assign("/overview");
       return;

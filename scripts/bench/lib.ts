@@ -86,7 +86,7 @@ export function treeRss(pid: number): number {
     }
   }
   let total = 0;
-  for (const stack = [pid]; stack.length; ) {
+  for (const stack = [pid]; stack.length;) {
     const p = stack.pop()!;
     total += rss.get(p) ?? 0;
     stack.push(...(children.get(p) ?? []));
@@ -235,7 +235,12 @@ export async function autocannonRun(opts: { url: string; connections: number; se
 }
 
 /** Keep-alive requests from `concurrency` loops for `durationMs` (requests that differ per call); latencies in ms. */
-export async function load(opts: { port: number; concurrency: number; durationMs: number; request: (i: number) => { method: string; path: string; headers: Record<string, string>; body?: string } }): Promise<LoadResult> {
+export async function load(opts: {
+  port: number;
+  concurrency: number;
+  durationMs: number;
+  request: (i: number) => { method: string; path: string; headers: Record<string, string>; body?: string };
+}): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const latencies: number[] = [];
   let errors = 0;

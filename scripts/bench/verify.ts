@@ -167,13 +167,17 @@ async function run(database: "PostgreSQL" | "PGlite") {
   console.log(`  overhead over the ${LATENCY_MS} ms provider, one at a time: p50 ${f(one.p50 - LATENCY_MS)} ms, p99 ${f(one.p99 - LATENCY_MS)} ms (target p50 ≤ 5 ms); errors ${one.errors}`);
   if (trips) console.log(`    a PostgreSQL round trip (SELECT 1) on this machine: p50 ${f(trips.busy)} ms back to back, ${f(trips.afterIdle)} ms after ${LATENCY_MS} ms idle`);
   console.log(`    the simulator alone answers in p50 ${f(provider.p50)} ms, p99 ${f(provider.p99)} ms from the same client: the server's own part is p50 ${f(one.p50 - provider.p50)} ms`);
-  console.log(`  verifies/s with ${SLOTS} in flight: ${many.rps.toFixed(0)}/s = ${((many.rps / LIMIT_PER_S) * 100).toFixed(0)} % of ${LIMIT_PER_S}/s (target ≥ 85 %); p50 ${f(many.p50)} ms; errors ${many.errors}`);
+  console.log(
+    `  verifies/s with ${SLOTS} in flight: ${many.rps.toFixed(0)}/s = ${((many.rps / LIMIT_PER_S) * 100).toFixed(0)} % of ${LIMIT_PER_S}/s (target ≥ 85 %); p50 ${f(many.p50)} ms; errors ${many.errors}`,
+  );
   const machine = perVerify("machine");
   console.log(
     `    CPU a verify: server ${f(perVerify("server"))} ms, ${database === "PostgreSQL" ? `PostgreSQL ${f(perVerify("postgres"))} ms, ` : ""}simulator ${f(perVerify("simulator"))} ms, ` +
       `load client ${f(perVerify("client"))} ms; the machine ${f(machine)} ms, so its ${os.cpus().length} cores allow at most ${((os.cpus().length * 1000) / machine).toFixed(0)}/s at 100 % busy`,
   );
-  console.log(`  ${BATCH_ROWS}-row batch: ${wall.toFixed(2)} s from the 202 to ${batch.status} = ${(wall / BATCH_LIMIT_S).toFixed(2)}× ${BATCH_LIMIT_S} s (target ≤ 1.3×); ${batch.succeeded} succeeded; server CPU ${f(rowCpuMs)} ms a row`);
+  console.log(
+    `  ${BATCH_ROWS}-row batch: ${wall.toFixed(2)} s from the 202 to ${batch.status} = ${(wall / BATCH_LIMIT_S).toFixed(2)}× ${BATCH_LIMIT_S} s (target ≤ 1.3×); ${batch.succeeded} succeeded; server CPU ${f(rowCpuMs)} ms a row`,
+  );
   console.log(`  CSV download: ${downloadMs.toFixed(0)} ms, ${(csv.length / 1024).toFixed(0)} KiB`);
   console.log(`  provider calls ${calls}, verifications ${verifications}${calls === verifications ? " (equal)" : " (NOT EQUAL)"}`);
   console.log(`  server RSS: peak ${mb(peakRss)}, at the end ${mb(endRss)} (target ≤ 500 MB)`);

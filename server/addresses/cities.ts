@@ -4,6 +4,7 @@
  */
 
 /** Data-set district spelling → current official name (renames up to 2024 included). */
+// prettier-ignore
 export const DISTRICT_FIXES: Record<string, string> = {
   "North And Middle Andaman": "North and Middle Andaman",
   Ananthapur: "Anantapur", Cuddapah: "YSR Kadapa",
@@ -46,6 +47,7 @@ export const DISTRICT_FIXES: Record<string, string> = {
  * Principal city (normally the headquarters) of districts not named after it. Districts missing
  * here are named after their headquarters town.
  */
+// prettier-ignore
 export const DISTRICT_CITY: Record<string, string> = {
   "South Andaman": "Port Blair", "North and Middle Andaman": "Mayabunder", Nicobar: "Car Nicobar",
   "East Godavari": "Kakinada", "West Godavari": "Eluru", Krishna: "Machilipatnam", "YSR Kadapa": "Kadapa",
@@ -109,6 +111,7 @@ export const PREFIX_CITY: ReadonlyArray<readonly [string, string]> = [
  * Cities recognised in text: canonical name, other names (old, informal, misspelt) and the
  * official districts the city and its suburbs spread over (used to compare with the pincode).
  */
+// prettier-ignore
 export const CITIES: ReadonlyArray<readonly [string, readonly string[], readonly string[]]> = [
   ["Bengaluru", ["bangalore", "bengalooru", "banglore", "bangaluru", "blr", "bangalore city", "bengaluru city"], ["Bengaluru Urban", "Bengaluru Rural"]],
   ["Mumbai", ["bombay", "mumbai city", "mumbai suburban", "greater mumbai"], ["Mumbai", "Thane"]],
@@ -183,6 +186,7 @@ export const CITIES: ReadonlyArray<readonly [string, readonly string[], readonly
  * District or city names that are also common words or name parts; they are read as a city
  * only when they make up a whole segment, never when they end a longer one.
  */
+// prettier-ignore
 export const SUFFIX_STOPLIST: ReadonlySet<string> = new Set([
   "sagar", "mandi", "basti", "anand", "puri", "pali", "mau", "una", "mon", "dhar", "guna", "banda", "gaya",
   "durg", "theni", "karur", "bhind", "datia", "sidhi", "harda", "katni", "tonk", "jind", "moga", "mansa",

@@ -33,6 +33,7 @@ export interface Gazetteer {
 }
 
 /** Extra spellings of district names seen in addresses. */
+// prettier-ignore
 const DISTRICT_ALIASES: Record<string, string> = {
   rangareddy: "Ranga Reddy", "rr district": "Ranga Reddy", bangalore: "Bengaluru Urban", "bangalore urban": "Bengaluru Urban",
   "bangalore rural": "Bengaluru Rural", "gautam budh nagar": "Gautam Buddha Nagar", "gb nagar": "Gautam Buddha Nagar",
@@ -42,7 +43,9 @@ const DISTRICT_ALIASES: Record<string, string> = {
 let gazetteer: Gazetteer | null = null;
 
 function phraseKey(text: string): string {
-  return tokenize(text).map((t) => t.key).join(" ");
+  return tokenize(text)
+    .map((t) => t.key)
+    .join(" ");
 }
 
 function build(): Gazetteer {

@@ -24,6 +24,7 @@ export interface Token {
 }
 
 /** Ordinal words, keyed by token key (a Map: keys come from user text, "constructor" included). */
+// prettier-ignore
 export const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map([
   ["first", "1st"], ["second", "2nd"], ["third", "3rd"], ["fourth", "4th"], ["fifth", "5th"], ["sixth", "6th"],
   ["seventh", "7th"], ["eighth", "8th"], ["ninth", "9th"], ["tenth", "10th"],
@@ -84,7 +85,7 @@ export class PhraseTable<T> {
 
   /** The longest phrase starting at `i`. */
   match(tokens: readonly Token[], i: number): { value: T; length: number } | null {
-    const list = this.byFirst.get((tokens[i] as Token | undefined)?.key ?? "");
+    const list = this.byFirst.get(tokens[i]?.key ?? "");
     if (!list) return null;
     outer: for (const p of list) {
       if (i + p.keys.length > tokens.length) continue;
@@ -157,6 +158,7 @@ export const MARKERS = new PhraseTable<Marker>();
 for (const [kind, label, phrases] of MARKER_PHRASES) for (const p of phrases) MARKERS.add(p, { kind, label });
 
 /** Words that end a street name. `main`, `cross`, `st` and `ln` are conditional (see the parser). */
+// prettier-ignore
 export const STREET_WORDS: ReadonlySet<string> = new Set([
   "road", "rd", "street", "st", "marg", "lane", "ln", "gali", "galli", "gully", "path", "highway", "hwy", "salai",
   "veedhi", "veethi", "rasta", "avenue", "ave", "boulevard", "bypass", "expressway", "sarani", "sarak", "sadak",
@@ -164,6 +166,7 @@ export const STREET_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Words that end a building name. */
+// prettier-ignore
 export const BUILDING_WORDS: ReadonlySet<string> = new Set([
   "apartment", "apartments", "apartmnt", "appartment", "appartments", "apts", "appts", "apt", "appt", "tower", "towers",
   "twr", "residency", "residences", "residence", "enclave", "complex", "society", "soc", "chs", "chsl", "niwas",
@@ -174,6 +177,7 @@ export const BUILDING_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Words that end a locality name. */
+// prettier-ignore
 const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "nagar", "nagara", "nagaram", "colony", "colny", "layout", "vihar", "puram", "bagh", "ganj", "extension", "extn",
   "ext", "basti", "bazar", "bazaar", "market", "mkt", "mandi", "wadi", "wada", "pada", "palya", "halli", "palli",
@@ -198,6 +202,7 @@ export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
 export const ROMAN: ReadonlySet<string> = new Set(["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]);
 
 /** Housing developers whose project names carry no building word ("Prestige Shantiniketan"). */
+// prettier-ignore
 export const DEVELOPERS: ReadonlySet<string> = new Set([
   "prestige", "sobha", "brigade", "dlf", "lodha", "godrej", "purva", "puravankara", "mantri", "salarpuria",
   "hiranandani", "raheja", "oberoi", "kalpataru", "ozone", "embassy", "shapoorji", "mahindra", "tata", "ajmera",
@@ -207,6 +212,7 @@ export const DEVELOPERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Abbreviations spelt out in the normalized form. `st` and `ln` only at the end of a street. */
+// prettier-ignore
 const WORD_FORMS: ReadonlyMap<string, string> = new Map(Object.entries({
   rd: "Road", apts: "Apartments", appts: "Apartments", appt: "Apartment", apt: "Apartment", apartmnt: "Apartment",
   appartment: "Apartment", appartments: "Apartments", bldg: "Building", bldng: "Building", soc: "Society",
@@ -214,9 +220,13 @@ const WORD_FORMS: ReadonlyMap<string, string> = new Map(Object.entries({
   sect: "Sector", blk: "Block", pkt: "Pocket", colny: "Colony", flr: "Floor", jn: "Junction", sq: "Square",
   ave: "Avenue", qtrs: "Quarters", hsg: "Housing",
 }));
-export const STREET_END_FORMS: ReadonlyMap<string, string> = new Map([["st", "Street"], ["ln", "Lane"]]);
+export const STREET_END_FORMS: ReadonlyMap<string, string> = new Map([
+  ["st", "Street"],
+  ["ln", "Lane"],
+]);
 
 /** Upper-case acronyms that contain a vowel (vowel-less words are upper-cased anyway). */
+// prettier-ignore
 const ACRONYMS: ReadonlySet<string> = new Set([
   "hal", "dda", "lig", "mig", "hig", "ews", "iit", "iim", "isro", "itpl", "epip", "huda", "mhada", "bda", "rbi",
   "sbi", "lic", "ongc", "ntpc", "bhel", "gail", "aiims", "pgi", "iti", "bel", "hmt", "drdo", "kiadb", "midc",
@@ -272,6 +282,7 @@ export function displayNumber(t: Token): string {
 
 const REPEATED = /^(.)\1+$/;
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm", "poiuytrewq", "lkjhgfdsa", "mnbvcxz"];
+// prettier-ignore
 const JUNK_WORDS: ReadonlySet<string> = new Set([
   "test", "testing", "tester", "asdf", "qwerty", "dummy", "sample", "xyz", "abc", "abcd", "abcde", "na", "nil",
   "null", "none", "undefined", "nan", "foo", "bar", "baz", "lorem", "ipsum", "dolor", "hello", "hii", "demo", "fake",

@@ -7,7 +7,15 @@ beforeAll(() => {
 });
 
 const NONE: Components = {
-  house: null, building: null, street: null, locality: null, landmark: null, city: null, district: null, state: null, pincode: null,
+  house: null,
+  building: null,
+  street: null,
+  locality: null,
+  landmark: null,
+  city: null,
+  district: null,
+  state: null,
+  pincode: null,
 };
 
 describe("normalizeAddress: address table", () => {
@@ -26,12 +34,8 @@ describe("normalized form", () => {
     expect(normalizeAddress("flat 4b, prestige shantiniketan, whitefield main rd, nr forum mall, whitefield, bangalore, k.a. 560 066").normalized).toBe(
       "Flat 4B, Prestige Shantiniketan, Whitefield Main Road, Near Forum Mall, Whitefield, Bengaluru, Karnataka 560066",
     );
-    expect(normalizeAddress("Opp. City Hospital, Flat 201, MG Rd, Pune 411001").normalized).toBe(
-      "Flat 201, MG Road, Opposite City Hospital, Pune, Maharashtra 411001",
-    );
-    expect(normalizeAddress("H NO 12 GALI NO 3 KAROL BAGH NEW DELHI 110005").normalized).toBe(
-      "12, Gali No. 3, Karol Bagh, New Delhi, Delhi 110005",
-    );
+    expect(normalizeAddress("Opp. City Hospital, Flat 201, MG Rd, Pune 411001").normalized).toBe("Flat 201, MG Road, Opposite City Hospital, Pune, Maharashtra 411001");
+    expect(normalizeAddress("H NO 12 GALI NO 3 KAROL BAGH NEW DELHI 110005").normalized).toBe("12, Gali No. 3, Karol Bagh, New Delhi, Delhi 110005");
   });
 
   it("fills city, district and state in the components, and only the state in the line (no place the buyer did not write)", () => {
@@ -44,9 +48,7 @@ describe("normalized form", () => {
   });
 
   it("keeps a written district that differs from the pincode's", () => {
-    expect(normalizeAddress("Gali No. 4, Bhajanpura, North East Delhi 110053").normalized).toBe(
-      "Gali No. 4, Bhajanpura, District North East Delhi, Delhi 110053",
-    );
+    expect(normalizeAddress("Gali No. 4, Bhajanpura, North East Delhi 110053").normalized).toBe("Gali No. 4, Bhajanpura, District North East Delhi, Delhi 110053");
   });
 
   it("leaves relations (S/O, W/O, D/O) out of the normalized line and the components", () => {
@@ -147,20 +149,34 @@ describe("states and cities", () => {
 });
 
 describe("pincodes and phone numbers", () => {
-  it.each([
-    "560038", "560 038", "PIN-560038", "Pin: 560038", "Pincode 560038", "- 560038", "PIN 560 038", "Pin code: 560038",
-    "Bangalore-560038", "Bangalore560038", "(560038)",
-  ])("finds the pincode written as %s", (spelled) => {
-    const r = normalizeAddress(`12, 3rd Cross, Indiranagar, Bangalore ${spelled}`);
-    expect(r.signals.pincodeInText).toBe("560038");
-    expect(r.components.pincode).toBe("560038");
-    expect(r.components.house).toBe("12");
-  });
+  it.each(["560038", "560 038", "PIN-560038", "Pin: 560038", "Pincode 560038", "- 560038", "PIN 560 038", "Pin code: 560038", "Bangalore-560038", "Bangalore560038", "(560038)"])(
+    "finds the pincode written as %s",
+    (spelled) => {
+      const r = normalizeAddress(`12, 3rd Cross, Indiranagar, Bangalore ${spelled}`);
+      expect(r.signals.pincodeInText).toBe("560038");
+      expect(r.components.pincode).toBe("560038");
+      expect(r.components.house).toBe("12");
+    },
+  );
 
   it.each([
-    "+91 98450 12345", "+91-9845012345", "+919845012345", "9845012345", "98450 12345", "098450 12345", "98450-12345",
-    "080-2345 6789", "080 2345 6789", "0124-4567890", "Mob: 9845012345", "Mobile No. 98450 12345", "Ph: 2345 6789",
-    "Tel 080-23456789", "M: 9845012345", "Mobile: +91-9810012345", "(+91) 98100 12345",
+    "+91 98450 12345",
+    "+91-9845012345",
+    "+919845012345",
+    "9845012345",
+    "98450 12345",
+    "098450 12345",
+    "98450-12345",
+    "080-2345 6789",
+    "080 2345 6789",
+    "0124-4567890",
+    "Mob: 9845012345",
+    "Mobile No. 98450 12345",
+    "Ph: 2345 6789",
+    "Tel 080-23456789",
+    "M: 9845012345",
+    "Mobile: +91-9810012345",
+    "(+91) 98100 12345",
   ])("drops the phone number %s everywhere", (phone) => {
     for (const text of [`${phone}, 12, MG Road, Bangalore`, `12, MG Road, ${phone}, Bangalore`, `12, MG Road, Bangalore, ${phone}`, `12 MG Road Bangalore ${phone}`]) {
       const r = normalizeAddress(text);
@@ -184,7 +200,10 @@ describe("pincodes and phone numbers", () => {
   });
 
   it("does not read a house number and a road's width as a spaced pincode", () => {
-    for (const [input, house] of [["Flat 101 100 Feet Road, Bengaluru", "Flat 101"], ["A-101 100 Ft Road, Indiranagar", "A-101"]]) {
+    for (const [input, house] of [
+      ["Flat 101 100 Feet Road, Bengaluru", "Flat 101"],
+      ["A-101 100 Ft Road, Indiranagar", "A-101"],
+    ]) {
       const r = normalizeAddress(input!);
       expect(r.signals.pincodeInText).toBeNull();
       expect(r.components.house).toBe(house);
@@ -208,15 +227,12 @@ describe("pincodes and phone numbers", () => {
 });
 
 describe("junk and edge input", () => {
-  it.each(["asdfgh", "test test", "xxxxx", ".....", "qwerty uiop", "12345", "9845012345", "", "   ", "N/A", "aaaa bbbb", "😀😀😀"])(
-    "reports %j as junk without crashing",
-    (text) => {
-      const r = normalizeAddress(text);
-      expect(r.signals.junk).toBe(true);
-      expect(r.components.street).toBeNull();
-      expect(r.components.locality).toBeNull();
-    },
-  );
+  it.each(["asdfgh", "test test", "xxxxx", ".....", "qwerty uiop", "12345", "9845012345", "", "   ", "N/A", "aaaa bbbb", "😀😀😀"])("reports %j as junk without crashing", (text) => {
+    const r = normalizeAddress(text);
+    expect(r.signals.junk).toBe(true);
+    expect(r.components.street).toBeNull();
+    expect(r.components.locality).toBeNull();
+  });
 
   it("still reads a pincode that comes with junk, and calls a real address not junk", () => {
     const r = normalizeAddress("asdfgh 560038");

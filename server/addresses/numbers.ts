@@ -33,8 +33,7 @@ const CLUSTER = /\+?\d+(?:[ -]\d+)*/g;
 const GROUP = /\d+/g;
 const PHONE_LABEL =
   /(?<![\p{L}\p{N}])(?:mob(?:ile)?|ph(?:one)?|tel(?:e(?:phone)?)?|cell(?:phone)?|contact|whats\s?app|call|landline|m(?=\s*[:=]))(?:\s*(?:no|num|number)\b)?[\s.:=#-]*(?=\+?\d)/giu;
-const PIN_LABEL =
-  /(?<![\p{L}\p{N}])(?:pin\s*code|pincode|pin|postal\s*code|post\s*code|postcode|zip\s*code|zip)(?:\s*(?:no|number)\b)?[\s.:=#-]*(?=\d)/giu;
+const PIN_LABEL = /(?<![\p{L}\p{N}])(?:pin\s*code|pincode|pin|postal\s*code|post\s*code|postcode|zip\s*code|zip)(?:\s*(?:no|number)\b)?[\s.:=#-]*(?=\d)/giu;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 const ALNUM = /[\p{L}\p{N}]/u;
@@ -75,7 +74,10 @@ interface Found {
 function find(s: string): Found {
   const phoneLabels = new Map<number, number>();
   const pinLabels = new Map<number, number>();
-  for (const [re, labels] of [[PHONE_LABEL, phoneLabels], [PIN_LABEL, pinLabels]] as const) {
+  for (const [re, labels] of [
+    [PHONE_LABEL, phoneLabels],
+    [PIN_LABEL, pinLabels],
+  ] as const) {
     re.lastIndex = 0;
     for (let m = re.exec(s); m !== null; m = re.exec(s)) labels.set(m.index + m[0].length, m.index);
   }
@@ -94,8 +96,7 @@ function find(s: string): Found {
     // are not a pincode; "Bangalore560038" and "Goa-403001" still end in one.
     const gluedLeft =
       !pinLabels.has(start) &&
-      ((LETTER.test(before) && letterRun(s, start) <= 3 && !SPLIT_WORD.test(s.slice(Math.max(0, start - 4), start))) ||
-        (before === "/" && DIGIT.test(s[start - 2] ?? "")));
+      ((LETTER.test(before) && letterRun(s, start) <= 3 && !SPLIT_WORD.test(s.slice(Math.max(0, start - 4), start))) || (before === "/" && DIGIT.test(s[start - 2] ?? "")));
     const gluedRight = LETTER.test(after) || ((after === "/" || after === "-") && ALNUM.test(s[end + 1] ?? ""));
     const groups: Group[] = [];
     let prevEnd = start + (plus ? 1 : 0);

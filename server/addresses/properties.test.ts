@@ -17,12 +17,14 @@ const HOUSES = ["#12", "H.No. 8-2-293/82/A", "Flat 4B", "12/3", "D.No. 12-3-456"
 const BUILDINGS = ["Prestige Shantiniketan", "Sunshine Apartments", "Shanti Niwas", "Silver Oak Residency", "Ajnara Homes", "Tower B", "Lodha Paradise"];
 const STREETS = ["MG Road", "3rd cross", "Road No. 12", "Whitefield Main Road", "Gali No 3", "Anna Salai", "NH 48", "100 Feet Road", "5th Main", "Park St"];
 const LANDMARKS = ["Near Forum Mall", "Opp. City Hospital", "Behind Bus Stand", "Next to SBI", "Nr. Shiv Mandir", "Opposite Bank of Baroda"];
+// prettier-ignore
 const LOCALITIES = ["Indiranagar", "Koramangala 4th Block", "Sector 62", "Banjara Hills", "Vill. Rampur", "Post Bhojipura", "Teh. Sadar", "Karol Bagh", "DLF Phase 2", "Bandra West", "Distt. Bareilly", "Hosakote Taluk", "S/O Ramesh Kumar", "C/O Anil"];
 const CITIES = ["Bangalore", "Bengaluru", "Hyderabad", "Noida", "Gurgaon", "Bombay", "Madras", "Calcutta", "Poona", "New Delhi", "Bareilly", "Delhi", "Navi Mumbai", "Thane"];
 const STATES = ["KA", "K.A.", "Karnataka", "T.N.", "UP", "U.P.", "Orissa", "Uttaranchal", "Pondicherry", "Delhi", "MH", "Delhi NCR", "india"];
 const PINCODES = ["560038", "560066", "500034", "201301", "122001", "400050", "600018", "700016", "411001", "110005", "243202", "999999", "000000"];
 const NOISE = ["asdfgh", "xxxxx", ".....", "मुंबई", "गली नं 3", "😀🏠", "###", "&", "Ph.", "-", "/", "test test", "ß", "İstanbul", "Ⅻ", "St. Mary's"];
 /** Markers, place names and number shapes on their own, to shake the rules loose. */
+// prettier-ignore
 const PIECES = [
   "Flat", "No.", "Near", "Opp", "Sector", "Block", "Phase", "Road", "Main", "Cross", "Floor", "2nd", "II", "A", "Vill", "Post",
   "Distt", "Teh", "Taluk", "Mandal", "S/O", "#", "Tower", "Apartments", "Nagar", "Colony", "East", "12-3-456", "B-12", "4B",
@@ -35,12 +37,19 @@ const fragment = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.integer({ min: 0, max: 99999 }).map(String),
 );
-const cased = fc.tuple(fragment, fc.constantFrom((x: string) => x, (x: string) => x.toUpperCase(), (x: string) => x.toLowerCase())).map(([f, c]) => c(f));
+const cased = fc
+  .tuple(
+    fragment,
+    fc.constantFrom(
+      (x: string) => x,
+      (x: string) => x.toUpperCase(),
+      (x: string) => x.toLowerCase(),
+    ),
+  )
+  .map(([f, c]) => c(f));
 const separator = fc.constantFrom(", ", " ", " , ", "\n", "; ", ",", " - ", "(", ")", ". ", ": ", "/", "-");
 /** Address-like text: real fragments in any order, with junk mixed in. */
-const addressLike = fc
-  .array(fc.tuple(cased, separator), { minLength: 1, maxLength: 10 })
-  .map((parts) => parts.map(([f, s]) => f + s).join(""));
+const addressLike = fc.array(fc.tuple(cased, separator), { minLength: 1, maxLength: 10 }).map((parts) => parts.map(([f, s]) => f + s).join(""));
 
 /** A well-formed address (known pincode) built from parts in the usual order. */
 const address = fc
@@ -61,8 +70,15 @@ const landline = fc.tuple(fc.constantFrom("80", "22", "11", "120", "4652"), fc.s
 const phone = fc.oneof(
   fc.tuple(mobile, fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 7, 8)).map(([m, style]) => {
     const text = [
-      m, `+91 ${m.slice(0, 5)} ${m.slice(5)}`, `+91-${m}`, `+91${m}`, `${m.slice(0, 5)} ${m.slice(5)}`,
-      `0${m.slice(0, 5)} ${m.slice(5)}`, `Mob: ${m}`, `${m.slice(0, 5)}-${m.slice(5)}`, `91 ${m}`,
+      m,
+      `+91 ${m.slice(0, 5)} ${m.slice(5)}`,
+      `+91-${m}`,
+      `+91${m}`,
+      `${m.slice(0, 5)} ${m.slice(5)}`,
+      `0${m.slice(0, 5)} ${m.slice(5)}`,
+      `Mob: ${m}`,
+      `${m.slice(0, 5)}-${m.slice(5)}`,
+      `91 ${m}`,
     ][style] as string;
     return { text, digits: m };
   }),
@@ -70,8 +86,15 @@ const phone = fc.oneof(
 );
 
 const pincodeSpelling = (code: string) => [
-  code, `${code.slice(0, 3)} ${code.slice(3)}`, `PIN-${code}`, `Pin: ${code}`, `Pincode ${code}`, `- ${code}`,
-  `PIN ${code.slice(0, 3)} ${code.slice(3)}`, `pin code: ${code}`, `PINCODE:${code}`,
+  code,
+  `${code.slice(0, 3)} ${code.slice(3)}`,
+  `PIN-${code}`,
+  `Pin: ${code}`,
+  `Pincode ${code}`,
+  `- ${code}`,
+  `PIN ${code.slice(0, 3)} ${code.slice(3)}`,
+  `pin code: ${code}`,
+  `PINCODE:${code}`,
 ];
 
 const values = (c: Components) => Object.values(c).filter((v): v is string => v !== null);
@@ -79,12 +102,7 @@ const digitsOf = (s: string) => s.replace(/\D/g, "");
 
 describe("normalizeAddress properties", () => {
   it("never throws, and always returns well-formed output", () => {
-    const anyText = fc.oneof(
-      fc.string({ maxLength: 300 }),
-      fc.string({ unit: "binary", maxLength: 300 }),
-      fc.string({ unit: "grapheme", maxLength: 100 }),
-      addressLike,
-    );
+    const anyText = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "binary", maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 100 }), addressLike);
     fc.assert(
       fc.property(anyText, (text) => {
         const r = normalizeAddress(text);
@@ -99,12 +117,19 @@ describe("normalizeAddress properties", () => {
 
   it("is idempotent: normalizing the normalized form changes nothing", () => {
     fc.assert(
-      fc.property(fc.oneof(addressLike, address.map((a) => `${a.parts.join(", ")} ${a.pincode}`), fc.string({ maxLength: 60 })), (text) => {
-        const first = normalizeAddress(text);
-        const second = normalizeAddress(first.normalized);
-        expect(second.normalized).toBe(first.normalized);
-        expect(second.components).toEqual(first.components);
-      }),
+      fc.property(
+        fc.oneof(
+          addressLike,
+          address.map((a) => `${a.parts.join(", ")} ${a.pincode}`),
+          fc.string({ maxLength: 60 }),
+        ),
+        (text) => {
+          const first = normalizeAddress(text);
+          const second = normalizeAddress(first.normalized);
+          expect(second.normalized).toBe(first.normalized);
+          expect(second.components).toEqual(first.components);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -156,6 +181,7 @@ describe("normalizeAddress properties", () => {
 });
 
 /** Words the normalized form writes that the input may spell otherwise or leave out (labels, expansions, ordinals). */
+// prettier-ignore
 const WRITTEN_WORDS = new Set([
   "village", "vpo", "mohalla", "post", "tehsil", "taluk", "mandal", "police", "station", "district", "near", "opposite",
   "behind", "beside", "next", "to", "adjacent", "in", "front", "of", "above", "below", "off", "flat", "plot", "shop", "office",
@@ -170,7 +196,11 @@ const RURAL = ["(Vill)", "(V)", "(Mdl)", "(M)", "(Dt)", "At/Post", "P.O.", "Talu
 const HINDI = ["मकान नं 5", "स्टेशन रोड", "इंदौर", "म.प्र.", "ग्राम रामपुर", "पोस्ट भोजीपुरा", "हनुमान मंदिर के पास", "लखनऊ", "गली नं 3"];
 const PINS = ["576201", "123001", "123302", "577401", "246763", "502313", "243202", "332001", "560038", "452001", "999999"];
 
-const letters = (x: string) => x.toLowerCase().replace(/[^a-z]+/g, " ").trim();
+const letters = (x: string) =>
+  x
+    .toLowerCase()
+    .replace(/[^a-z]+/g, " ")
+    .trim();
 
 /** A component value is grounded when each of its words is in the input, or it is the canonical name of a place the input names. */
 function grounded(part: keyof Components, value: string, input: string, knownPin: string | null): boolean {
@@ -192,7 +222,8 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
   // The district or state of a post office the input names (a town such as Narnaul, in Mahendragarh).
   if (part === "district" || part === "state") {
     for (const word of inputWords) {
-      if (officesNamed(placeNameKey(word)).some(({ rec }) => rec.districts.includes(value) || rec.states.includes(value) || rec.entry.district === value || rec.entry.state === value)) return true;
+      if (officesNamed(placeNameKey(word)).some(({ rec }) => rec.districts.includes(value) || rec.states.includes(value) || rec.entry.district === value || rec.entry.state === value))
+        return true;
     }
   }
   for (const [key, def] of getGazetteer().places) {
@@ -211,9 +242,7 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
 }
 
 describe("grounded components", () => {
-  const piece = fc.oneof(
-    ...[HOUSES, BUILDINGS, STREETS, LANDMARKS, LOCALITIES, CITIES, STATES, TOWNS, MISSPELT, RURAL, HINDI, PINS].map((list) => fc.constantFrom(...list)),
-  );
+  const piece = fc.oneof(...[HOUSES, BUILDINGS, STREETS, LANDMARKS, LOCALITIES, CITIES, STATES, TOWNS, MISSPELT, RURAL, HINDI, PINS].map((list) => fc.constantFrom(...list)));
   const text = fc.oneof(
     fc.array(fc.tuple(piece, fc.constantFrom(", ", " ", "\n")), { minLength: 1, maxLength: 8 }).map((parts) => parts.map(([p, sep]) => p + sep).join("")),
     fc.constantFrom(...LABELLED.map(([input]) => input)).map((t) => t.toLowerCase().replace(/,/g, "")),

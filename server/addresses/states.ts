@@ -2,6 +2,7 @@
  * States and union territories: official names (as of the 2020 DNH/DD merger and the
  * 2019 creation of Ladakh) and the ways people write them.
  */
+// prettier-ignore
 export const STATES = [
   "Andhra Pradesh", "Arunachal Pradesh", "Assam", "Bihar", "Chhattisgarh", "Goa", "Gujarat",
   "Haryana", "Himachal Pradesh", "Jharkhand", "Karnataka", "Kerala", "Madhya Pradesh",
@@ -54,9 +55,7 @@ const NAME_ALIASES: Record<StateName, string[]> = {
   "West Bengal": ["westbengal", "w bengal", "paschim banga", "paschimbanga"],
   "Andaman and Nicobar Islands": ["andaman & nicobar islands", "andaman and nicobar", "andaman & nicobar", "andaman"],
   Chandigarh: [],
-  "Dadra and Nagar Haveli and Daman and Diu": [
-    "dadra & nagar haveli and daman & diu", "dadra and nagar haveli", "dadra & nagar haveli", "daman and diu", "daman & diu",
-  ],
+  "Dadra and Nagar Haveli and Daman and Diu": ["dadra & nagar haveli and daman & diu", "dadra and nagar haveli", "dadra & nagar haveli", "daman and diu", "daman & diu"],
   Delhi: ["nct of delhi", "nct delhi", "national capital territory of delhi", "delhi state"],
   "Jammu and Kashmir": ["jammu & kashmir", "jammu kashmir", "j & k", "j and k"],
   Ladakh: [],
@@ -68,6 +67,7 @@ const NAME_ALIASES: Record<StateName, string[]> = {
  * Postal/vehicle-style abbreviations (and `Raj.`). The ambiguous ones (`as`, `or`, `up`, `ga`, `an`, `la`, `ch`, `raj`)
  * are only read as a state when written in capitals or dotted, unless they stand alone.
  */
+// prettier-ignore
 const ABBREVIATIONS: Record<string, StateName> = {
   ap: "Andhra Pradesh", ar: "Arunachal Pradesh", raj: "Rajasthan", as: "Assam", br: "Bihar", cg: "Chhattisgarh", ct: "Chhattisgarh",
   ga: "Goa", gj: "Gujarat", hr: "Haryana", hp: "Himachal Pradesh", jh: "Jharkhand", ka: "Karnataka", kar: "Karnataka",

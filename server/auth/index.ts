@@ -35,7 +35,12 @@ export const CLIENT_ADDRESS_HEADER = "x-dakiya-client-address";
  */
 export function clientAddress(forwardedFor: string | string[] | null | undefined, socketAddress: string | null | undefined): string | null {
   if (config().TRUST_PROXY) {
-    const entries = [forwardedFor ?? []].flat().join(",").split(",").map((e) => e.trim()).filter(Boolean);
+    const entries = [forwardedFor ?? []]
+      .flat()
+      .join(",")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
     const last = entries.at(-1);
     if (last && isIP(last)) return last;
   }
@@ -63,7 +68,8 @@ export function withClientAddress<H extends Headers | IncomingHttpHeaders>(heade
 /** Counts a sign-in attempt against its account and client address, before the password is checked. */
 const throttleAccounts = createAuthMiddleware(async (ctx) => {
   if (ctx.path !== "/sign-in/email") return;
-  const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+  const body = ctx.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
   if (!email) return;
   const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   try {

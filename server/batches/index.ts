@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import { now, nowMs } from "../clock";
 import { config } from "../config";
-import type { Db, DbOrTx, Tx } from "../db";
+import type { Db, Tx } from "../db";
 import { DakiyaError } from "../errors";
 import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
@@ -25,7 +25,6 @@ export { resultsCsv } from "./results";
  */
 
 export const RETENTION_MS = 7 * 24 * 3600_000;
-const ACTIVE: BatchStatus[] = ["queued", "processing", "cancelling"];
 export const TERMINAL: BatchStatus[] = ["completed", "failed", "cancelled"];
 
 /** Identifies this process's claims on rows. */
@@ -70,7 +69,6 @@ function requestHash(rows: BatchRowInput[]): string {
     .digest("hex");
 }
 
-
 /**
  * Stores a batch and all its rows in one transaction, and wakes the scheduler. With an idempotency
  * key, the same key and body within seven days return the first batch (`created: false`); a
@@ -86,7 +84,10 @@ export async function createBatch(db: Db, caller: Caller, input: { addresses: Ba
 
 async function storeBatch(db: Db, caller: Caller, input: { addresses: BatchRowInput[]; idempotency_key?: string }): Promise<{ batch: BatchRecord; created: boolean }> {
   if (input.addresses.length > caller.plan.batchCap) {
-    throw new DakiyaError("batch_exceeds_plan_cap", `This workspace's plan (${caller.plan.id}) allows at most ${caller.plan.batchCap} addresses in a batch; this one has ${input.addresses.length}.`);
+    throw new DakiyaError(
+      "batch_exceeds_plan_cap",
+      `This workspace's plan (${caller.plan.id}) allows at most ${caller.plan.batchCap} addresses in a batch; this one has ${input.addresses.length}.`,
+    );
   }
   const hash = requestHash(input.addresses);
   const key = input.idempotency_key;

@@ -25,7 +25,6 @@ async function csvOf(stream: ReadableStream<Uint8Array>) {
   return { text, parsed: Papa.parse<string[]>(text, { skipEmptyLines: true }) };
 }
 
-
 describe("batch results", () => {
   it("counts decisions, failed, cancelled and unfinished rows", async () => {
     const ws = await newWorkspace();
@@ -174,7 +173,7 @@ describe("batch results", () => {
 
   it("neutralises every cell that starts like a formula, line breaks and all", async () => {
     const ws = await newWorkspace();
-    const dangerous = ["=1+2\nx", "+91 98450\r\n12345", "-2+3\n=HYPERLINK(\"http://evil\")", "@SUM(A1)\nB", "\t=1\n2", "\r=cmd|' /C calc'!A0"];
+    const dangerous = ["=1+2\nx", "+91 98450\r\n12345", '-2+3\n=HYPERLINK("http://evil")', "@SUM(A1)\nB", "\t=1\n2", "\r=cmd|' /C calc'!A0"];
     const batchId = await seedBatch(ws.workspace_id, [
       ...dangerous.map((address, i) => ({ address: `${address} Bengaluru 560011`, order_id: dangerous[(i + 1) % dangerous.length]! })),
       { address: "12 MG Road\nBengaluru 560001", order_id: "ORD\n42" },

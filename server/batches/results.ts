@@ -192,7 +192,8 @@ function toResultRow(r: RawRow): ResultRow {
     pincode: r.pincode?.code ?? null,
     // Suggestions are not stored with the verification; they follow from its address, as on look-up.
     suggested_pincode: r.address && r.reasons?.some((x) => x.code === "pincode_suggested") ? (suggestPincodes(normalizeAddress(r.address))[0]?.code ?? null) : null,
-    error: r.status === "failed" ? { code: r.errorCode ?? "internal_error", message: ROW_ERRORS[r.errorCode ?? "internal_error"] ?? `The row could not be verified (${r.errorCode}).` } : null,
+    error:
+      r.status === "failed" ? { code: r.errorCode ?? "internal_error", message: ROW_ERRORS[r.errorCode ?? "internal_error"] ?? `The row could not be verified (${r.errorCode}).` } : null,
   };
 }
 
@@ -237,7 +238,23 @@ export async function decisionCounts(db: Db, workspaceId: string, batchId: strin
   return c!;
 }
 
-export const CSV_FIELDS = ["row", "order_id", "address", "status", "verification_id", "decision", "score", "validation_level", "normalized", "pincode", "city", "state", "digipin", "reasons", "error_code"];
+export const CSV_FIELDS = [
+  "row",
+  "order_id",
+  "address",
+  "status",
+  "verification_id",
+  "decision",
+  "score",
+  "validation_level",
+  "normalized",
+  "pincode",
+  "city",
+  "state",
+  "digipin",
+  "reasons",
+  "error_code",
+];
 const CSV_PAGE = 250;
 /**
  * A cell a spreadsheet would run as a formula: one that starts with `=`, `+`, `-`, `@`, tab or CR, or

@@ -17,7 +17,7 @@ const bitsInt = new BigInt64Array(bits.buffer);
 function nextBy(x: number, ulps: number): number {
   bits[0] = x;
   bitsInt[0] = bitsInt[0]! + BigInt(ulps);
-  return bits[0]!;
+  return bits[0];
 }
 const nextUp = (x: number) => nextBy(x, 1);
 const nextDown = (x: number) => nextBy(x, -1);
@@ -35,8 +35,10 @@ function thrown(fn: () => unknown): DakiyaError {
 /** South/west edges inclusive; north/east edges exclusive except on the outer edges. */
 function inCell({ bbox }: DecodedDigipin, lat: number, lng: number): boolean {
   return (
-    bbox.min_lat <= lat && (lat < bbox.max_lat || (lat === MAX_LAT && bbox.max_lat === MAX_LAT)) &&
-    bbox.min_lng <= lng && (lng < bbox.max_lng || (lng === MAX_LNG && bbox.max_lng === MAX_LNG))
+    bbox.min_lat <= lat &&
+    (lat < bbox.max_lat || (lat === MAX_LAT && bbox.max_lat === MAX_LAT)) &&
+    bbox.min_lng <= lng &&
+    (lng < bbox.max_lng || (lng === MAX_LNG && bbox.max_lng === MAX_LNG))
   );
 }
 
@@ -179,11 +181,17 @@ describe("decode", () => {
       bbox: { min_lat: MIN_LAT, max_lat: MIN_LAT + CELL10, min_lng: MIN_LNG, max_lng: MIN_LNG + CELL10 },
     });
     expect(decodeDigipin("8888888888").bbox).toEqual({
-      min_lat: MAX_LAT - CELL10, max_lat: MAX_LAT, min_lng: MAX_LNG - CELL10, max_lng: MAX_LNG,
+      min_lat: MAX_LAT - CELL10,
+      max_lat: MAX_LAT,
+      min_lng: MAX_LNG - CELL10,
+      max_lng: MAX_LNG,
     });
     expect(decodeDigipin("3LLLLLLLLL").bbox).toMatchObject({ min_lat: 20.5, min_lng: 72.5 });
     expect(decodeDigipin("LLLLLLLL").bbox).toEqual({
-      min_lat: MIN_LAT, max_lat: MIN_LAT + CELL8, min_lng: MIN_LNG, max_lng: MIN_LNG + CELL8,
+      min_lat: MIN_LAT,
+      max_lat: MIN_LAT + CELL8,
+      min_lng: MIN_LNG,
+      max_lng: MIN_LNG + CELL8,
     });
   });
 
@@ -244,12 +252,14 @@ function axis(min: number): fc.Arbitrary<number> {
 const point = fc.tuple(axis(MIN_LAT), axis(MIN_LNG));
 
 /** Random valid codes, with extra weight on the outer rows and columns. */
-const codeOf = (symbols: string[], length: number) =>
-  fc.array(fc.constantFrom(...symbols), { minLength: length, maxLength: length }).map((s) => s.join(""));
+const codeOf = (symbols: string[], length: number) => fc.array(fc.constantFrom(...symbols), { minLength: length, maxLength: length }).map((s) => s.join(""));
 const code10 = fc.oneof(
   codeOf(SYMBOLS, 10),
   codeOf(GRID[0]!.split(""), 10),
-  codeOf(GRID.map((row) => row[3]!), 10),
+  codeOf(
+    GRID.map((row) => row[3]!),
+    10,
+  ),
 );
 const anyCode = fc.oneof(code10, codeOf(SYMBOLS, 8));
 
@@ -354,7 +364,13 @@ describe("properties", () => {
       )
       .map(([code, lower, separators, pad]) => ({
         code,
-        input: pad + code.split("").map((s, i) => (lower[i] ? s.toLowerCase() : s) + (i < code.length - 1 ? separators[i] : "")).join("") + pad,
+        input:
+          pad +
+          code
+            .split("")
+            .map((s, i) => (lower[i] ? s.toLowerCase() : s) + (i < code.length - 1 ? separators[i] : ""))
+            .join("") +
+          pad,
       }));
     fc.assert(
       fc.property(written, ({ code, input }) => {
@@ -401,10 +417,20 @@ describe("exhaustive walk along each axis", () => {
   }
 
   it("latitude: 4^10 contiguous cells with exact shared edges", () => {
-    walk(MIN_LAT, MAX_LAT, (lat) => encodeDigipin(lat, MIN_LNG), ({ bbox }) => [bbox.min_lat, bbox.max_lat]);
+    walk(
+      MIN_LAT,
+      MAX_LAT,
+      (lat) => encodeDigipin(lat, MIN_LNG),
+      ({ bbox }) => [bbox.min_lat, bbox.max_lat],
+    );
   });
 
   it("longitude: 4^10 contiguous cells with exact shared edges", () => {
-    walk(MIN_LNG, MAX_LNG, (lng) => encodeDigipin(MIN_LAT, lng), ({ bbox }) => [bbox.min_lng, bbox.max_lng]);
+    walk(
+      MIN_LNG,
+      MAX_LNG,
+      (lng) => encodeDigipin(MIN_LAT, lng),
+      ({ bbox }) => [bbox.min_lng, bbox.max_lng],
+    );
   });
 });

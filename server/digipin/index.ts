@@ -71,14 +71,19 @@ function symbol(y: number, x: number, shift: number): number {
 function codeString(y: number, x: number, levels: number): string {
   if (levels === 10) {
     return String.fromCharCode(
-      symbol(y, x, 18), symbol(y, x, 16), symbol(y, x, 14), symbol(y, x, 12), symbol(y, x, 10),
-      symbol(y, x, 8), symbol(y, x, 6), symbol(y, x, 4), symbol(y, x, 2), symbol(y, x, 0),
+      symbol(y, x, 18),
+      symbol(y, x, 16),
+      symbol(y, x, 14),
+      symbol(y, x, 12),
+      symbol(y, x, 10),
+      symbol(y, x, 8),
+      symbol(y, x, 6),
+      symbol(y, x, 4),
+      symbol(y, x, 2),
+      symbol(y, x, 0),
     );
   }
-  return String.fromCharCode(
-    symbol(y, x, 14), symbol(y, x, 12), symbol(y, x, 10), symbol(y, x, 8),
-    symbol(y, x, 6), symbol(y, x, 4), symbol(y, x, 2), symbol(y, x, 0),
-  );
+  return String.fromCharCode(symbol(y, x, 14), symbol(y, x, 12), symbol(y, x, 10), symbol(y, x, 8), symbol(y, x, 6), symbol(y, x, 4), symbol(y, x, 2), symbol(y, x, 0));
 }
 
 function coordinateProblem(name: "lat" | "lng", value: unknown, min: number, max: number): ErrorDetail | null {
@@ -103,8 +108,7 @@ function invalidCoordinates(lat: unknown, lng: unknown): DakiyaError {
 /** The 10-symbol DIGIPIN of a point; throws invalid_request outside the bounds. */
 export function encodeDigipin(lat: number, lng: number): string {
   // Written so NaN and non-numbers fail the test.
-  if (!(typeof lat === "number" && typeof lng === "number" &&
-        lat >= MIN_LAT && lat <= MAX_LAT && lng >= MIN_LNG && lng <= MAX_LNG)) {
+  if (!(typeof lat === "number" && typeof lng === "number" && lat >= MIN_LAT && lat <= MAX_LAT && lng >= MIN_LNG && lng <= MAX_LNG)) {
     throw invalidCoordinates(lat, lng);
   }
   return codeString(cellIndex(lat - MIN_LAT), cellIndex(lng - MIN_LNG), 10);
@@ -165,10 +169,7 @@ function scanLenient(code: string): string | Invalid {
     const value = c < 128 ? SYMBOL_VALUE[c]! : -1;
     if (value < 0) {
       const shown = String.fromCodePoint(code.codePointAt(i)!);
-      return new Invalid(
-        `DIGIPIN contains ${JSON.stringify(shown)} at position ${i + 1}; ` +
-          "the only symbols are 2-9, C, F, J, K, L, M, P and T",
-      );
+      return new Invalid(`DIGIPIN contains ${JSON.stringify(shown)} at position ${i + 1}; ` + "the only symbols are 2-9, C, F, J, K, L, M, P and T");
     }
     symbols++;
     y = (y << 2) | (value >>> 2);

@@ -23,7 +23,7 @@ async function migrate(): Promise<string[]> {
       return await applyMigrations(connection().adapterFactory);
     } catch (err) {
       if (attempt >= MIGRATION_TRIES) throw err;
-      console.error(`dakiya: migrations failed (try ${attempt} of ${MIGRATION_TRIES}), trying again: ${err instanceof Error ? err.message : err}`);
+      console.error(`dakiya: migrations failed (try ${attempt} of ${MIGRATION_TRIES}), trying again: ${err instanceof Error ? err.message : String(err)}`);
       await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
     }
   }

@@ -36,7 +36,12 @@ beforeAll(async () => {
   const { app } = await buildServer();
   app.get("/test-page/:render", async (request) => {
     const render = renders[(request.params as { render: string }).render]!;
-    return renderingPage(request, () => render().then<Rendered, Rendered>((value) => ({ ok: true, value }), (err: unknown) => ({ ok: false, code: pageCalls().errorCode(err) })));
+    return renderingPage(request, () =>
+      render().then<Rendered, Rendered>(
+        (value) => ({ ok: true, value }),
+        (err: unknown) => ({ ok: false, code: pageCalls().errorCode(err) }),
+      ),
+    );
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -48,7 +53,10 @@ beforeAll(async () => {
     body: JSON.stringify({ email: ws.console.email, password: ws.console.password }),
   });
   expect(res.status).toBe(200);
-  cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 });
 afterAll(() => close());
 

@@ -13,7 +13,12 @@ describe("active keys per workspace", () => {
     const results = await Promise.all(Array.from({ length: MAX_ACTIVE_KEYS_PER_WORKSPACE }, () => createKey(db(), ws.workspace_id, "test").catch((e: unknown) => e)));
     const refused = results.filter((r) => r instanceof Error);
     expect(refused).toHaveLength(2);
-    expect(refused[0]).toMatchObject({ name: "DakiyaError", code: "limit_reached", status: 422, message: expect.stringContaining(`at most ${MAX_ACTIVE_KEYS_PER_WORKSPACE} active API keys`) });
+    expect(refused[0]).toMatchObject({
+      name: "DakiyaError",
+      code: "limit_reached",
+      status: 422,
+      message: expect.stringContaining(`at most ${MAX_ACTIVE_KEYS_PER_WORKSPACE} active API keys`),
+    });
     expect((await listKeys(db(), ws.workspace_id)).filter((k) => !k.revokedAt)).toHaveLength(MAX_ACTIVE_KEYS_PER_WORKSPACE);
 
     await revokeKey(db(), ws.live_key.slice(0, 12), ws.workspace_id);
@@ -56,9 +61,7 @@ describe.skipIf(process.env.DAKIYA_TEST_DB !== "postgres")("revocation after the
 
   /** The backend holding `LISTEN dakiya_keys` for this test's database, if any. */
   async function listenerPid(): Promise<number | null> {
-    const { rows } = await other.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'dakiya listen dakiya_keys'",
-    );
+    const { rows } = await other.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'dakiya listen dakiya_keys'");
     return rows.length === 1 ? rows[0]!.pid : null;
   }
 

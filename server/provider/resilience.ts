@@ -148,11 +148,9 @@ export class CircuitBreaker {
   private unavailable(): DakiyaError {
     const left = this.openedAt === null ? 0 : this.openedAt + this.options.cooldownMs - nowMs();
     const seconds = Math.max(1, Math.ceil(left / 1000));
-    return new DakiyaError(
-      "provider_unavailable",
-      `The address validation provider (${this.name}) is unavailable after ${this.failures} consecutive failures; retry in ${seconds} s.`,
-      { headers: { "Retry-After": String(seconds) } },
-    );
+    return new DakiyaError("provider_unavailable", `The address validation provider (${this.name}) is unavailable after ${this.failures} consecutive failures; retry in ${seconds} s.`, {
+      headers: { "Retry-After": String(seconds) },
+    });
   }
 }
 

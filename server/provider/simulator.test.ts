@@ -70,8 +70,7 @@ describe("simulator over HTTP", () => {
     await sim.close();
   });
 
-  const post = (path: string, body: unknown, signal?: AbortSignal) =>
-    fetch(`${sim.url}${path}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), signal });
+  const post = (path: string, body: unknown, signal?: AbortSignal) => fetch(`${sim.url}${path}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), signal });
   const address = (...addressLines: string[]) => ({ address: { regionCode: "IN", addressLines } });
 
   it("answers in Google's shape", async () => {

@@ -130,9 +130,7 @@ export function simulate(addressLines: string[]): GoogleValidateResponse {
 
   const unconfirmed = components.filter((c) => c.confirmationLevel !== "CONFIRMED").map((c) => c.componentType);
   const inputGranularity: GoogleGranularity = house ? "PREMISE" : route ? "ROUTE" : "OTHER";
-  const formatted = [house, ...parts, pincode?.city ?? pincode?.district, pincode ? `${pincode.state} ${pincode.code}` : unknownCode, pincode ? "India" : null]
-    .filter(Boolean)
-    .join(", ");
+  const formatted = [house, ...parts, pincode?.city ?? pincode?.district, pincode ? `${pincode.state} ${pincode.code}` : unknownCode, pincode ? "India" : null].filter(Boolean).join(", ");
 
   const response: GoogleValidateResponse = {
     result: {
@@ -278,7 +276,7 @@ export function createSimulatorHandler(knobs: Required<SimulatorKnobs>, stats: S
     if (failure === "503" || Math.random() < knobs.errorRate) return sendError(res, 503, "UNAVAILABLE", "The service is currently unavailable.");
     if (failure === "BAD_BODY") {
       res.writeHead(200, { "content-type": "text/html; charset=UTF-8" });
-      res.end("<html><body><h1>Upstream proxy</h1><p>{\"result\": {\"verdict\":");
+      res.end('<html><body><h1>Upstream proxy</h1><p>{"result": {"verdict":');
       return;
     }
     sendJson(res, 200, simulate(lines));

@@ -3,7 +3,16 @@ import { reloadConfig } from "../config";
 import { DakiyaError } from "../errors";
 import { getProvider, resetProvider, type Provider } from "./index";
 
-const KEYS = ["DAKIYA_PROVIDER", "PROVIDER_BASE_URL", "GOOGLE_MAPS_API_KEY", "PROVIDER_TIMEOUT_MS", "PROVIDER_CONCURRENCY", "PROVIDER_BREAKER_THRESHOLD", "PROVIDER_BREAKER_COOLDOWN_MS", "PROVIDER_SIM_PORT"];
+const KEYS = [
+  "DAKIYA_PROVIDER",
+  "PROVIDER_BASE_URL",
+  "GOOGLE_MAPS_API_KEY",
+  "PROVIDER_TIMEOUT_MS",
+  "PROVIDER_CONCURRENCY",
+  "PROVIDER_BREAKER_THRESHOLD",
+  "PROVIDER_BREAKER_COOLDOWN_MS",
+  "PROVIDER_SIM_PORT",
+];
 
 /** A fresh shared provider built from exactly these settings (the rest at their defaults). */
 export function useProvider(env: Record<string, string>): Provider {

@@ -61,9 +61,12 @@ export function chargeCtes(source: string, { workspaceId, plan, operation }: Cha
 
 /** Charges one operation that records nothing else (a live normalize), in one statement. */
 export async function chargeNow(db: Db, c: Charge): Promise<void> {
-  const [row] = await query<{ paid: number }>(db, Prisma.sql`
+  const [row] = await query<{ paid: number }>(
+    db,
+    Prisma.sql`
     WITH one AS (SELECT ${newId("chg")}::text AS charge_id, NULL::text AS ref), ${chargeCtes("one", c)}
-    SELECT count(*)::int AS paid FROM paid`);
+    SELECT count(*)::int AS paid FROM paid`,
+  );
   if (!row?.paid) throw quotaExhausted();
 }
 

@@ -125,8 +125,7 @@ export function decide(address: NormalizedAddress, provider: ProviderResult | nu
   score -= Math.min(2, failed) * 20;
 
   let decision: Decision;
-  const contradiction =
-    has("pincode_state_mismatch") || has("pincode_city_mismatch") || has("provider_unconfirmed_components") || outside !== null;
+  const contradiction = has("pincode_state_mismatch") || has("pincode_city_mismatch") || has("provider_unconfirmed_components") || outside !== null;
   // Nothing a courier could go to: no pincode, and the provider could not place the text either.
   const nowhere = address.signals.pincodeInText === null && level === "none";
   if (local.certainHold || nowhere || (failed >= 2 && history.delivered === 0)) {

@@ -207,7 +207,9 @@ describe("caps", () => {
   it(`holds at most ${MAX_ENDPOINTS_PER_WORKSPACE} endpoints per workspace; removing one makes room`, async () => {
     const ws = await newWorkspace();
     const other = await newWorkspace();
-    const added = await Promise.all(Array.from({ length: MAX_ENDPOINTS_PER_WORKSPACE + 2 }, (_, i) => addEndpoint(db(), ws.workspace_id, `https://hooks.example/${i}`).catch((e: unknown) => e)));
+    const added = await Promise.all(
+      Array.from({ length: MAX_ENDPOINTS_PER_WORKSPACE + 2 }, (_, i) => addEndpoint(db(), ws.workspace_id, `https://hooks.example/${i}`).catch((e: unknown) => e)),
+    );
     const refused = added.filter((r) => r instanceof Error);
     expect(refused).toHaveLength(2);
     expect(refused[0]).toMatchObject({ code: "limit_reached", message: expect.stringContaining(`at most ${MAX_ENDPOINTS_PER_WORKSPACE}`) });

@@ -145,7 +145,11 @@ async function createDeliveries(db: DbOrTx, endpointIds: string[], event: { id: 
 
 export async function enqueueEvent(db: DbOrTx, workspaceId: string, event: { id: string; type: EventType; data: unknown }): Promise<string[]> {
   const endpoints = await db.webhookEndpoint.findMany({ where: { workspaceId, enabled: true }, select: { id: true } });
-  return createDeliveries(db, endpoints.map((e) => e.id), event);
+  return createDeliveries(
+    db,
+    endpoints.map((e) => e.id),
+    event,
+  );
 }
 
 export async function sendTestEvent(db: Db, workspaceId: string, webhookId: string): Promise<string> {
@@ -219,8 +223,7 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<{ don
   if (delivery.nextAttemptAt && delivery.nextAttemptAt > startedAt) return { done: false, nextAttemptAt: delivery.nextAttemptAt };
 
   // An attempt claimed by a sender that stopped before recording it is made again under its number.
-  const previousRecorded =
-    delivery.attempts === 0 || (await db.webhookAttempt.count({ where: { deliveryId, attempt: delivery.attempts } })) > 0;
+  const previousRecorded = delivery.attempts === 0 || (await db.webhookAttempt.count({ where: { deliveryId, attempt: delivery.attempts } })) > 0;
   const attempt = previousRecorded ? delivery.attempts + 1 : delivery.attempts;
   // The lease doubles as the claim token: only the sender that set it may record this attempt's outcome.
   const lease = new Date(startedAt.getTime() + config().WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS);
@@ -306,7 +309,7 @@ export async function deliveryLog(db: Db, workspaceId: string, opts: { limit?: n
     nextAttemptAt: d.nextAttemptAt,
     createdAt: d.createdAt,
     finishedAt: d.finishedAt,
-    payload: JSON.parse(d.payload as string),
+    payload: JSON.parse(d.payload as string) as unknown,
     attemptLog: d.attemptLog.map((a) => ({ attempt: a.attempt, ok: a.ok, statusCode: a.statusCode, error: a.error, latencyMs: a.latencyMs, createdAt: a.createdAt })),
   }));
 }

@@ -61,7 +61,11 @@ describe("console batch results procedures", () => {
 
 describe("the download's query parameters", () => {
   it("read comma-separated decisions and statuses and a trimmed order id", () => {
-    expect(ResultsDownloadQuery.parse({ decision: "REVIEW,HOLD", status: "succeeded", order_id: " ORD-1 " })).toEqual({ decisions: ["REVIEW", "HOLD"], statuses: ["succeeded"], orderId: "ORD-1" });
+    expect(ResultsDownloadQuery.parse({ decision: "REVIEW,HOLD", status: "succeeded", order_id: " ORD-1 " })).toEqual({
+      decisions: ["REVIEW", "HOLD"],
+      statuses: ["succeeded"],
+      orderId: "ORD-1",
+    });
     expect(ResultsDownloadQuery.parse({})).toEqual({ decisions: undefined, statuses: undefined, orderId: undefined });
     expect(ResultsDownloadQuery.safeParse({ decision: "HOLD,MAYBE" }).success).toBe(false);
   });

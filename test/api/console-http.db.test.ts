@@ -20,7 +20,10 @@ beforeAll(async () => {
     body: JSON.stringify({ email: ws.console.email, password: ws.console.password }),
   });
   expect(res.status).toBe(200);
-  cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 });
 afterAll(() => server.close());
 

@@ -51,7 +51,10 @@ function signIn(email: string, password: string, ip: string): Promise<Response> 
 async function consoleAs(email: string, password: string, ip: string, mode?: "test" | "live") {
   const res = await signIn(email, password, ip);
   expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const headers = new Headers({ cookie, ...(mode ? { "x-dakiya-mode": mode } : {}) });
   const ctx = await createConsoleContext({ headers, requestId: "req_test", origin: ORIGIN });
   return { ctx, api: createCaller(ctx) };

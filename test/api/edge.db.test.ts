@@ -74,7 +74,11 @@ describe("odd path parameters", () => {
       expect(decode.status, `${odd}: ${decode.text}`).toBe(400);
       expect(["invalid_request", "invalid_digipin"]).toContain(decode.json.error.code);
 
-      for (const [method, suffix] of [["GET", ""], ["POST", "/cancel"], ["GET", "/download"]] as const) {
+      for (const [method, suffix] of [
+        ["GET", ""],
+        ["POST", "/cancel"],
+        ["GET", "/download"],
+      ] as const) {
         const r = await raw(method, `/api/v1/batches/${odd}${suffix}`, { key: ws.live_key });
         expect(r.status, `${method} ${odd}${suffix}: ${r.text}`).toBeLessThan(500);
         expectErrorBody(r, r.status, ["invalid_request", "batch_not_found"]);

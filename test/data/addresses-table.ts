@@ -4,6 +4,7 @@
  */
 import type { Components } from "../../server/addresses/index";
 
+// prettier-ignore
 export const LABELLED: Array<[string, Partial<Components>]> = [
   ["Flat 4B, Prestige Shantiniketan, Whitefield Main Road, Near Forum Mall, Whitefield, Bangalore, KA 560066", { house: "Flat 4B", building: "Prestige Shantiniketan", street: "Whitefield Main Road", locality: "Whitefield", landmark: "Near Forum Mall", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka", pincode: "560066" }],
   ["#12, 3rd cross, indiranagar, bangalore 560038", { house: "12", street: "3rd Cross", locality: "Indiranagar", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka", pincode: "560038" }],

@@ -38,7 +38,13 @@ export function ConfirmButton(props: {
     requestAnimationFrame(() => openerRef.current?.focus());
   };
   return (
-    <div role="alertdialog" aria-modal="false" aria-labelledby={questionId} className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2" onKeyDown={(e) => e.key === "Escape" && close()}>
+    <div
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={questionId}
+      className="flex flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2"
+      onKeyDown={(e) => e.key === "Escape" && close()}
+    >
       <span id={questionId} className="text-sm font-medium text-red-900">
         {props.question}
       </span>

@@ -25,5 +25,9 @@ export function IntentLink({ children, ...props }: Omit<ComponentProps<typeof Li
 
 function Opening() {
   const { pending } = useLinkStatus();
-  return pending ? <span className="ml-1 inline-block animate-pulse" aria-hidden="true">…</span> : null;
+  return pending ? (
+    <span className="ml-1 inline-block animate-pulse" aria-hidden="true">
+      …
+    </span>
+  ) : null;
 }

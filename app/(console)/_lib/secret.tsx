@@ -24,7 +24,14 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
       </label>
       <p className="mt-1 text-sm text-amber-950">Copy it now and keep it somewhere safe: it will not be shown again.</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        <input ref={inputRef} id={id} readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm" />
+        <input
+          ref={inputRef}
+          id={id}
+          readOnly
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
+        />
         <button type="button" className={button.secondary} onClick={copy}>
           Copy
         </button>

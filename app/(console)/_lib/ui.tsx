@@ -5,8 +5,7 @@ import { formatNumber } from "./format";
 /** Shared building blocks of the console's pages; none needs the browser, so server pages render them too. */
 
 export const button = {
-  primary:
-    "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-slate-400",
+  primary: "inline-flex items-center justify-center rounded-md bg-blue-800 px-4 py-2 text-sm font-medium text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-slate-400",
   secondary:
     "inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500",
   danger:
@@ -15,6 +14,12 @@ export const button = {
 
 export const input = "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500";
 export const label = "block text-sm font-medium text-slate-800";
+
+/** A text field's value from a submitted form (the console's forms have no file inputs). */
+export function fieldText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
 
 /** A labelled drop-down whose choice the page holds (`value` and `onChange`). */
 export function SelectField<V extends string>(props: { id: string; label: string; value: V; options: readonly { value: V; name: string }[]; onChange: (value: V) => void }) {

@@ -31,14 +31,30 @@ export default async function BatchesPage() {
               <caption className="sr-only">Batches, newest first</caption>
               <thead className="border-b border-slate-300 text-slate-700">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Batch</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Progress</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Rows</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Succeeded</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Failed</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Cancelled</th>
-                  <th scope="col" className="py-2">Created</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Batch
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Progress
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Rows
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Succeeded
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Failed
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Cancelled
+                  </th>
+                  <th scope="col" className="py-2">
+                    Created
+                  </th>
                 </tr>
               </thead>
               <tbody>

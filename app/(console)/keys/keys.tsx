@@ -6,7 +6,7 @@ import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label, ViewerNote } from "../_lib/ui";
 
 type Key = Outputs["console"]["keys"]["list"][number];
 
@@ -25,13 +25,29 @@ export function Keys() {
                 <caption className="sr-only">API keys, active first</caption>
                 <thead className="border-b border-slate-300 text-slate-700">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">Name</th>
-                    <th scope="col" className="py-2 pr-3">Key</th>
-                    <th scope="col" className="py-2 pr-3">Kind</th>
-                    <th scope="col" className="py-2 pr-3">Created</th>
-                    <th scope="col" className="py-2 pr-3">Last used</th>
-                    <th scope="col" className="py-2 pr-3">Status</th>
-                    {canManage && <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>}
+                    <th scope="col" className="py-2 pr-3">
+                      Name
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Key
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Kind
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Created
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Last used
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Status
+                    </th>
+                    {canManage && (
+                      <th scope="col" className="py-2">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -101,7 +117,7 @@ function CreateKey() {
           onSubmit={(e) => {
             e.preventDefault();
             const form = new FormData(e.currentTarget);
-            const name = String(form.get("name") ?? "").trim();
+            const name = fieldText(form, "name").trim();
             create.mutate({ kind: form.get("kind") === "test" ? "test" : "live", ...(name ? { name } : {}) });
           }}
         >

@@ -6,7 +6,7 @@ import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label, ViewerNote } from "../_lib/ui";
 
 type Member = Outputs["console"]["members"]["list"][number];
 const ROLES = { owner: "Owner", admin: "Admin", viewer: "Viewer" } as const;
@@ -87,8 +87,8 @@ function Invite() {
           onSubmit={(e) => {
             e.preventDefault();
             const form = new FormData(e.currentTarget);
-            const role = String(form.get("role"));
-            invite.mutate({ email: String(form.get("email") ?? ""), role: role === "owner" || role === "admin" ? role : "viewer" });
+            const role = fieldText(form, "role");
+            invite.mutate({ email: fieldText(form, "email"), role: role === "owner" || role === "admin" ? role : "viewer" });
           }}
         >
           <div className="min-w-48 flex-1">

@@ -36,9 +36,7 @@ export default async function UsagePage() {
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
             <li>{formatNumber(me.plan.included)} units included each month.</li>
             <li>
-              {overage === null
-                ? "No overage: once the included units are used, live calls answer 429 quota_exhausted until next month."
-                : `Beyond them, ${formatRupees(overage)} per unit.`}
+              {overage === null ? "No overage: once the included units are used, live calls answer 429 quota_exhausted until next month." : `Beyond them, ${formatRupees(overage)} per unit.`}
             </li>
             <li>Batches of up to {formatNumber(me.plan.batchCap)} rows.</li>
             <li>A live verification or a batch row costs 1 unit; a live normalisation 0.1; DIGIPIN look-ups and test keys are free.</li>

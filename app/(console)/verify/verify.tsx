@@ -20,7 +20,15 @@ export function Verify({ fixtures }: { fixtures: { address: string; decision: st
         <VerifyForm fixtures={fixtures} onResult={setShown} />
         <Lookup onPick={setShown} />
       </div>
-      <div className="space-y-4">{shown ? <VerificationResult v={shown} key={shown.verification_id} /> : <Card title="Result"><Empty>Verify an address or look one up to see its decision here.</Empty></Card>}</div>
+      <div className="space-y-4">
+        {shown ? (
+          <VerificationResult v={shown} key={shown.verification_id} />
+        ) : (
+          <Card title="Result">
+            <Empty>Verify an address or look one up to see its decision here.</Empty>
+          </Card>
+        )}
+      </div>
     </div>
   );
 }

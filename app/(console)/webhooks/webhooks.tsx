@@ -6,7 +6,7 @@ import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label, ViewerNote } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label, ViewerNote } from "../_lib/ui";
 
 type Endpoint = Outputs["console"]["webhooks"]["list"][number];
 type Delivery = Outputs["console"]["webhooks"]["deliveries"][number];
@@ -53,7 +53,7 @@ function AddEndpoint() {
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            add.mutate({ url: String(new FormData(e.currentTarget).get("url") ?? "") });
+            add.mutate({ url: fieldText(new FormData(e.currentTarget), "url") });
           }}
         >
           <div className="min-w-0 flex-1">
@@ -182,11 +182,21 @@ function Deliveries() {
                       <caption className="sr-only">Attempts of delivery {d.id}</caption>
                       <thead className="text-slate-700">
                         <tr>
-                          <th scope="col" className="pr-3">Attempt</th>
-                          <th scope="col" className="pr-3">Result</th>
-                          <th scope="col" className="pr-3">Response code</th>
-                          <th scope="col" className="pr-3">Latency</th>
-                          <th scope="col" className="pr-3">When</th>
+                          <th scope="col" className="pr-3">
+                            Attempt
+                          </th>
+                          <th scope="col" className="pr-3">
+                            Result
+                          </th>
+                          <th scope="col" className="pr-3">
+                            Response code
+                          </th>
+                          <th scope="col" className="pr-3">
+                            Latency
+                          </th>
+                          <th scope="col" className="pr-3">
+                            When
+                          </th>
                           <th scope="col">Error</th>
                         </tr>
                       </thead>
@@ -195,7 +205,9 @@ function Deliveries() {
                           <tr key={a.attempt} className="border-t border-slate-100">
                             <td className="pr-3 tabular-nums">#{a.attempt}</td>
                             <td className="pr-3">{a.ok ? "✓ OK" : "✕ Failed"}</td>
-                            <td className="pr-3 tabular-nums" data-testid="response-code">{a.statusCode ?? "none"}</td>
+                            <td className="pr-3 tabular-nums" data-testid="response-code">
+                              {a.statusCode ?? "none"}
+                            </td>
                             <td className="pr-3 tabular-nums">{a.latencyMs} ms</td>
                             <td className="whitespace-nowrap pr-3">{formatDateTime(a.createdAt)}</td>
                             <td className="break-all">{a.error ?? "—"}</td>

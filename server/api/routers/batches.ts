@@ -52,7 +52,11 @@ export const batchesRouter = router({
         })
         .meta({ example: { addresses: [{ address: "Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru 560066", order_id: "ORD-1" }], idempotency_key: "upload-2026-11-22-a" } }),
     )
-    .output(z.object({ batch_id: z.string(), status: z.literal("queued"), total: z.number().int() }).meta({ id: "BatchAccepted", example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "queued", total: 1000 } }))
+    .output(
+      z
+        .object({ batch_id: z.string(), status: z.literal("queued"), total: z.number().int() })
+        .meta({ id: "BatchAccepted", example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "queued", total: 1000 } }),
+    )
     .mutation(async ({ ctx, input }) => {
       const { batch } = await createBatch(ctx.db, ctx.caller, input);
       ctx.response.status = 202;

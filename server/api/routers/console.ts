@@ -78,12 +78,10 @@ export const consoleRouter = router({
     list: memberProcedure.query(async ({ ctx }) =>
       (await listKeys(ctx.db, ctx.caller.workspaceId)).map((k) => ({ ...k, createdAt: iso(k.createdAt)!, lastUsedAt: iso(k.lastUsedAt), revokedAt: iso(k.revokedAt) })),
     ),
-    create: managerProcedure
-      .input(z.object({ kind: z.enum(["test", "live"]), name: z.string().trim().max(100).optional() }))
-      .mutation(async ({ ctx, input }) => {
-        const key = await createKey(ctx.db, ctx.caller.workspaceId, input.kind, input.name || undefined);
-        return { id: key.id, kind: key.kind, prefix: key.prefix, last4: key.last4, secret: key.secret };
-      }),
+    create: managerProcedure.input(z.object({ kind: z.enum(["test", "live"]), name: z.string().trim().max(100).optional() })).mutation(async ({ ctx, input }) => {
+      const key = await createKey(ctx.db, ctx.caller.workspaceId, input.kind, input.name || undefined);
+      return { id: key.id, kind: key.kind, prefix: key.prefix, last4: key.last4, secret: key.secret };
+    }),
     revoke: managerProcedure.input(z.object({ key_id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
       const key = await revokeKey(ctx.db, input.key_id, ctx.caller.workspaceId);
       return { id: key.id, revokedAt: iso(key.revokedAt) };
@@ -95,13 +93,11 @@ export const consoleRouter = router({
       (await listMembers(ctx.db, ctx.caller.workspaceId)).map((m) => ({ ...m, createdAt: iso(m.createdAt)!, you: m.userId === ctx.member.userId })),
     ),
     /** The new member's password is generated and returned this once. */
-    invite: managerProcedure
-      .input(z.object({ email: z.string().trim().min(3).max(254), role: z.enum(["owner", "admin", "viewer"]) }))
-      .mutation(async ({ ctx, input }) => {
-        if (input.role === "owner" && ctx.member.role !== "owner") throw new DakiyaError("forbidden", "Only an owner can invite another owner.");
-        const m = await createMember(ctx.db, { workspaceId: ctx.caller.workspaceId, email: input.email, role: input.role });
-        return { userId: m.userId, email: m.email, role: input.role, password: m.password };
-      }),
+    invite: managerProcedure.input(z.object({ email: z.string().trim().min(3).max(254), role: z.enum(["owner", "admin", "viewer"]) })).mutation(async ({ ctx, input }) => {
+      if (input.role === "owner" && ctx.member.role !== "owner") throw new DakiyaError("forbidden", "Only an owner can invite another owner.");
+      const m = await createMember(ctx.db, { workspaceId: ctx.caller.workspaceId, email: input.email, role: input.role });
+      return { userId: m.userId, email: m.email, role: input.role, password: m.password };
+    }),
     remove: managerProcedure.input(z.object({ user_id: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
       await removeMember(ctx.db, ctx.caller.workspaceId, ctx.member.role, input.user_id);
       return { removed: true };
@@ -109,9 +105,7 @@ export const consoleRouter = router({
   }),
 
   webhooks: router({
-    list: memberProcedure.query(async ({ ctx }) =>
-      (await listEndpoints(ctx.db, ctx.caller.workspaceId)).map((e) => ({ ...e, createdAt: iso(e.createdAt)!, disabledAt: iso(e.disabledAt) })),
-    ),
+    list: memberProcedure.query(async ({ ctx }) => (await listEndpoints(ctx.db, ctx.caller.workspaceId)).map((e) => ({ ...e, createdAt: iso(e.createdAt)!, disabledAt: iso(e.disabledAt) }))),
     /** The signing secret is returned this once (and again only by rotating it). */
     add: managerProcedure.input(z.object({ url: z.string().trim().min(1).max(2048) })).mutation(({ ctx, input }) => addEndpoint(ctx.db, ctx.caller.workspaceId, input.url)),
     setEnabled: managerProcedure.input(WebhookId.extend({ enabled: z.boolean() })).mutation(async ({ ctx, input }) => {
@@ -145,16 +139,16 @@ export const consoleRouter = router({
   /** The validation provider's circuit as this server process sees it; null when none is configured. */
   provider: memberProcedure.query(() => providerStatus()),
 
-  batches: memberProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }))
-    .query(({ ctx, input }) => listBatches(ctx.db, ctx.caller.workspaceId, input.limit)),
+  batches: memberProcedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) })).query(({ ctx, input }) => listBatches(ctx.db, ctx.caller.workspaceId, input.limit)),
 
   batchResults: router({
     /** SHIP / REVIEW / HOLD, failed, cancelled and unfinished rows of one batch, for its chart. */
     counts: memberProcedure.input(BatchId).query(({ ctx, input }) => decisionCounts(ctx.db, ctx.caller.workspaceId, input.batch_id)),
-    rows: memberProcedure.input(ResultsInput).query(({ ctx, input }) =>
-      resultRows(ctx.db, ctx.caller.workspaceId, input.batch_id, { ...filterOf(input), sort: input.sort, order: input.order, cursor: input.cursor, limit: input.limit }),
-    ),
+    rows: memberProcedure
+      .input(ResultsInput)
+      .query(({ ctx, input }) =>
+        resultRows(ctx.db, ctx.caller.workspaceId, input.batch_id, { ...filterOf(input), sort: input.sort, order: input.order, cursor: input.cursor, limit: input.limit }),
+      ),
     /** The order ids of the filtered rows (to copy). */
     orderIds: memberProcedure.input(FilterInput).query(({ ctx, input }) => filteredOrderIds(ctx.db, ctx.caller.workspaceId, input.batch_id, filterOf(input))),
   }),

@@ -32,10 +32,7 @@ export function BatchView({ batchId, initial }: { batchId: string; initial: Batc
     utils.console.batchResults.counts.setData({ batch_id: batchId }, initial.counts);
     utils.console.batchResults.rows.setData(firstPageInput(batchId), initial.rows);
   });
-  const query = api.batches.get.useQuery(
-    { batch_id: batchId },
-    { refetchInterval: (q) => (q.state.data && ACTIVE_BATCH.includes(q.state.data.status) ? POLL_MS : false), retry: false },
-  );
+  const query = api.batches.get.useQuery({ batch_id: batchId }, { refetchInterval: (q) => (q.state.data && ACTIVE_BATCH.includes(q.state.data.status) ? POLL_MS : false), retry: false });
   const cancel = api.batches.cancel.useMutation({
     onSuccess: (state) => utils.batches.get.setData({ batch_id: batchId }, (old) => ({ ...state, results_url: old?.results_url ?? null })),
   });
