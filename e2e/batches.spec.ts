@@ -33,18 +33,16 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   await expect(page.getByRole("heading", { name: "New batch", level: 1 })).toBeVisible();
 
   // Problems are shown before anything is sent, and block the submit.
-  await page
-    .getByLabel("CSV file")
-    .setInputFiles(
-      csvFile("bad.csv", [
-        ["order_id", "address", "payment_method"],
-        ["A-1", "", "cod"],
-        ["A-2", "tiny", "cod"],
-        ["A-3", `12 ${"Long Road ".repeat(30)}`, "cod"],
-        ["A-4", ORDERS[0]![2], "card"],
-        ["A-5", ORDERS[1]![2], "COD"],
-      ]),
-    );
+  await page.getByLabel("CSV file").setInputFiles(
+    csvFile("bad.csv", [
+      ["order_id", "address", "payment_method"],
+      ["A-1", "", "cod"],
+      ["A-2", "tiny", "cod"],
+      ["A-3", `12 ${"Long Road ".repeat(30)}`, "cod"],
+      ["A-4", ORDERS[0]![2], "card"],
+      ["A-5", ORDERS[1]![2], "COD"],
+    ]),
+  );
   await expect(page.getByText("4 rows have problems")).toBeVisible();
   await expect(page.getByText("Row 1 (order A-1): The address is empty.")).toBeVisible();
   await expect(page.getByText("Row 2 (order A-2): The address is shorter than 5 characters.")).toBeVisible();
@@ -79,7 +77,23 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download results (CSV)" }).click()]);
   expect(download.suggestedFilename()).toBe(`${batchId}.csv`);
   const csv = Papa.parse<Record<string, string>>(fs.readFileSync(await download.path(), "utf8"), { header: true, skipEmptyLines: true });
-  expect(csv.meta.fields).toEqual(["row", "order_id", "address", "status", "verification_id", "decision", "score", "validation_level", "normalized", "pincode", "city", "state", "digipin", "reasons", "error_code"]);
+  expect(csv.meta.fields).toEqual([
+    "row",
+    "order_id",
+    "address",
+    "status",
+    "verification_id",
+    "decision",
+    "score",
+    "validation_level",
+    "normalized",
+    "pincode",
+    "city",
+    "state",
+    "digipin",
+    "reasons",
+    "error_code",
+  ]);
   expect(csv.data.map((r) => [r.row, r.order_id, r.address, r.status])).toEqual(ORDERS.map(([id, , address], i) => [String(i + 1), id, address, "succeeded"]));
   for (const r of csv.data) {
     expect(r.verification_id).toMatch(/^ver_/);

@@ -15,4 +15,3 @@ test("what the buyer types is shown back as text, never as markup", async ({ pag
   expect(await page.title()).not.toBe("owned");
   expect((await c.get()).changed).toEqual(["house"]);
 });
-

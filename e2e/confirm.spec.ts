@@ -38,7 +38,12 @@ test("the buyer adds a flat number, shares the location and confirms; the API sh
   const found = await trpc(await owner.newPage(), "console.findVerifications", { query: got.new_verification_id }, "query");
   await owner.close();
   expect(found.body.result!.data).toEqual([
-    expect.objectContaining({ verification_id: got.new_verification_id, order_id: "ORD-CONFIRM", digipin: POINT_DIGIPIN, location: { lat: POINT.latitude, lng: POINT.longitude, precision: "device" } }),
+    expect.objectContaining({
+      verification_id: got.new_verification_id,
+      order_id: "ORD-CONFIRM",
+      digipin: POINT_DIGIPIN,
+      location: { lat: POINT.latitude, lng: POINT.longitude, precision: "device" },
+    }),
   ]);
 
   // A second submission is refused, and the page shows the link's final state only.
@@ -93,11 +98,21 @@ test("a link past its time shows that it expired and takes nothing (the service'
   // starting it (migrations, Next.js) takes most of a minute on a busy machine.
   test.setTimeout(240_000);
   const child = spawn(process.execPath, ["--import", "tsx", "e2e/confirm-clock-server.ts"], {
-    env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: "memory://", NODE_ENV: "production", NEXT_DIST_DIR: ".next/e2e", LOG_LEVEL: "warn", DAKIYA_LOG_REQUESTS: "0", BETTER_AUTH_SECRET: randomBytes(32).toString("base64"), PORT: "0" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PGLITE_DIR: "memory://",
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: ".next/e2e",
+      LOG_LEVEL: "warn",
+      DAKIYA_LOG_REQUESTS: "0",
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+      PORT: "0",
+    },
     stdio: ["pipe", "pipe", "inherit"],
   });
   try {
-    const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const next = async (prefix: string) => {
       for (;;) {
         const { value, done } = await lines.next();
@@ -111,7 +126,7 @@ test("a link past its time shows that it expired and takes nothing (the service'
     await expect(page.getByRole("heading", { name: "Confirm your delivery address" })).toBeVisible();
     await page.getByLabel("House / flat number").fill("Flat 3");
 
-    child.stdin!.write("advance 3600000\n");
+    child.stdin.write("advance 3600000\n");
     await next("OK");
     await page.getByRole("button", { name: "Confirm address" }).click();
     await expect(page.getByText("This link takes nothing more: the address was already confirmed, or the link has expired.")).toBeVisible();
@@ -167,7 +182,7 @@ test.describe("the console", () => {
 
     await page.goto(`/batches/${batch_id}`);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Make links and download (CSV)" }).click()]);
-    const csv = fs.readFileSync((await download.path())!, "utf8");
+    const csv = fs.readFileSync(await download.path(), "utf8");
     expect(csv.split(/\r?\n/)[0]).toBe("order_id,confirmation_id,url,expires_at");
     const rows = Papa.parse<string[]>(csv.trim()).data.slice(1);
     // The REVIEW and the HOLD row, not the SHIP one; an order id a spreadsheet would run as a formula is neutralised.

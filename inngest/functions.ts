@@ -45,18 +45,15 @@ export function inngestFunctions(inngest: Inngest) {
    * overdue for SWEEP_AFTER_MS get their events again (a lost send, a stopped run), with ids naming
    * the stall so one stall is sent once.
    */
-  const workSweep = inngest.createFunction(
-    { id: "work-sweep", triggers: [{ cron: "* * * * *" }] },
-    async ({ step }: { step: InngestStep }) =>
-      sweep(steps(step), config().SWEEP_AFTER_MS, async ({ batches, deliveries }) => {
-        await inngest.send([...batches.map((b) => batchEvent(b.id, b.workspaceId, b.lastActivityMs)), ...deliveries.map((d) => deliveryEvent(d.id, d.attempts))]);
-      }),
+  const workSweep = inngest.createFunction({ id: "work-sweep", triggers: [{ cron: "* * * * *" }] }, async ({ step }: { step: InngestStep }) =>
+    sweep(steps(step), config().SWEEP_AFTER_MS, async ({ batches, deliveries }) => {
+      await inngest.send([...batches.map((b) => batchEvent(b.id, b.workspaceId, b.lastActivityMs)), ...deliveries.map((d) => deliveryEvent(d.id, d.attempts))]);
+    }),
   );
 
   /** batch/purge-expired: hourly, rows of batches past their seven days are deleted. */
-  const purgeExpiredBatches = inngest.createFunction(
-    { id: "batch-purge-expired", triggers: [{ cron: "17 * * * *" }] },
-    async ({ step }: { step: InngestStep }) => step.run("purge", () => purgeExpired(db())),
+  const purgeExpiredBatches = inngest.createFunction({ id: "batch-purge-expired", triggers: [{ cron: "17 * * * *" }] }, async ({ step }: { step: InngestStep }) =>
+    step.run("purge", () => purgeExpired(db())),
   );
 
   return { batchProcess, webhookDeliver, workSweep, purgeExpiredBatches };

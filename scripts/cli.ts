@@ -204,14 +204,19 @@ async function run(argv: string[]): Promise<void> {
           held_delivered_rupees: int(values.held, "--held") ?? costs.held_delivered_rupees,
         });
       }
-      print(values.json === true, costs, `Workspace ${workspaceId}: a returned parcel that was shipped costs ₹${costs.returned_shipped_rupees}; holding one that would have been delivered ₹${costs.held_delivered_rupees}.`);
+      print(
+        values.json === true,
+        costs,
+        `Workspace ${workspaceId}: a returned parcel that was shipped costs ₹${costs.returned_shipped_rupees}; holding one that would have been delivered ₹${costs.held_delivered_rupees}.`,
+      );
       return;
     }
     case "demo outcomes": {
       const { values } = args(rest, { workspace: { type: "string" }, count: { type: "string" } });
       const workspaceId = need(values.workspace, "--workspace");
       const count = values.count === undefined ? undefined : int(values.count, "--count")!;
-      if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 1_000_000)) throw new UsageError(`--count must be a whole number from 1 to 1000000 (got "${values.count}")`);
+      if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 1_000_000))
+        throw new UsageError(`--count must be a whole number from 1 to 1000000 (got "${values.count}")`);
       await requireWorkspace(db(), workspaceId);
       const made = await makeSyntheticOutcomes(db(), workspaceId, { count });
       print(values.json === true, made, `Workspace ${workspaceId}: ${made.verifications} synthetic verifications, ${made.outcomes} with outcomes (no units used).`);
@@ -230,7 +235,8 @@ run(process.argv.slice(2))
   .catch(async (err: unknown) => {
     await closeDatabase().catch(() => {});
     if (err instanceof UsageError || (err instanceof DakiyaError && (err.code === "invalid_request" || err.code === "invalid_policy" || err.code === "not_found"))) {
-      const details = err instanceof DakiyaError && err.code === "invalid_policy" && err.details?.length ? ` [${err.details.map((d) => `${d.path || "policy"}: ${d.message}`).join("; ")}]` : "";
+      const details =
+        err instanceof DakiyaError && err.code === "invalid_policy" && err.details?.length ? ` [${err.details.map((d) => `${d.path || "policy"}: ${d.message}`).join("; ")}]` : "";
       console.error(`dakiya: ${err.message}${details}`);
       process.exit(2);
     }

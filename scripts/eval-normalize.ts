@@ -13,7 +13,12 @@ const set = JSON.parse(readFileSync(new URL("../test/data/addresses-labelled.jso
 preloadPincodeDirectory();
 
 /** Letters of every script, lower case, words separated by one space. */
-const words = (s: string) => ` ${s.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, " ").trim()} `;
+const words = (s: string) =>
+  ` ${s
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, " ")
+    .trim()} `;
 const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : words(a) === words(b));
 /** The cleaned text keeps a place when one of its accepted forms is there as whole words. */
 const keeps = (text: string, forms: string[]) => forms.some((f) => words(text).includes(words(f)));
@@ -33,7 +38,21 @@ interface Tally {
   noPinNamed: number;
   noPinState: number;
 }
-const empty = (): Tally => ({ n: 0, city: 0, district: 0, cityNamed: 0, cityLost: 0, districtNamed: 0, districtLost: 0, absent: 0, invented: 0, state: 0, pincode: 0, noPinNamed: 0, noPinState: 0 });
+const empty = (): Tally => ({
+  n: 0,
+  city: 0,
+  district: 0,
+  cityNamed: 0,
+  cityLost: 0,
+  districtNamed: 0,
+  districtLost: 0,
+  absent: 0,
+  invented: 0,
+  state: 0,
+  pincode: 0,
+  noPinNamed: 0,
+  noPinState: 0,
+});
 const tallies = new Map<string, Tally>([["all", empty()]]);
 const failures = new Map<string, string[]>();
 const wanted = process.argv.indexOf("--failures") >= 0 ? process.argv[process.argv.indexOf("--failures") + 1] : undefined;
@@ -57,7 +76,12 @@ for (const a of set) {
     absent++;
     if (c[p] !== null) invented++;
   }
-  for (const [p, want] of [["city", e.city], ["district", e.district], ["state", e.state], ["pincode", e.pincode]] as const) {
+  for (const [p, want] of [
+    ["city", e.city],
+    ["district", e.district],
+    ["state", e.state],
+    ["pincode", e.pincode],
+  ] as const) {
     if (want !== null) continue;
     absent++;
     if (c[p] !== null) invented++;
@@ -71,7 +95,8 @@ for (const a of set) {
   if (!same(c.state, e.state)) fail("state", a, got);
   if (!same(c.pincode, e.pincode)) fail("pincode", a, got);
   for (const cls of ["all", a.classes[0] as string, ...a.classes.slice(1)]) {
-    const t = tallies.get(cls) ?? tallies.set(cls, empty()).get(cls) as Tally;
+    let t = tallies.get(cls);
+    if (!t) tallies.set(cls, (t = empty()));
     t.n++;
     t.city += cityRight ? 1 : 0;
     t.district += districtRight ? 1 : 0;
@@ -93,7 +118,9 @@ for (const a of set) {
 const ratio = (x: number, of: number) => (of === 0 ? "-" : (x / of).toFixed(3));
 const pct = (x: number, of: number) => (of === 0 ? "-" : `${((100 * x) / of).toFixed(1)} % (${x}/${of})`);
 console.log(`labelled set: ${set.length} addresses (test/data/addresses-labelled.json)\n`);
-console.log("| class | n | city right | district right | city named, dropped or swapped | district named, dropped or replaced | invented parts | pincode | state | no pincode: state right |");
+console.log(
+  "| class | n | city right | district right | city named, dropped or swapped | district named, dropped or replaced | invented parts | pincode | state | no pincode: state right |",
+);
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 const order = ["all", "metro", "city", "town", "village", "no_pincode"];
 const classes = [...order.filter((c) => tallies.has(c)), ...[...tallies.keys()].filter((c) => !order.includes(c)).sort()];

@@ -91,7 +91,9 @@ function load(env: NodeJS.ProcessEnv): Config {
   }
   if (c.NODE_ENV === "production" && (c.INNGEST_EVENT_KEY || c.INNGEST_SIGNING_KEY) && !c.INNGEST_SERVE_ORIGIN && !c.DAKIYA_PUBLIC_URL) {
     // Without it the Inngest SDK would sync the app to whatever Host header a request to /api/inngest carries.
-    throw new Error("Invalid configuration:\n  INNGEST_SERVE_ORIGIN: required with Inngest in production (the origin Inngest calls, e.g. https://dakiya.example.com); or set DAKIYA_PUBLIC_URL");
+    throw new Error(
+      "Invalid configuration:\n  INNGEST_SERVE_ORIGIN: required with Inngest in production (the origin Inngest calls, e.g. https://dakiya.example.com); or set DAKIYA_PUBLIC_URL",
+    );
   }
   return { ...c, provider };
 }

@@ -32,5 +32,16 @@ export function linkPage(origin: string): LinkPage {
 
 /** The address parts of REVIEW as the page sends them, with the buyer's changes. */
 export function parts(overrides: Record<string, string> = {}) {
-  return { house: "", building: "", street: "100 Feet Road", locality: "Indiranagar", landmark: "", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka", pincode: "560038", ...overrides };
+  return {
+    house: "",
+    building: "",
+    street: "100 Feet Road",
+    locality: "Indiranagar",
+    landmark: "",
+    city: "Bengaluru",
+    district: "Bengaluru Urban",
+    state: "Karnataka",
+    pincode: "560038",
+    ...overrides,
+  };
 }

@@ -22,12 +22,21 @@ describe("dakiya policy and demo outcomes", { timeout: 180_000 }, () => {
     const policy = { ship_min_score: 75, hold_max_score: 20, rules: [{ if: { payment_method: "cod", score_below: 60 }, then: "HOLD" }] };
     fs.writeFileSync(good, JSON.stringify(policy));
     expect(await dakiyaJson("policy", "set", "--workspace", ws.workspace_id, "--file", good, "--json")).toMatchObject({ version: 2, policy, created_by: "operator (CLI)" });
-
   });
 
   it("refuses a broken policy, a file that is not JSON and an unknown workspace with exit 2", async () => {
     const bad = path.join(dir, "bad.json");
-    fs.writeFileSync(bad, JSON.stringify({ ship_min_score: 75, hold_max_score: 20, rules: [{ if: {}, then: "SHIP" }, { if: { pincodes: ["1"] }, then: "NOPE" }] }));
+    fs.writeFileSync(
+      bad,
+      JSON.stringify({
+        ship_min_score: 75,
+        hold_max_score: 20,
+        rules: [
+          { if: {}, then: "SHIP" },
+          { if: { pincodes: ["1"] }, then: "NOPE" },
+        ],
+      }),
+    );
     const refused = await dakiya("policy", "set", "--workspace", ws.workspace_id, "--file", bad);
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split("\n")).toHaveLength(1);
@@ -35,7 +44,6 @@ describe("dakiya policy and demo outcomes", { timeout: 180_000 }, () => {
     fs.writeFileSync(bad, "{ not json");
     expect((await dakiya("policy", "set", "--workspace", ws.workspace_id, "--file", bad)).code).toBe(2);
     expect((await dakiya("policy", "show", "--workspace", "ws_nope")).code).toBe(2);
-
   });
 
   it("makes demo outcomes under the policy in force", async () => {

@@ -201,7 +201,13 @@ describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
     }
     expect(answers.at(-1)!.status).toBe(429);
     const counted = answers.slice(-6, -1);
-    expect(counted.map((r) => [r.status, r.remaining])).toEqual([[200, "4"], [200, "3"], [200, "2"], [200, "1"], [200, "0"]]);
+    expect(counted.map((r) => [r.status, r.remaining])).toEqual([
+      [200, "4"],
+      [200, "3"],
+      [200, "2"],
+      [200, "1"],
+      [200, "0"],
+    ]);
     expect(new Set(counted.map((r) => r.server)).size).toBe(2);
   });
 });

@@ -46,9 +46,7 @@ export function DigipinCellDrawing({ cell, location, caption, label }: { cell: D
           N ↑
         </text>
         {[0, 1, 2].flatMap((r) =>
-          [0, 1, 2].map((c) => (
-            <rect key={`${r}${c}`} x={c * cw} y={r * ch} width={cw} height={ch} fill={r === 1 && c === 1 ? "#dbeafe" : "#f8fafc"} stroke="#94a3b8" strokeWidth={1} />
-          )),
+          [0, 1, 2].map((c) => <rect key={`${r}${c}`} x={c * cw} y={r * ch} width={cw} height={ch} fill={r === 1 && c === 1 ? "#dbeafe" : "#f8fafc"} stroke="#94a3b8" strokeWidth={1} />),
         )}
         <rect x={cw} y={ch} width={cw} height={ch} fill="none" stroke="#1e40af" strokeWidth={3} />
         <text x={1.5 * cw} y={ch + 14} fontSize={10} textAnchor="middle" fill="#1e3a8a" fontWeight={700}>

@@ -58,7 +58,11 @@ async function main() {
   const ceiling = await startCeiling();
   try {
     const targets: Target[] = [
-      { name: "Dakiya (npm start) decode", run: { url: `${dakiya.url}/digipin/${CODE}`, connections: CONNECTIONS, headers: { authorization: `Bearer ${bench.testKey}` } }, cpuSeconds: dakiya.cpuSeconds },
+      {
+        name: "Dakiya (npm start) decode",
+        run: { url: `${dakiya.url}/digipin/${CODE}`, connections: CONNECTIONS, headers: { authorization: `Bearer ${bench.testKey}` } },
+        cpuSeconds: dakiya.cpuSeconds,
+      },
       { name: "bare node:http decode (ceiling)", run: { url: `http://127.0.0.1:${ceiling.port}/api/v1/digipin/${CODE}`, connections: CONNECTIONS }, cpuSeconds: ceiling.cpuSeconds },
     ];
     if (anchor.server) {
@@ -74,7 +78,9 @@ async function main() {
     console.log(line(targets[1]!.name, bare!));
     if (theirs) console.log(line(targets[2]!.name, theirs));
     console.log(theirs ? `ratio Dakiya / reference: ${(ours!.rps / theirs.rps).toFixed(2)} (target ≥ 2)` : `ratio Dakiya / reference: unavailable (${anchor.reason})`);
-    console.log(`ratio Dakiya / ceiling: ${(ours!.rps / bare!.rps).toFixed(2)}; Dakiya's CPU per request beyond the ceiling's: ${(ours!.cpuUsPerRequest - bare!.cpuUsPerRequest).toFixed(0)} µs`);
+    console.log(
+      `ratio Dakiya / ceiling: ${(ours!.rps / bare!.rps).toFixed(2)}; Dakiya's CPU per request beyond the ceiling's: ${(ours!.cpuUsPerRequest - bare!.cpuUsPerRequest).toFixed(0)} µs`,
+    );
     console.log(`Dakiya server RSS after the run: ${mb(dakiya.rss())} (target ≤ 500 MB)`);
   } finally {
     await dakiya.stop();

@@ -112,7 +112,7 @@ export function treeCpuSeconds(pid: number): number {
     }
   }
   let total = 0;
-  for (const stack = [pid]; stack.length; ) {
+  for (const stack = [pid]; stack.length;) {
     const p = stack.pop()!;
     total += ticks.get(p) ?? 0;
     stack.push(...(children.get(p) ?? []));
@@ -140,7 +140,7 @@ export interface BenchServer {
   port: number;
   rss(): number;
   /** CPU seconds the server's processes have used so far. */
-  cpuSeconds(): number;
+  cpuSeconds: () => number;
   stop(): Promise<void>;
 }
 
@@ -177,7 +177,7 @@ const ANCHOR_DIR = path.resolve(process.env.BENCH_ANCHOR_DIR ?? path.join("..", 
  * India Post's reference DIGIPIN server (Express 5), installed in a scratch copy and started with its
  * request log sent nowhere. Null, with the reason, where `../shared` is absent or the install fails.
  */
-export async function startAnchor(): Promise<{ server: { port: number; cpuSeconds(): number; stop(): Promise<void> } | null; reason?: string }> {
+export async function startAnchor(): Promise<{ server: { port: number; cpuSeconds: () => number; stop(): Promise<void> } | null; reason?: string }> {
   if (!fs.existsSync(path.join(ANCHOR_DIR, "server.js"))) return { server: null, reason: `the anchor is not at ${ANCHOR_DIR}` };
   const work = path.join(os.tmpdir(), "dakiya-bench-anchor");
   if (!fs.existsSync(path.join(work, "node_modules"))) {
@@ -203,7 +203,7 @@ export async function startAnchor(): Promise<{ server: { port: number; cpuSecond
 }
 
 /** The bare `node:http` decode server (ceiling-child.ts) in its own process. */
-export async function startCeiling(): Promise<{ port: number; cpuSeconds(): number; stop(): Promise<void> }> {
+export async function startCeiling(): Promise<{ port: number; cpuSeconds: () => number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench", "ceiling-child.ts")], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m) => resolve((m as { port: number }).port));

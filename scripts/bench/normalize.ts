@@ -47,7 +47,9 @@ for (let round = 0; round < 5; round++) {
 rounds.sort((a, b) => a - b);
 cpuRounds.sort((a, b) => a - b);
 const fmt = (x: number | undefined) => Math.round(x ?? 0).toLocaleString("en-IN");
-console.log(`normalizeAddress: ${fmt(rounds[2])} addresses/s (median of 5 rounds over ${addresses.length} addresses; min ${fmt(rounds[0])}, max ${fmt(rounds[4])}); per CPU second ${fmt(cpuRounds[2])} (min ${fmt(cpuRounds[0])}, max ${fmt(cpuRounds[4])})`);
+console.log(
+  `normalizeAddress: ${fmt(rounds[2])} addresses/s (median of 5 rounds over ${addresses.length} addresses; min ${fmt(rounds[0])}, max ${fmt(rounds[4])}); per CPU second ${fmt(cpuRounds[2])} (min ${fmt(cpuRounds[0])}, max ${fmt(cpuRounds[4])})`,
+);
 
 /** Inputs built to be slow: NFKC expansion (U+FDFA is 18 characters), bracket and marker runs, digit runs, Devanagari without commas. */
 const HOSTILE: Array<[string, string]> = [
@@ -85,7 +87,12 @@ const hostile = HOSTILE.map(([name, text]) => {
   times.sort((a, b) => a - b);
   return { name, ms: times[10] as number };
 }).sort((a, b) => b.ms - a.ms);
-console.log(`hostile inputs (${HOSTILE.length}, median of 21 calls each): worst ${hostile[0]?.ms.toFixed(3)} ms (${hostile[0]?.name}); next ${hostile.slice(1, 4).map((h) => `${h.ms.toFixed(3)} ms (${h.name})`).join(", ")}`);
+console.log(
+  `hostile inputs (${HOSTILE.length}, median of 21 calls each): worst ${hostile[0]?.ms.toFixed(3)} ms (${hostile[0]?.name}); next ${hostile
+    .slice(1, 4)
+    .map((h) => `${h.ms.toFixed(3)} ms (${h.name})`)
+    .join(", ")}`,
+);
 
 const PARTS: Array<keyof Components> = ["house", "building", "street", "locality", "landmark", "city", "district", "state", "pincode"];
 const right = new Map<keyof Components, number>(PARTS.map((p) => [p, 0]));

@@ -94,7 +94,9 @@ async function main(): Promise<void> {
     started = performance.now();
     const post = (key: string, path: string, body: unknown) =>
       fetch(`${server.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-    await time(`POST /policy/preview over ${PREVIEW_ROWS.toLocaleString("en")} verifications (90 days, four rules)`, 2000, () => post(preview.live_key, "/policy/preview", { policy: COD_RULE }));
+    await time(`POST /policy/preview over ${PREVIEW_ROWS.toLocaleString("en")} verifications (90 days, four rules)`, 2000, () =>
+      post(preview.live_key, "/policy/preview", { policy: COD_RULE }),
+    );
     await time(`GET /analytics/outcomes over ${ANALYTICS_ROWS.toLocaleString("en")} verifications (30 days)`, 1000, () =>
       fetch(`${server.url}/analytics/outcomes`, { headers: { authorization: `Bearer ${bench.liveKey}` } }),
     );

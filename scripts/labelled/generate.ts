@@ -67,15 +67,23 @@ const offices: Office[] = [];
 /** Plain names only: one to three words of letters, as buyers write them. */
 const PLAIN = /^[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}$/;
 for (const m of text.matchAll(ROW)) {
-  const name = (m[2] as string).replace(/\s*\([^)]*\)?/g, "").replace(/\s+(?:H\.?O|S\.?O|B\.?O|G\.?P\.?O)\.?$/i, "").trim();
+  const name = (m[2] as string)
+    .replace(/\s*\([^)]*\)?/g, "")
+    .replace(/\s+(?:H\.?O|S\.?O|B\.?O|G\.?P\.?O)\.?$/i, "")
+    .trim();
   if (!PLAIN.test(name)) continue;
-  const district = DISTRICT_FIXES[m[4] as string] ?? (m[4] as string);
+  const district = DISTRICT_FIXES[m[4] as string] ?? String(m[4]);
   // The rows' own points are often district centroids; the pincode's centre (pincode-lat-long) is where its offices are.
   const centre = pincodeRecord(m[1] as string)?.entry;
   if (!centre) continue;
   offices.push({
-    code: m[1] as string, name, district, state: officialState(m[3] as string, m[4] as string), tehsil: (m[5] as string).trim(),
-    lat: centre.lat, lng: centre.lng,
+    code: m[1] as string,
+    name,
+    district,
+    state: officialState(m[3] as string, m[4] as string),
+    tehsil: (m[5] as string).trim(),
+    lat: centre.lat,
+    lng: centre.lng,
   });
 }
 const key = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
@@ -100,28 +108,177 @@ const reserved = new Set<string>();
 for (const [name, aliases] of CITIES) for (const n of [name, ...aliases]) reserved.add(key(n));
 for (const o of offices) reserved.add(key(o.district));
 for (const c of Object.values(DISTRICT_CITY)) reserved.add(key(c));
-for (const s of ["andhra", "assam", "bihar", "goa", "gujarat", "haryana", "kerala", "punjab", "india", "delhi", "sikkim", "tripura", "manipur", "mizoram", "nagaland", "odisha", "orissa"]) reserved.add(s);
+for (const s of ["andhra", "assam", "bihar", "goa", "gujarat", "haryana", "kerala", "punjab", "india", "delhi", "sikkim", "tripura", "manipur", "mizoram", "nagaland", "odisha", "orissa"])
+  reserved.add(s);
 /** Words that read as markers or street/locality words on their own. */
-const MARKER_WORDS = /^(?:post|road|main|cross|near|opp|village|vill|block|sector|phase|ward|nagar|colony|market|bazar|camp|station|district|tehsil|taluk|mandal|east|west|north|south|new|old|city|town|house|office|flat|plot|no|number|the|and|of|ps|po|at|vpo|gram|thana|chowk|gate|road|street|lane|marg|gali|school|college|hospital|temple|mandir|masjid|church|bank|park|hills?|extension|lines|cantt|cantonment|fort|port|bus|stand|rs|railway|industrial|estate|area|university|complex|tower|building|centre|center)$/i;
+const MARKER_WORDS =
+  /^(?:post|road|main|cross|near|opp|village|vill|block|sector|phase|ward|nagar|colony|market|bazar|camp|station|district|tehsil|taluk|mandal|east|west|north|south|new|old|city|town|house|office|flat|plot|no|number|the|and|of|ps|po|at|vpo|gram|thana|chowk|gate|road|street|lane|marg|gali|school|college|hospital|temple|mandir|masjid|church|bank|park|hills?|extension|lines|cantt|cantonment|fort|port|bus|stand|rs|railway|industrial|estate|area|university|complex|tower|building|centre|center)$/i;
 const usable = (o: Office) => !reserved.has(key(o.name)) && !o.name.split(" ").some((w) => MARKER_WORDS.test(w)) && o.name.length >= 4;
 
 // ---- vocabulary -------------------------------------------------------------------------------
 
-const FIRST = ["Ramesh", "Suresh", "Anil", "Sunita", "Priya", "Mohd", "Rakesh", "Pooja", "Vijay", "Lakshmi", "Arun", "Kavita", "Sanjay", "Deepak", "Meena", "Raju", "Imran", "Gurpreet", "Anjali", "Rahul", "Venkatesh", "Sarita", "Manoj", "Geeta", "Abdul", "Neha", "Harish", "Rekha", "Santosh", "Farida"];
-const LAST = ["Kumar", "Sharma", "Verma", "Singh", "Yadav", "Gupta", "Patel", "Reddy", "Nair", "Das", "Khan", "Iyer", "Patil", "Jadhav", "Mishra", "Pandey", "Chauhan", "Naidu", "Ghosh", "Bhat", "Rao", "Shaikh", "Thakur", "Meena", "Joshi"];
-const STREETS = ["Station Road", "MG Road", "Main Road", "Gandhi Road", "Nehru Marg", "Temple Street", "Hospital Road", "Court Road", "College Road", "Church Street", "Subhash Marg", "Tilak Road", "Market Road", "Bypass Road", "Ring Road", "Gali No. 3", "Gali No 7", "1st Cross", "4th Main", "2nd Cross Road", "Link Road", "Mall Road", "Civil Lines Road", "Shastri Marg", "Patel Road", "Canal Road", "Old Bus Stand Road", "Rajpur Road", "Bareilly Road", "Agra Road", "Delhi Road", "Jaipur Road", "Kanpur Road", "Ajmer Road", "Nagpur Road", "GT Road", "NH 44", "Sarojini Naidu Marg"];
-const LANDMARKS = ["Near Water Tank", "Opp. Govt School", "Behind Shiv Mandir", "Near Bus Stand", "Nr. Hanuman Temple", "Opposite SBI", "Near Railway Station", "Behind Police Station", "Near Post Office", "Opp. Jama Masjid", "Near Gurudwara", "Beside Petrol Pump", "Near Panchayat Bhawan", "Near Primary School", "Opp Bus Depot", "Near Sabzi Mandi", "Behind Civil Hospital", "Near Durga Mandir"];
+const FIRST = [
+  "Ramesh",
+  "Suresh",
+  "Anil",
+  "Sunita",
+  "Priya",
+  "Mohd",
+  "Rakesh",
+  "Pooja",
+  "Vijay",
+  "Lakshmi",
+  "Arun",
+  "Kavita",
+  "Sanjay",
+  "Deepak",
+  "Meena",
+  "Raju",
+  "Imran",
+  "Gurpreet",
+  "Anjali",
+  "Rahul",
+  "Venkatesh",
+  "Sarita",
+  "Manoj",
+  "Geeta",
+  "Abdul",
+  "Neha",
+  "Harish",
+  "Rekha",
+  "Santosh",
+  "Farida",
+];
+const LAST = [
+  "Kumar",
+  "Sharma",
+  "Verma",
+  "Singh",
+  "Yadav",
+  "Gupta",
+  "Patel",
+  "Reddy",
+  "Nair",
+  "Das",
+  "Khan",
+  "Iyer",
+  "Patil",
+  "Jadhav",
+  "Mishra",
+  "Pandey",
+  "Chauhan",
+  "Naidu",
+  "Ghosh",
+  "Bhat",
+  "Rao",
+  "Shaikh",
+  "Thakur",
+  "Meena",
+  "Joshi",
+];
+const STREETS = [
+  "Station Road",
+  "MG Road",
+  "Main Road",
+  "Gandhi Road",
+  "Nehru Marg",
+  "Temple Street",
+  "Hospital Road",
+  "Court Road",
+  "College Road",
+  "Church Street",
+  "Subhash Marg",
+  "Tilak Road",
+  "Market Road",
+  "Bypass Road",
+  "Ring Road",
+  "Gali No. 3",
+  "Gali No 7",
+  "1st Cross",
+  "4th Main",
+  "2nd Cross Road",
+  "Link Road",
+  "Mall Road",
+  "Civil Lines Road",
+  "Shastri Marg",
+  "Patel Road",
+  "Canal Road",
+  "Old Bus Stand Road",
+  "Rajpur Road",
+  "Bareilly Road",
+  "Agra Road",
+  "Delhi Road",
+  "Jaipur Road",
+  "Kanpur Road",
+  "Ajmer Road",
+  "Nagpur Road",
+  "GT Road",
+  "NH 44",
+  "Sarojini Naidu Marg",
+];
+const LANDMARKS = [
+  "Near Water Tank",
+  "Opp. Govt School",
+  "Behind Shiv Mandir",
+  "Near Bus Stand",
+  "Nr. Hanuman Temple",
+  "Opposite SBI",
+  "Near Railway Station",
+  "Behind Police Station",
+  "Near Post Office",
+  "Opp. Jama Masjid",
+  "Near Gurudwara",
+  "Beside Petrol Pump",
+  "Near Panchayat Bhawan",
+  "Near Primary School",
+  "Opp Bus Depot",
+  "Near Sabzi Mandi",
+  "Behind Civil Hospital",
+  "Near Durga Mandir",
+];
 const HINGLISH_LANDMARKS = ["mandir ke paas", "school ke saamne", "masjid ke peeche", "water tank ke paas", "bus stand ke paas"];
-const BUILDINGS = ["Sai Krupa Apartments", "Shanti Niwas", "Green View Residency", "Krishna Towers", "Lakshmi Complex", "Sunrise Apartment", "Ganga Enclave", "Om Sai Heights", "Royal Residency", "Shiv Shakti Society"];
-const URBAN_LOCALITY = ["Shastri Nagar", "Gandhi Nagar", "Civil Lines", "Rajendra Nagar", "Patel Nagar", "Nehru Colony", "Indira Colony", "Subhash Nagar", "Shivaji Nagar", "Ashok Vihar", "Model Town", "Ram Nagar", "Awas Vikas Colony", "Azad Nagar"];
+const BUILDINGS = [
+  "Sai Krupa Apartments",
+  "Shanti Niwas",
+  "Green View Residency",
+  "Krishna Towers",
+  "Lakshmi Complex",
+  "Sunrise Apartment",
+  "Ganga Enclave",
+  "Om Sai Heights",
+  "Royal Residency",
+  "Shiv Shakti Society",
+];
+const URBAN_LOCALITY = [
+  "Shastri Nagar",
+  "Gandhi Nagar",
+  "Civil Lines",
+  "Rajendra Nagar",
+  "Patel Nagar",
+  "Nehru Colony",
+  "Indira Colony",
+  "Subhash Nagar",
+  "Shivaji Nagar",
+  "Ashok Vihar",
+  "Model Town",
+  "Ram Nagar",
+  "Awas Vikas Colony",
+  "Azad Nagar",
+];
 
 const house = () =>
   pick([
-    () => `H.No. ${1 + Math.floor(random() * 400)}`, () => `House No ${1 + Math.floor(random() * 300)}`, () => `${1 + Math.floor(random() * 200)}`,
-    () => `Flat ${pick(["A", "B", "C", "D"])}-${100 + Math.floor(random() * 800)}`, () => `Plot No. ${1 + Math.floor(random() * 150)}`,
-    () => `#${1 + Math.floor(random() * 900)}`, () => `${1 + Math.floor(random() * 90)}/${1 + Math.floor(random() * 20)}`,
-    () => `D.No. ${1 + Math.floor(random() * 30)}-${1 + Math.floor(random() * 200)}`, () => `Flat No. ${100 + Math.floor(random() * 900)}`,
-    () => `Qtr No. ${1 + Math.floor(random() * 90)}`, () => `${pick(["A", "B", "C", "E"])}-${1 + Math.floor(random() * 99)}`,
+    () => `H.No. ${1 + Math.floor(random() * 400)}`,
+    () => `House No ${1 + Math.floor(random() * 300)}`,
+    () => `${1 + Math.floor(random() * 200)}`,
+    () => `Flat ${pick(["A", "B", "C", "D"])}-${100 + Math.floor(random() * 800)}`,
+    () => `Plot No. ${1 + Math.floor(random() * 150)}`,
+    () => `#${1 + Math.floor(random() * 900)}`,
+    () => `${1 + Math.floor(random() * 90)}/${1 + Math.floor(random() * 20)}`,
+    () => `D.No. ${1 + Math.floor(random() * 30)}-${1 + Math.floor(random() * 200)}`,
+    () => `Flat No. ${100 + Math.floor(random() * 900)}`,
+    () => `Qtr No. ${1 + Math.floor(random() * 90)}`,
+    () => `${pick(["A", "B", "C", "E"])}-${1 + Math.floor(random() * 99)}`,
   ])();
 const person = () => `${pick(FIRST)} ${pick(LAST)}`;
 const phone = () => pick(["Mob: ", "Ph ", "", "Mobile No. ", "+91 "]) + pick(["9", "8", "7", "6"]) + String(100000000 + Math.floor(random() * 899999999));
@@ -129,14 +286,28 @@ const phone = () => pick(["Mob: ", "Ph ", "", "Mobile No. ", "+91 "]) + pick(["9
 // ---- state forms ----------------------------------------------------------------------------------
 
 const STATE_FORMS: Record<string, string[]> = {
-  "Andhra Pradesh": ["Andhra Pradesh", "A.P.", "AP", "Andhra"], "Uttar Pradesh": ["Uttar Pradesh", "U.P.", "UP", "Uttarpradesh"],
-  "Madhya Pradesh": ["Madhya Pradesh", "M.P.", "MP"], "Chhattisgarh": ["Chhattisgarh", "C.G.", "CG", "Chattisgarh"],
-  Uttarakhand: ["Uttarakhand", "Uttaranchal", "UK"], Odisha: ["Odisha", "Orissa"], "Tamil Nadu": ["Tamil Nadu", "Tamilnadu", "T.N.", "TN"],
-  Maharashtra: ["Maharashtra", "MH", "Maharastra"], Karnataka: ["Karnataka", "KA", "Karnatka"], Gujarat: ["Gujarat", "Gujrat", "GJ"],
-  Rajasthan: ["Rajasthan", "Raj.", "RJ"], Haryana: ["Haryana", "HR"], Punjab: ["Punjab", "PB"], Bihar: ["Bihar", "BR"],
-  "West Bengal": ["West Bengal", "W.B.", "WB"], Telangana: ["Telangana", "TS", "Telangana State"], Kerala: ["Kerala", "KL"],
-  Jharkhand: ["Jharkhand", "JH"], Assam: ["Assam"], "Himachal Pradesh": ["Himachal Pradesh", "H.P.", "HP"],
-  Delhi: ["Delhi", "New Delhi", "NCT of Delhi"], "Jammu and Kashmir": ["Jammu and Kashmir", "J&K"],
+  "Andhra Pradesh": ["Andhra Pradesh", "A.P.", "AP", "Andhra"],
+  "Uttar Pradesh": ["Uttar Pradesh", "U.P.", "UP", "Uttarpradesh"],
+  "Madhya Pradesh": ["Madhya Pradesh", "M.P.", "MP"],
+  Chhattisgarh: ["Chhattisgarh", "C.G.", "CG", "Chattisgarh"],
+  Uttarakhand: ["Uttarakhand", "Uttaranchal", "UK"],
+  Odisha: ["Odisha", "Orissa"],
+  "Tamil Nadu": ["Tamil Nadu", "Tamilnadu", "T.N.", "TN"],
+  Maharashtra: ["Maharashtra", "MH", "Maharastra"],
+  Karnataka: ["Karnataka", "KA", "Karnatka"],
+  Gujarat: ["Gujarat", "Gujrat", "GJ"],
+  Rajasthan: ["Rajasthan", "Raj.", "RJ"],
+  Haryana: ["Haryana", "HR"],
+  Punjab: ["Punjab", "PB"],
+  Bihar: ["Bihar", "BR"],
+  "West Bengal": ["West Bengal", "W.B.", "WB"],
+  Telangana: ["Telangana", "TS", "Telangana State"],
+  Kerala: ["Kerala", "KL"],
+  Jharkhand: ["Jharkhand", "JH"],
+  Assam: ["Assam"],
+  "Himachal Pradesh": ["Himachal Pradesh", "H.P.", "HP"],
+  Delhi: ["Delhi", "New Delhi", "NCT of Delhi"],
+  "Jammu and Kashmir": ["Jammu and Kashmir", "J&K"],
 };
 const stateForm = (s: string, p = 0.5) => (chance(p) ? s : pick(STATE_FORMS[s] ?? [s]));
 
@@ -159,7 +330,7 @@ interface Draft {
 const out: LabelledAddress[] = [];
 
 function emit(d: Draft): void {
-  let parts = d.parts.filter(Boolean);
+  const parts = d.parts.filter(Boolean);
   const tags = [...d.classes];
   if (d.pincode && chance(0.85)) {
     const pin = pick([d.pincode, d.pincode, `- ${d.pincode}`, `PIN ${d.pincode}`, `Pin: ${d.pincode}`, `${d.pincode.slice(0, 3)} ${d.pincode.slice(3)}`]);
@@ -187,23 +358,22 @@ function emit(d: Draft): void {
     classes: tags,
     address,
     expected: {
-      city: d.city, ...(d.cityAlso ? { city_also: d.cityAlso } : {}), district: d.district, state: d.state,
-      pincode: d.pincode, has: d.has,
+      city: d.city,
+      ...(d.cityAlso ? { city_also: d.cityAlso } : {}),
+      district: d.district,
+      state: d.state,
+      pincode: d.pincode,
+      has: d.has,
     },
     written: { city: d.writtenCity, district: d.writtenDistrict, places: d.places },
   });
-  parts = [];
 }
 
 /** One letter changed, dropped or doubled inside a name (never the first). */
 function misspell(name: string): string {
   const i = 2 + Math.floor(random() * (name.length - 3));
   const c = name[i] as string;
-  return pick([
-    () => name.slice(0, i) + name.slice(i + 1),
-    () => name.slice(0, i) + c + name.slice(i),
-    () => name.slice(0, i) + (c === "a" ? "e" : "a") + name.slice(i + 1),
-  ])();
+  return pick([() => name.slice(0, i) + name.slice(i + 1), () => name.slice(0, i) + c + name.slice(i), () => name.slice(0, i) + (c === "a" ? "e" : "a") + name.slice(i + 1)])();
 }
 
 // ---- metros: locality (its own post office) + city -------------------------------------------------
@@ -224,8 +394,18 @@ const METROS: Array<[string, string[], string[]]> = [
 ];
 /** A central pincode of each metro: its localities are the offices of its pincodes within 18 km (the outer ones are towns and villages). */
 const METRO_CENTRES: Record<string, string> = {
-  Bengaluru: "560001", Mumbai: "400001", Delhi: "110006", "New Delhi": "110001", Chennai: "600001", Kolkata: "700001",
-  Hyderabad: "500001", Pune: "411001", Ahmedabad: "380001", Gurugram: "122001", Noida: "201301", Thane: "400601",
+  Bengaluru: "560001",
+  Mumbai: "400001",
+  Delhi: "110006",
+  "New Delhi": "110001",
+  Chennai: "600001",
+  Kolkata: "700001",
+  Hyderabad: "500001",
+  Pune: "411001",
+  Ahmedabad: "380001",
+  Gurugram: "122001",
+  Noida: "201301",
+  Thane: "400601",
 };
 const metroOffices = new Map<string, Office[]>();
 for (const o of offices) {
@@ -258,8 +438,14 @@ function metro(n: number, withPin: boolean): void {
     emit({
       classes,
       parts: [
-        care ? `C/O ${person()}` : "", h ? house() : "", b ? pick(BUILDINGS) : "", s ? pick(STREETS.slice(0, 22)) : "", l ? pick(LANDMARKS) : "",
-        o.name, form, writeState ? stateForm(state) : "",
+        care ? `C/O ${person()}` : "",
+        h ? house() : "",
+        b ? pick(BUILDINGS) : "",
+        s ? pick(STREETS.slice(0, 22)) : "",
+        l ? pick(LANDMARKS) : "",
+        o.name,
+        form,
+        writeState ? stateForm(state) : "",
       ],
       pincode: withPin ? o.code : null,
       city: city === "Delhi" || city === "New Delhi" ? form : city,
@@ -294,13 +480,21 @@ const districtTowns: TownSite[] = [];
     if (seen.has(o.district) || key(o.name) !== key(town) || !single(o.code)) continue;
     if (METROS.some(([m]) => m === town) || (pincodeRecord(o.code) as PincodeRecord).entry.city !== town) continue;
     seen.add(o.district);
-    const near = offices.filter(
-      (p) => p.district === o.district && p.code !== o.code && usable(p) && single(p.code) && distanceKm(o.lat, o.lng, p.lat, p.lng) < 10,
-    );
+    const near = offices.filter((p) => p.district === o.district && p.code !== o.code && usable(p) && single(p.code) && distanceKm(o.lat, o.lng, p.lat, p.lng) < 10);
     districtTowns.push({ town, district: o.district, state: o.state, centre: o, near });
   }
 }
-const RENAMED: Record<string, string> = { Prayagraj: "Allahabad", Mysuru: "Mysore", Mangaluru: "Mangalore", Vadodara: "Baroda", Thiruvananthapuram: "Trivandrum", Kochi: "Cochin", Belagavi: "Belgaum", Ahilyanagar: "Ahmednagar", Kalaburagi: "Gulbarga" };
+const RENAMED: Record<string, string> = {
+  Prayagraj: "Allahabad",
+  Mysuru: "Mysore",
+  Mangaluru: "Mangalore",
+  Vadodara: "Baroda",
+  Thiruvananthapuram: "Trivandrum",
+  Kochi: "Cochin",
+  Belagavi: "Belgaum",
+  Ahilyanagar: "Ahmednagar",
+  Kalaburagi: "Gulbarga",
+};
 
 function districtTown(n: number, withPin: boolean): void {
   const sites = districtTowns.filter((s) => s.near.length > 0 || chance(0.3));
@@ -331,8 +525,11 @@ function districtTown(n: number, withPin: boolean): void {
       parts: [
         care ? `C/O ${person()}` : rel ? `${person()} ${pick(["S/O", "W/O", "D/O"])} ${person()}` : "",
         h ? (hinglish ? `ghar no. ${1 + Math.floor(random() * 200)}` : house()) : "",
-        s ? pick(STREETS) : "", l ? (hinglish ? pick(HINGLISH_LANDMARKS) : pick(LANDMARKS)) : "",
-        locality, form, withPin && chance(0.4) ? "" : stateForm(site.state),
+        s ? pick(STREETS) : "",
+        l ? (hinglish ? pick(HINGLISH_LANDMARKS) : pick(LANDMARKS)) : "",
+        locality,
+        form,
+        withPin && chance(0.4) ? "" : stateForm(site.state),
       ],
       pincode: withPin ? o.code : null,
       city: site.town,
@@ -376,7 +573,8 @@ function town(n: number, withPin: boolean): void {
     const l = chance(0.25);
     const loc = chance(0.35) ? pick(URBAN_LOCALITY) : "";
     const dist = pick(["plain", "marker", "none", "marker"]);
-    const districtText = dist === "plain" ? o.district : dist === "marker" ? pick([`Dist. ${o.district}`, `Distt. ${o.district}`, `District ${o.district}`, `${o.district} Dist`, `Zila ${o.district}`]) : "";
+    const districtText =
+      dist === "plain" ? o.district : dist === "marker" ? pick([`Dist. ${o.district}`, `Distt. ${o.district}`, `District ${o.district}`, `${o.district} Dist`, `Zila ${o.district}`]) : "";
     const classes = [withPin ? "town" : "no_pincode"];
     const care = chance(0.07);
     if (care) classes.push("care_of");
@@ -436,7 +634,11 @@ function village(n: number, withPin: boolean): void {
     const format = pick(formats);
     const d = v.district;
     const dist = pick([`Dist. ${d}`, `Distt. ${d}`, `District ${d}`, `Dist-${d}`, `Jila ${d}`, `${d} Dist.`]);
-    const tehsilWord = ["Tamil Nadu", "Karnataka", "Maharashtra", "Gujarat", "Kerala", "Goa"].includes(v.state) ? pick(["Taluk", "Tal.", "Tq."]) : ["Telangana", "Andhra Pradesh"].includes(v.state) ? "Mandal" : pick(["Teh.", "Tehsil", "Tah."]);
+    const tehsilWord = ["Tamil Nadu", "Karnataka", "Maharashtra", "Gujarat", "Kerala", "Goa"].includes(v.state)
+      ? pick(["Taluk", "Tal.", "Tq."])
+      : ["Telangana", "Andhra Pradesh"].includes(v.state)
+        ? "Mandal"
+        : pick(["Teh.", "Tehsil", "Tah."]);
     const classes = [withPin ? "village" : "no_pincode"];
     const rel = chance(0.15);
     const care = !rel && chance(0.1);
@@ -487,7 +689,9 @@ function village(n: number, withPin: boolean): void {
       classes,
       parts: [
         rel ? `${person()} ${pick(["S/O", "W/O", "D/O"])} ${person()}` : care ? `C/O ${person()}` : "",
-        h ? house() : "", l ? (hinglish ? pick(HINGLISH_LANDMARKS) : pick(LANDMARKS)) : "", ...parts,
+        h ? house() : "",
+        l ? (hinglish ? pick(HINGLISH_LANDMARKS) : pick(LANDMARKS)) : "",
+        ...parts,
         withPin && chance(0.45) ? "" : stateForm(v.state),
       ],
       pincode: withPin ? v.code : null,
@@ -505,20 +709,146 @@ function village(n: number, withPin: boolean): void {
 // ---- other scripts ------------------------------------------------------------------------------------
 
 const SCRIPT: Array<{ text: string; pin: string; city: string; district: string; state: string; tag: string; has: Partial<Draft["has"]>; city_written: string[] }> = [
-  { text: "मकान नं 12, स्टेशन रोड, इंदौर, म.प्र. 452001", pin: "452001", city: "Indore", district: "Indore", state: "Madhya Pradesh", tag: "devanagari", has: { house: true, street: true }, city_written: ["Indore", "इंदौर", "Indor"] },
-  { text: "मकान नं 45, शास्त्री नगर, जयपुर, राजस्थान 302016", pin: "302016", city: "Jaipur", district: "Jaipur", state: "Rajasthan", tag: "devanagari", has: { house: true, locality: true }, city_written: ["Jaipur", "जयपुर"] },
-  { text: "ग्राम रामपुर, पोस्ट भोजीपुरा, जिला बरेली, उ.प्र. 243202", pin: "243202", city: "Bhojipura", district: "Bareilly", state: "Uttar Pradesh", tag: "devanagari", has: { locality: true }, city_written: ["Bhojipura", "भोजीपुरा"] },
-  { text: "मकान नं 7, गली नं 3, लखनऊ, उ.प्र. 226001", pin: "226001", city: "Lucknow", district: "Lucknow", state: "Uttar Pradesh", tag: "devanagari", has: { house: true, street: true }, city_written: ["Lucknow", "लखनऊ"] },
-  { text: "हनुमान मंदिर के पास, सिविल लाइंस, भोपाल, म.प्र. 462001", pin: "462001", city: "Bhopal", district: "Bhopal", state: "Madhya Pradesh", tag: "devanagari", has: { landmark: true, locality: true }, city_written: ["Bhopal", "भोपाल"] },
-  { text: "मकान नं 23, रामनगर, पटना, बिहार 800001", pin: "800001", city: "Patna", district: "Patna", state: "Bihar", tag: "devanagari", has: { house: true, locality: true }, city_written: ["Patna", "पटना"] },
-  { text: "प्लॉट 9, सेक्टर 4, गुड़गांव, हरियाणा 122001", pin: "122001", city: "Gurugram", district: "Gurugram", state: "Haryana", tag: "devanagari", has: { house: true, locality: true }, city_written: ["Gurugram", "Gurgaon", "गुड़गांव", "Gurgamv", "Guragamv"] },
-  { text: "मकान नं 101, स्टेशन रोड, कानपुर, उत्तर प्रदेश 208001", pin: "208001", city: "Kanpur", district: "Kanpur Nagar", state: "Uttar Pradesh", tag: "devanagari", has: { house: true, street: true }, city_written: ["Kanpur", "कानपुर"] },
-  { text: "12, அண்ணா சாலை, சென்னை 600002", pin: "600002", city: "Chennai", district: "Chennai", state: "Tamil Nadu", tag: "script", has: { house: true, street: true }, city_written: ["Chennai", "சென்னை"] },
-  { text: "15, பாரதி தெரு, சென்னை, தமிழ்நாடு 600017", pin: "600017", city: "Chennai", district: "Chennai", state: "Tamil Nadu", tag: "script", has: { house: true, street: true }, city_written: ["Chennai", "சென்னை"] },
-  { text: "২৫, পার্ক স্ট্রিট, কলকাতা 700016", pin: "700016", city: "Kolkata", district: "Kolkata", state: "West Bengal", tag: "script", has: { house: true, street: true }, city_written: ["Kolkata", "কলকাতা"] },
-  { text: "ನಂ 12, 3ನೇ ಕ್ರಾಸ್, ಇಂದಿರಾನಗರ, ಬೆಂಗಳೂರು 560038", pin: "560038", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka", tag: "script", has: { house: true, street: true, locality: true }, city_written: ["Bengaluru", "ಬೆಂಗಳೂರು"] },
-  { text: "ఇంటి నం 8-2-293, బంజారా హిల్స్, హైదరాబాద్ 500034", pin: "500034", city: "Hyderabad", district: "Hyderabad", state: "Telangana", tag: "script", has: { house: true, locality: true }, city_written: ["Hyderabad", "హైదరాబాద్"] },
-  { text: "12, સરદાર પટેલ રોડ, અમદાવાદ, ગુજરાત 380009", pin: "380009", city: "Ahmedabad", district: "Ahmedabad", state: "Gujarat", tag: "script", has: { house: true, street: true }, city_written: ["Ahmedabad", "અમદાવાદ"] },
+  {
+    text: "मकान नं 12, स्टेशन रोड, इंदौर, म.प्र. 452001",
+    pin: "452001",
+    city: "Indore",
+    district: "Indore",
+    state: "Madhya Pradesh",
+    tag: "devanagari",
+    has: { house: true, street: true },
+    city_written: ["Indore", "इंदौर", "Indor"],
+  },
+  {
+    text: "मकान नं 45, शास्त्री नगर, जयपुर, राजस्थान 302016",
+    pin: "302016",
+    city: "Jaipur",
+    district: "Jaipur",
+    state: "Rajasthan",
+    tag: "devanagari",
+    has: { house: true, locality: true },
+    city_written: ["Jaipur", "जयपुर"],
+  },
+  {
+    text: "ग्राम रामपुर, पोस्ट भोजीपुरा, जिला बरेली, उ.प्र. 243202",
+    pin: "243202",
+    city: "Bhojipura",
+    district: "Bareilly",
+    state: "Uttar Pradesh",
+    tag: "devanagari",
+    has: { locality: true },
+    city_written: ["Bhojipura", "भोजीपुरा"],
+  },
+  {
+    text: "मकान नं 7, गली नं 3, लखनऊ, उ.प्र. 226001",
+    pin: "226001",
+    city: "Lucknow",
+    district: "Lucknow",
+    state: "Uttar Pradesh",
+    tag: "devanagari",
+    has: { house: true, street: true },
+    city_written: ["Lucknow", "लखनऊ"],
+  },
+  {
+    text: "हनुमान मंदिर के पास, सिविल लाइंस, भोपाल, म.प्र. 462001",
+    pin: "462001",
+    city: "Bhopal",
+    district: "Bhopal",
+    state: "Madhya Pradesh",
+    tag: "devanagari",
+    has: { landmark: true, locality: true },
+    city_written: ["Bhopal", "भोपाल"],
+  },
+  {
+    text: "मकान नं 23, रामनगर, पटना, बिहार 800001",
+    pin: "800001",
+    city: "Patna",
+    district: "Patna",
+    state: "Bihar",
+    tag: "devanagari",
+    has: { house: true, locality: true },
+    city_written: ["Patna", "पटना"],
+  },
+  {
+    text: "प्लॉट 9, सेक्टर 4, गुड़गांव, हरियाणा 122001",
+    pin: "122001",
+    city: "Gurugram",
+    district: "Gurugram",
+    state: "Haryana",
+    tag: "devanagari",
+    has: { house: true, locality: true },
+    city_written: ["Gurugram", "Gurgaon", "गुड़गांव", "Gurgamv", "Guragamv"],
+  },
+  {
+    text: "मकान नं 101, स्टेशन रोड, कानपुर, उत्तर प्रदेश 208001",
+    pin: "208001",
+    city: "Kanpur",
+    district: "Kanpur Nagar",
+    state: "Uttar Pradesh",
+    tag: "devanagari",
+    has: { house: true, street: true },
+    city_written: ["Kanpur", "कानपुर"],
+  },
+  {
+    text: "12, அண்ணா சாலை, சென்னை 600002",
+    pin: "600002",
+    city: "Chennai",
+    district: "Chennai",
+    state: "Tamil Nadu",
+    tag: "script",
+    has: { house: true, street: true },
+    city_written: ["Chennai", "சென்னை"],
+  },
+  {
+    text: "15, பாரதி தெரு, சென்னை, தமிழ்நாடு 600017",
+    pin: "600017",
+    city: "Chennai",
+    district: "Chennai",
+    state: "Tamil Nadu",
+    tag: "script",
+    has: { house: true, street: true },
+    city_written: ["Chennai", "சென்னை"],
+  },
+  {
+    text: "২৫, পার্ক স্ট্রিট, কলকাতা 700016",
+    pin: "700016",
+    city: "Kolkata",
+    district: "Kolkata",
+    state: "West Bengal",
+    tag: "script",
+    has: { house: true, street: true },
+    city_written: ["Kolkata", "কলকাতা"],
+  },
+  {
+    text: "ನಂ 12, 3ನೇ ಕ್ರಾಸ್, ಇಂದಿರಾನಗರ, ಬೆಂಗಳೂರು 560038",
+    pin: "560038",
+    city: "Bengaluru",
+    district: "Bengaluru Urban",
+    state: "Karnataka",
+    tag: "script",
+    has: { house: true, street: true, locality: true },
+    city_written: ["Bengaluru", "ಬೆಂಗಳೂರು"],
+  },
+  {
+    text: "ఇంటి నం 8-2-293, బంజారా హిల్స్, హైదరాబాద్ 500034",
+    pin: "500034",
+    city: "Hyderabad",
+    district: "Hyderabad",
+    state: "Telangana",
+    tag: "script",
+    has: { house: true, locality: true },
+    city_written: ["Hyderabad", "హైదరాబాద్"],
+  },
+  {
+    text: "12, સરદાર પટેલ રોડ, અમદાવાદ, ગુજરાત 380009",
+    pin: "380009",
+    city: "Ahmedabad",
+    district: "Ahmedabad",
+    state: "Gujarat",
+    tag: "script",
+    has: { house: true, street: true },
+    city_written: ["Ahmedabad", "અમદાવાદ"],
+  },
 ];
 
 function scripts(): void {
@@ -528,7 +858,10 @@ function scripts(): void {
       classes: ["metro", s.tag],
       address: s.text,
       expected: {
-        city: s.city, district: s.district, state: s.state, pincode: s.pin,
+        city: s.city,
+        district: s.district,
+        state: s.state,
+        pincode: s.pin,
         has: { house: false, building: false, street: false, locality: false, landmark: false, ...s.has },
       },
       written: { city: s.city_written, district: null, places: [s.city_written] },

@@ -15,14 +15,38 @@ import { STATES } from "./states";
 
 /** Words the line writes that the buyer may have spelt otherwise or left out: labels and expansions. */
 const LABEL_WORDS = new Set([
-  "village", "vpo", "post", "tehsil", "taluk", "mandal", "police", "station", "district", "near", "opposite", "behind", "flat",
-  "plot", "no", "road", "street", "c", "o", "house", "quarter",
+  "village",
+  "vpo",
+  "post",
+  "tehsil",
+  "taluk",
+  "mandal",
+  "police",
+  "station",
+  "district",
+  "near",
+  "opposite",
+  "behind",
+  "flat",
+  "plot",
+  "no",
+  "road",
+  "street",
+  "c",
+  "o",
+  "house",
+  "quarter",
 ]);
 /** Names buyers write that are also marker or street words, or too short to tell. */
 const PLAIN = /^[A-Z][a-z]{3,}(?: [A-Z][a-z]{3,})?$/;
-const MARKER_LIKE = /\b(?:post|road|main|cross|near|opp|village|vill|gram|block|sector|phase|ward|nagar|colony|market|bazar|bazaar|camp|station|district|tehsil|taluk|mandal|east|west|north|south|new|old|city|town|house|office|flat|plot|number|the|and|thana|chowk|gate|street|lane|marg|gali|school|college|hospital|temple|mandir|bank|park|hills?|extension|lines|cantt|cantonment|fort|port|stand|railway|industrial|estate|area|complex|tower|building|centre|center|court|floor|shop|room|unit|door|quarter|halli|pura|puram|palli|pally|pet|peta|ganj|bagh|vihar|wadi|wada|gaon|puri|kunj|khand|guda|gudem|palem|kheda|khera|pur|garh)$/i;
+const MARKER_LIKE =
+  /\b(?:post|road|main|cross|near|opp|village|vill|gram|block|sector|phase|ward|nagar|colony|market|bazar|bazaar|camp|station|district|tehsil|taluk|mandal|east|west|north|south|new|old|city|town|house|office|flat|plot|number|the|and|thana|chowk|gate|street|lane|marg|gali|school|college|hospital|temple|mandir|bank|park|hills?|extension|lines|cantt|cantonment|fort|port|stand|railway|industrial|estate|area|complex|tower|building|centre|center|court|floor|shop|room|unit|door|quarter|halli|pura|puram|palli|pally|pet|peta|ganj|bagh|vihar|wadi|wada|gaon|puri|kunj|khand|guda|gudem|palem|kheda|khera|pur|garh)$/i;
 
-const words = (s: string) => ` ${s.toLowerCase().replace(/[^a-z]+/g, " ").trim()} `;
+const words = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[^a-z]+/g, " ")
+    .trim()} `;
 
 interface Site {
   rec: PincodeRecord;
@@ -34,8 +58,14 @@ interface Site {
 let metro: Site[] = [];
 let rural: Site[] = [];
 const METRO_CITIES: Record<string, string[]> = {
-  Bengaluru: ["Bengaluru", "Bangalore"], Mumbai: ["Mumbai", "Bombay"], Chennai: ["Chennai", "Madras"], Kolkata: ["Kolkata", "Calcutta"],
-  Hyderabad: ["Hyderabad"], Pune: ["Pune", "Poona"], Ahmedabad: ["Ahmedabad"], Gurugram: ["Gurgaon", "Gurugram"],
+  Bengaluru: ["Bengaluru", "Bangalore"],
+  Mumbai: ["Mumbai", "Bombay"],
+  Chennai: ["Chennai", "Madras"],
+  Kolkata: ["Kolkata", "Calcutta"],
+  Hyderabad: ["Hyderabad"],
+  Pune: ["Pune", "Poona"],
+  Ahmedabad: ["Ahmedabad"],
+  Gurugram: ["Gurgaon", "Gurugram"],
 };
 /** Every phrase a place name may become in the line: itself and the canonical name the gazetteer gives it. */
 function forms(name: string): string[] {
@@ -72,20 +102,22 @@ interface Composed {
 }
 
 const separator = fc.constantFrom(", ", ",\n", "\n", ", ");
-const casing = fc.constantFrom((s: string) => s, (s: string) => s.toLowerCase(), (s: string) => s.toUpperCase());
+const casing = fc.constantFrom(
+  (s: string) => s,
+  (s: string) => s.toLowerCase(),
+  (s: string) => s.toUpperCase(),
+);
 const house = fc.constantFrom("H.No. 12", "Flat B-204", "#45", "Plot No. 7", "12/3", "");
 const careOf = fc.constantFrom("", "C/O Ramesh Kumar", "Suresh Kumar S/O Ramesh Kumar", "W/O Anil Sharma");
 
-const metroAddress = fc
-  .tuple(fc.nat(), fc.nat(), house, careOf, fc.boolean())
-  .map(([k, f, h, c, state]): Composed => {
-    const site = metro[k % metro.length] as Site;
-    const city = site.rec.entry.city as string;
-    const written = METRO_CITIES[city] as string[];
-    const form = written[f % written.length] as string;
-    const parts = [c, h, site.place, form, state ? site.rec.entry.state : "", site.rec.entry.code].filter(Boolean);
-    return { text: parts.join(", "), places: [[site.place], forms(form)] };
-  });
+const metroAddress = fc.tuple(fc.nat(), fc.nat(), house, careOf, fc.boolean()).map(([k, f, h, c, state]): Composed => {
+  const site = metro[k % metro.length] as Site;
+  const city = site.rec.entry.city as string;
+  const written = METRO_CITIES[city] as string[];
+  const form = written[f % written.length] as string;
+  const parts = [c, h, site.place, form, state ? site.rec.entry.state : "", site.rec.entry.code].filter(Boolean);
+  return { text: parts.join(", "), places: [[site.place], forms(form)] };
+});
 
 const RURAL_FORMATS: Array<(s: Site, d: string) => { parts: string[]; places: (s: Site, d: string) => string[][] }> = [
   (s, d) => ({ parts: [`Vill. ${s.place}`, `P.O. ${s.post}`, `Dist. ${d}`], places: () => [[s.place], [s.post], forms(d)] }),
@@ -99,15 +131,13 @@ const RURAL_FORMATS: Array<(s: Site, d: string) => { parts: string[]; places: (s
   (s, d) => ({ parts: ["Near Water Tank", s.post, s.place, d], places: () => [[s.post], [s.place], forms(d)] }),
 ];
 
-const ruralAddress = fc
-  .tuple(fc.nat(), fc.nat({ max: RURAL_FORMATS.length - 1 }), house, careOf, fc.boolean(), separator, casing)
-  .map(([k, f, h, c, state, sep, cased]): Composed => {
-    const site = rural[k % rural.length] as Site;
-    const d = site.rec.entry.district;
-    const format = (RURAL_FORMATS[f] as (typeof RURAL_FORMATS)[number])(site, d);
-    const parts = [c, h, ...format.parts, state ? site.rec.entry.state : "", site.rec.entry.code].filter(Boolean);
-    return { text: cased(parts.join(sep)), places: format.places(site, d) };
-  });
+const ruralAddress = fc.tuple(fc.nat(), fc.nat({ max: RURAL_FORMATS.length - 1 }), house, careOf, fc.boolean(), separator, casing).map(([k, f, h, c, state, sep, cased]): Composed => {
+  const site = rural[k % rural.length] as Site;
+  const d = site.rec.entry.district;
+  const format = (RURAL_FORMATS[f] as (typeof RURAL_FORMATS)[number])(site, d);
+  const parts = [c, h, ...format.parts, state ? site.rec.entry.state : "", site.rec.entry.code].filter(Boolean);
+  return { text: cased(parts.join(sep)), places: format.places(site, d) };
+});
 
 /** The line has the name, or the directory's spelling of it (a letter or two apart: "Jagatsinghpur", "Jagatsinghapur"). */
 function spelt(line: string, name: string): boolean {
@@ -124,9 +154,7 @@ function unfaithful(a: Composed): string | null {
   const line = normalizeAddress(a.text).normalized;
   const have = words(line);
   for (const place of a.places) if (!place.some((p) => spelt(have, words(p)))) return `drops ${place[0]}: ${JSON.stringify(line)}`;
-  const allowed = new Set([
-    ...words(a.text).split(" "), ...LABEL_WORDS, ...STATES.flatMap((s) => words(s).split(" ")), ...a.places.flat().flatMap((p) => words(p).split(" ")),
-  ]);
+  const allowed = new Set([...words(a.text).split(" "), ...LABEL_WORDS, ...STATES.flatMap((s) => words(s).split(" ")), ...a.places.flat().flatMap((p) => words(p).split(" "))]);
   const inputWords = [...allowed];
   const extra = have.split(" ").filter((w) => w && !allowed.has(w) && !inputWords.some((x) => x.length > 5 && editDistance(x, w, allowedEdits(x.length - 1)) <= allowedEdits(x.length - 1)));
   return extra.length > 0 ? `adds ${extra.join(" ")}: ${JSON.stringify(line)}` : null;
@@ -150,14 +178,20 @@ describe("normalized is faithful to what the buyer wrote", () => {
   });
 
   it("keeps every place of a metro address (locality and city, its rename allowed) and adds none", () => {
-    fc.assert(fc.property(metroAddress, (a) => {
-      expect(unfaithful(a), a.text).toBeNull();
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(metroAddress, (a) => {
+        expect(unfaithful(a), a.text).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("keeps village, post office, tehsil and district of a rural address and adds none", () => {
-    fc.assert(fc.property(ruralAddress, (a) => {
-      expect(unfaithful(a), a.text).toBeNull();
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(ruralAddress, (a) => {
+        expect(unfaithful(a), a.text).toBeNull();
+      }),
+      { numRuns: 500 },
+    );
   });
 });

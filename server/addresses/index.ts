@@ -54,9 +54,11 @@ export interface NormalizedAddress {
   };
 }
 
+// eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 /** Runs of white space, control characters and invisible formatting characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
 const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
@@ -89,7 +91,11 @@ function render(tokens: readonly Token[], streetEnd: boolean): string {
     let word: string;
     if (t.type === NUMBER) word = displayNumber(t);
     else if (t.key === "no" && tokens[k + 1]?.type === NUMBER) word = "No.";
-    else if (t.key.includes(" ")) word = t.key.split(" ").map((w, j) => displayWord({ ...t, key: w, raw: w }, out === "" && j === 0)).join(" ");
+    else if (t.key.includes(" "))
+      word = t.key
+        .split(" ")
+        .map((w, j) => displayWord({ ...t, key: w, raw: w }, out === "" && j === 0))
+        .join(" ");
     else if (t.type === WORD || t.type === INITIALS) {
       const end = streetEnd && k === tokens.length - 1 ? STREET_END_FORMS.get(t.key) : undefined;
       word = end ?? displayWord(t, out === "");
@@ -164,8 +170,25 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 
 /** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
 const METROS: ReadonlySet<string> = new Set([
-  "Mumbai", "Navi Mumbai", "Thane", "Delhi", "New Delhi", "Kolkata", "Howrah", "Chennai", "Bengaluru", "Hyderabad",
-  "Secunderabad", "Pune", "Pimpri Chinchwad", "Ahmedabad", "Gurugram", "Noida", "Greater Noida", "Ghaziabad", "Faridabad",
+  "Mumbai",
+  "Navi Mumbai",
+  "Thane",
+  "Delhi",
+  "New Delhi",
+  "Kolkata",
+  "Howrah",
+  "Chennai",
+  "Bengaluru",
+  "Hyderabad",
+  "Secunderabad",
+  "Pune",
+  "Pimpri Chinchwad",
+  "Ahmedabad",
+  "Gurugram",
+  "Noida",
+  "Greater Noida",
+  "Ghaziabad",
+  "Faridabad",
 ]);
 /** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
 const TOWN_DISTANCE_KM = 15;
@@ -208,13 +231,10 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
-const mayBeTown = (c: Chunk, village: boolean) =>
-  isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post"));
+const mayBeTown = (c: Chunk, village: boolean) => isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post"));
 
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
-const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
-  "mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk",
-]);
+const LANDMARK_NOUNS: ReadonlySet<string> = new Set(["mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk"]);
 
 /** The city a district's name stands for: its headquarters town. */
 function districtTown(district: string): CityDef | null {
@@ -288,7 +308,7 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const gaz = getGazetteer();
   const key = c.tokens.map((t) => t.key).join(" ");
   const city = gaz.places.get(key)?.city;
-  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? (city.districts[0] as string) : null);
+  const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? city.districts[0] : null);
   if (known) return known;
   // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
   const near = rec?.districts.find((d) => {
@@ -412,10 +432,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const town = !statedCity || statedCity === city?.name ? findTown(kept, rec, city, statedDistrict, statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
-  const rural =
-    town || (city && METROS.has(city.name))
-      ? null
-      : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
@@ -472,8 +489,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const first = hasHouse && !hasBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
   if (
     first &&
-    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) ||
-      leftoverCities.some((m) => m.order > first.order && !m.district))
+    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) || leftoverCities.some((m) => m.order > first.order && !m.district))
   ) {
     first.kind = "building";
   }
@@ -519,7 +535,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
     // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
-    city: statedCity ?? (rec ? (nearOwnCity(rec) ? entry?.city ?? null : null) : state && CITY_STATES.has(state) ? state : null),
+    city: statedCity ?? (rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
     district,
     state,
     pincode: scan.pincode,
@@ -528,11 +544,18 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const c = components;
   const tail = [c.state, c.pincode].filter(Boolean).join(" ");
   const normalized = [
-    careOf, c.house, c.building, c.street, c.landmark, joinParts(line.map((p) => p.text)),
+    careOf,
+    c.house,
+    c.building,
+    c.street,
+    c.landmark,
+    joinParts(line.map((p) => p.text)),
     cityWritten && statedCity !== c.state ? statedCity : null,
     districtWritten && statedDistrict ? `District ${statedDistrict}` : null,
     tail,
-  ].filter(Boolean).join(", ");
+  ]
+    .filter(Boolean)
+    .join(", ");
 
   const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
   return {
@@ -560,5 +583,8 @@ export function normalizationKey(text: string): string {
 
 /** The normalisation key of an address already parsed (verifications parse each address once). */
 export function addressKey(address: NormalizedAddress): string {
-  return address.normalized.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return address.normalized
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }

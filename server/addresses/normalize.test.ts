@@ -74,9 +74,7 @@ describe("normalized form", () => {
       expect(r.normalized).toBe("C/O Ramesh Kumar, Village Rampur, Post Bhojipura, District Bareilly, Uttar Pradesh 243202");
       expect(JSON.stringify(r.components)).not.toMatch(/Ramesh|Kumar/);
     }
-    expect(normalizeAddress("C/O Anil Sharma, H.No. 221, Ward No. 5, Dehradun 248001 Mob 9876543210").normalized).toBe(
-      "C/O Anil Sharma, 221, Ward No. 5, Dehradun, Uttarakhand 248001",
-    );
+    expect(normalizeAddress("C/O Anil Sharma, H.No. 221, Ward No. 5, Dehradun 248001 Mob 9876543210").normalized).toBe("C/O Anil Sharma, 221, Ward No. 5, Dehradun, Uttarakhand 248001");
   });
 
   it("gives two spellings of one address the same key, and different addresses different keys", () => {
@@ -286,8 +284,6 @@ describe("cities and districts as written (issue 20)", () => {
 
   it("never writes the district's headquarters or the pincode's city when the buyer did not", () => {
     expect(normalizeAddress("Vill. Rampur, P.O. Barhni, Dist. Siddharthnagar, U.P. 272201").normalized).not.toMatch(/Naugarh/);
-    expect(normalizeAddress("Near Shiv Mandir, Village Rampur, Distt. Sitapur, UP 261001").normalized).toBe(
-      "Near Shiv Mandir, Village Rampur, District Sitapur, Uttar Pradesh 261001",
-    );
+    expect(normalizeAddress("Near Shiv Mandir, Village Rampur, Distt. Sitapur, UP 261001").normalized).toBe("Near Shiv Mandir, Village Rampur, District Sitapur, Uttar Pradesh 261001");
   });
 });

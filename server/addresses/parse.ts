@@ -8,15 +8,27 @@
 import { SUFFIX_STOPLIST } from "./cities";
 import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
-  BUILDING_WORDS, FEET, HASH, LOCALITY_TAIL, MARKERS, NUMBER, ORDINAL_WORDS, ROMAN, RELATION, STREET_WORDS, WORD,
-  isLocalityWord, PhraseTable, tokenize, type Marker, type Token,
+  BUILDING_WORDS,
+  FEET,
+  HASH,
+  LOCALITY_TAIL,
+  MARKERS,
+  NUMBER,
+  ORDINAL_WORDS,
+  ROMAN,
+  RELATION,
+  STREET_WORDS,
+  WORD,
+  isLocalityWord,
+  PhraseTable,
+  tokenize,
+  type Marker,
+  type Token,
 } from "./lexicon";
 import type { PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
-export type ChunkKind =
-  | "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown"
-  | "village" | "post" | "tehsil" | "district" | "recipient";
+export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
 
 export interface Chunk {
   kind: ChunkKind;
@@ -28,10 +40,7 @@ export interface Chunk {
   segment: number;
 }
 
-export type Mention =
-  | { kind: "state"; state: string; order: number }
-  | { kind: "city"; city: CityDef; order: number }
-  | { kind: "district"; district: string; order: number };
+export type Mention = { kind: "state"; state: string; order: number } | { kind: "city"; city: CityDef; order: number } | { kind: "district"; district: string; order: number };
 
 export interface Parsed {
   chunks: Chunk[];
@@ -70,11 +79,66 @@ const VALUE_END: ReadonlySet<number> = new Set([44, 40, 41]);
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
 const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
-  "of", "to", "and", "&", "near", "nr", "opp", "opposite", "behind", "beside", "besides", "adj", "adjacent", "front",
-  "above", "below", "off", "landmark", "lm", "lmk", "vill", "village", "vil", "vlg", "gram", "grama", "vpo", "post",
-  "po", "teh", "tehsil", "tah", "tahsil", "tq", "taluk", "taluka", "tal", "tk", "mandal", "mdl", "ps", "thana",
-  "station", "distt", "dist", "district", "dt", "dst", "zilla", "zila", "jila", "jilla", "via", "in", "s/o", "c/o",
-  "w/o", "d/o", "h/o", "f/o",
+  "of",
+  "to",
+  "and",
+  "&",
+  "near",
+  "nr",
+  "opp",
+  "opposite",
+  "behind",
+  "beside",
+  "besides",
+  "adj",
+  "adjacent",
+  "front",
+  "above",
+  "below",
+  "off",
+  "landmark",
+  "lm",
+  "lmk",
+  "vill",
+  "village",
+  "vil",
+  "vlg",
+  "gram",
+  "grama",
+  "vpo",
+  "post",
+  "po",
+  "teh",
+  "tehsil",
+  "tah",
+  "tahsil",
+  "tq",
+  "taluk",
+  "taluka",
+  "tal",
+  "tk",
+  "mandal",
+  "mdl",
+  "ps",
+  "thana",
+  "station",
+  "distt",
+  "dist",
+  "district",
+  "dt",
+  "dst",
+  "zilla",
+  "zila",
+  "jila",
+  "jilla",
+  "via",
+  "in",
+  "s/o",
+  "c/o",
+  "w/o",
+  "d/o",
+  "h/o",
+  "f/o",
 ]);
 const FLOOR_WORDS: ReadonlySet<string> = new Set(["floor", "flr", "fl"]);
 /** Street words that may directly follow another ("Main Road", "Cross Lane"). */
@@ -212,7 +276,12 @@ class SegmentChunker {
         const arg = houseArgLength(tokens, j);
         if (arg === 0) return -1;
         this.close();
-        this.push("house", m.label, tokens.slice(j, j + arg).filter((t) => t.type !== HASH), i);
+        this.push(
+          "house",
+          m.label,
+          tokens.slice(j, j + arg).filter((t) => t.type !== HASH),
+          i,
+        );
         return j + arg;
       }
       case "floor":
@@ -340,8 +409,8 @@ class SegmentChunker {
         return end;
       }
       if (named) {
-        (o as Chunk).tokens.push(...tokens.slice(i, end));
-        (o as Chunk).kind = "street";
+        o.tokens.push(...tokens.slice(i, end));
+        o.kind = "street";
         this.close();
         return end;
       }
@@ -383,7 +452,13 @@ class SegmentChunker {
  */
 type PeelMode = "name" | "value";
 const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
-  unknown: "name", locality: "name", village: "value", post: "value", tehsil: "value", district: "value", landmark: "value",
+  unknown: "name",
+  locality: "name",
+  village: "value",
+  post: "value",
+  tehsil: "value",
+  district: "value",
+  landmark: "value",
 };
 
 /**
@@ -479,12 +554,7 @@ function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
 function dropFiller(tokens: Token[]): Token[] {
   if (!tokens.some((t) => FILLER.has(t.key) || t.type === HASH)) return tokens;
-  return tokens.filter(
-    (t, k) =>
-      !FILLER.has(t.key) &&
-      !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) &&
-      !(t.type === HASH && !isPlainNumber(tokens[k + 1])),
-  );
+  return tokens.filter((t, k) => !FILLER.has(t.key) && !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) && !(t.type === HASH && !isPlainNumber(tokens[k + 1])));
 }
 
 /**

@@ -64,7 +64,9 @@ export function periodOf(input: { from?: string; to?: string }): { fromMs: numbe
   const fromMs = input.from !== undefined ? parseDay(input.from, "from") : toMs - (DEFAULT_DAYS - 1) * DAY_MS;
   if (fromMs > toMs) throw new DakiyaError("invalid_request", "Invalid request: from: must not be after to", { details: [{ path: "from", message: "must not be after to" }] });
   if ((toMs - fromMs) / DAY_MS + 1 > MAX_DAYS) {
-    throw new DakiyaError("invalid_request", `Invalid request: from: the period may be at most ${MAX_DAYS} days`, { details: [{ path: "from", message: `the period may be at most ${MAX_DAYS} days` }] });
+    throw new DakiyaError("invalid_request", `Invalid request: from: the period may be at most ${MAX_DAYS} days`, {
+      details: [{ path: "from", message: `the period may be at most ${MAX_DAYS} days` }],
+    });
   }
   return { fromMs, toMs };
 }
@@ -120,9 +122,7 @@ const AGGREGATE_LIMIT_MS = 60_000;
 
 /** One aggregate statement in its own transaction with JIT off (compiling these scans costs seconds). */
 function aggregate<T>(db: Db, statement: Prisma.Sql): Promise<T[]> {
-  return db
-    .$transaction([db.$executeRaw`SET LOCAL jit = off`, db.$queryRaw<T[]>(statement)], { maxWait: AGGREGATE_LIMIT_MS, timeout: AGGREGATE_LIMIT_MS })
-    .then(([, rows]) => rows);
+  return db.$transaction([db.$executeRaw`SET LOCAL jit = off`, db.$queryRaw<T[]>(statement)], { maxWait: AGGREGATE_LIMIT_MS, timeout: AGGREGATE_LIMIT_MS }).then(([, rows]) => rows);
 }
 
 export async function outcomeAnalytics(db: Db, workspaceId: string, input: { from?: string; to?: string }): Promise<OutcomeAnalytics> {
@@ -131,7 +131,9 @@ export async function outcomeAnalytics(db: Db, workspaceId: string, input: { fro
   const judgedSql = Prisma.sql`outcome IS NOT NULL AND outcome <> 'cancelled'`;
   const [cube, reasons, pincodes] = await Promise.all([
     // `judged`: outcomes that say whether the parcel arrived (cancelled says nothing), the calibration's base.
-    aggregate<GroupedRow>(db, Prisma.sql`
+    aggregate<GroupedRow>(
+      db,
+      Prisma.sql`
       SELECT decision::text AS decision, to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
         LEAST(score / 10, ${BANDS - 1})::int AS band, courier, ${COUNTS},
         count(outcome)::int AS outcomes,
@@ -140,12 +142,19 @@ export async function outcomeAnalytics(db: Db, workspaceId: string, input: { fro
         sum((delivery_probability - (outcome = 'delivered')::int) ^ 2) FILTER (WHERE ${judgedSql}) AS sqsum,
         count(*) FILTER (WHERE synthetic)::int AS synthetic
       FROM verifications WHERE ${period}
-      GROUP BY 1, 2, 3, 4`),
-    aggregate<Counts & { code: ReasonCode }>(db, Prisma.sql`
-      SELECT code, ${COUNTS} FROM verifications, unnest(reason_codes) AS code WHERE ${period} GROUP BY code ORDER BY verifications DESC, code`),
-    aggregate<Counts & { pincode: string }>(db, Prisma.sql`
+      GROUP BY 1, 2, 3, 4`,
+    ),
+    aggregate<Counts & { code: ReasonCode }>(
+      db,
+      Prisma.sql`
+      SELECT code, ${COUNTS} FROM verifications, unnest(reason_codes) AS code WHERE ${period} GROUP BY code ORDER BY verifications DESC, code`,
+    ),
+    aggregate<Counts & { pincode: string }>(
+      db,
+      Prisma.sql`
       SELECT pincode_code AS pincode, ${COUNTS} FROM verifications WHERE ${period} AND pincode_code IS NOT NULL
-      GROUP BY pincode_code ORDER BY returned DESC, verifications DESC, pincode_code LIMIT 20`),
+      GROUP BY pincode_code ORDER BY returned DESC, verifications DESC, pincode_code LIMIT 20`,
+    ),
   ]);
 
   const total = rollUp(cube, () => null).get(null);

@@ -39,7 +39,10 @@ export const AddressText = z
 
 /** The order facts a decision policy may read (contract: AddressInput), on single and batch verification. */
 export const OrderFields = {
-  payment_method: z.enum(PAYMENT_METHODS, { error: "payment_method must be cod or prepaid" }).optional().meta({ description: "How the buyer pays; a decision policy may treat cash on delivery differently." }),
+  payment_method: z
+    .enum(PAYMENT_METHODS, { error: "payment_method must be cod or prepaid" })
+    .optional()
+    .meta({ description: "How the buyer pays; a decision policy may treat cash on delivery differently." }),
   order_value: z
     .number({ error: "order_value must be a number" })
     .min(0, "order_value must be at least 0")

@@ -28,6 +28,7 @@ function collect(value: unknown, path: string[], out: ErrorDetail[]): void {
   for (const [key, child] of entries) {
     const keyProblem = badText(key);
     // A field name cannot be quoted as it is; its well-formed part names it.
+    // eslint-disable-next-line no-control-regex -- NUL is what it replaces
     const name = keyProblem ? key.replace(/[\p{Cs}\u0000]/gu, "\ufffd") : key;
     if (keyProblem) out.push({ path: [...path, name].join("."), message: `the field name ${keyProblem}` });
     collect(child, [...path, name], out);

@@ -11,7 +11,7 @@ import { resultsCsv } from "./results";
  */
 describe("the results CSV", () => {
   it("neutralises a cell that starts with line breaks or white space and then a formula", async () => {
-    const dangerous = ["\n=1+2", "\r\n=HYPERLINK(\"http://evil\")", " =SUM(A1)", "\n\n+91 98450", "  -2+3", "\u00a0@SUM(A1)", "\t\n=cmd"];
+    const dangerous = ["\n=1+2", '\r\n=HYPERLINK("http://evil")', " =SUM(A1)", "\n\n+91 98450", "  -2+3", "\u00a0@SUM(A1)", "\t\n=cmd"];
     const ws = await newWorkspace();
     const batchId = await seedBatch(
       ws.workspace_id,

@@ -65,7 +65,13 @@ export function progressOf(b: BatchRecord, origin: string): BatchProgress {
 
 function requestHash(rows: BatchRowInput[]): string {
   return createHash("sha256")
-    .update(JSON.stringify(rows.map((r) => (r.payment_method === undefined && r.order_value === undefined ? [r.address, r.order_id ?? null] : [r.address, r.order_id ?? null, r.payment_method ?? null, r.order_value ?? null]))))
+    .update(
+      JSON.stringify(
+        rows.map((r) =>
+          r.payment_method === undefined && r.order_value === undefined ? [r.address, r.order_id ?? null] : [r.address, r.order_id ?? null, r.payment_method ?? null, r.order_value ?? null],
+        ),
+      ),
+    )
     .digest("hex");
 }
 
@@ -119,7 +125,14 @@ async function storeBatch(db: Db, caller: Caller, input: { addresses: BatchRowIn
       // The rows in one statement, their values one JSON parameter: createMany binds six parameters
       // a row through Prisma's query compiler, which cost more than the rest of the request.
       const rows = JSON.stringify(
-        input.addresses.map((r, index) => ({ id: newId("row"), index, address: r.address, order_id: r.order_id ?? null, payment_method: r.payment_method ?? null, order_value: r.order_value ?? null })),
+        input.addresses.map((r, index) => ({
+          id: newId("row"),
+          index,
+          address: r.address,
+          order_id: r.order_id ?? null,
+          payment_method: r.payment_method ?? null,
+          order_value: r.order_value ?? null,
+        })),
       );
       await tx.$executeRaw`
         INSERT INTO batch_rows (id, batch_id, index, address, order_id, payment_method, order_value, updated_at)

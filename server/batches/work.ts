@@ -104,10 +104,13 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
 
   if (batch.status === "cancelling") {
     // A cancelled batch starts nothing: rows a dead worker left in flight are cancelled, not retried.
-    const stale = await query<{ id: string }>(db, Prisma.sql`
+    const stale = await query<{ id: string }>(
+      db,
+      Prisma.sql`
       UPDATE batch_rows SET claimed_by = ${worker}, lease_until = ${new Date(nowMs() + leaseMs)}, updated_at = ${now()}
       WHERE id IN (SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND status = 'processing' AND lease_until < ${now()} FOR UPDATE SKIP LOCKED)
-      RETURNING id`);
+      RETURNING id`,
+    );
     processed += await settleOthers(
       db,
       batchId,
@@ -123,22 +126,26 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   let inFlight = 0;
   let exhausted = false;
   let cancelled = false;
-  let claiming: Promise<void> | null = null;
-  let settling: Promise<void> | null = null;
+  // Set by the callbacks below; asserted so TypeScript does not narrow them to their `null` start for the code after them.
+  let claiming = null as Promise<void> | null;
+  let settling = null as Promise<void> | null;
   let settleTimer: NodeJS.Timeout | null = null;
-  let failure: unknown = null;
+  let failure = null as unknown;
 
   const stopped = () => cancelled || failure !== null || opts.signal?.aborted === true || nowMs() >= until;
 
   /** Claims the next group of rows (pending, or leased by a worker whose lease ran out) and reads what deciding them needs. */
   async function claim(): Promise<void> {
-    const rows = await query<ClaimedRow>(db, Prisma.sql`
+    const rows = await query<ClaimedRow>(
+      db,
+      Prisma.sql`
       UPDATE batch_rows SET status = 'processing', claimed_by = ${worker}, lease_until = ${new Date(nowMs() + leaseMs)}, attempts = attempts + 1, updated_at = ${now()}
       WHERE id IN (
         SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND (status = 'pending' OR (status = 'processing' AND lease_until < ${now()}))
           AND EXISTS (SELECT 1 FROM batches WHERE id = ${batchId} AND status = 'processing')
         ORDER BY index LIMIT ${concurrency} FOR UPDATE SKIP LOCKED)
-      RETURNING id, index, address, order_id AS "orderId", payment_method::text AS "paymentMethod", order_value AS "orderValue", attempts`);
+      RETURNING id, index, address, order_id AS "orderId", payment_method::text AS "paymentMethod", order_value AS "orderValue", attempts`,
+    );
     if (rows.length === 0) {
       exhausted = true;
       return;
@@ -148,7 +155,11 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
       row,
       p: prepareAddress({ address: row.address, order_id: row.orderId, payment_method: row.paymentMethod, order_value: row.orderValue }),
     }));
-    const context = await readContext(db, batch!.workspaceId, prepared.map((x) => x.p.addressKey));
+    const context = await readContext(
+      db,
+      batch!.workspaceId,
+      prepared.map((x) => x.p.addressKey),
+    );
     const decider = await deciderFor(db, batch!.workspaceId, context, batch!.policyVersion);
     for (const x of prepared) {
       queue.push({ ...x, history: context.history(x.p.addressKey), decider, noQuota: cap !== null && context.usedTenths + COST_TENTHS.batchRow > cap });
@@ -235,7 +246,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   }
 
   // A stop gives back the rows not started at once, while the rows with the provider finish.
-  let releasing: Promise<void> | null = null;
+  let releasing = null as Promise<void> | null;
   const release = () => {
     const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: "pending", unstarted: true }));
     releasing = settleOthers(db, batchId, worker, leftover).then(
@@ -265,6 +276,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   await releasing;
   if (failure) {
     // Rows claimed here stay leased and are claimed again when the lease runs out; the run is retried.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
     throw failure;
   }
   if (queue.length) {
@@ -279,9 +291,12 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
 
   async function finish(): Promise<WorkResult> {
     if (halted) return { done: false, halted, processed, waitMs: 0 };
-    const [left] = await query<{ pending: number; processing: number }>(db, Prisma.sql`
+    const [left] = await query<{ pending: number; processing: number }>(
+      db,
+      Prisma.sql`
       SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'processing')::int AS processing
-      FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('pending', 'processing')`);
+      FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('pending', 'processing')`,
+    );
     if (!left || (left.pending === 0 && left.processing === 0)) {
       await workRecorded({ deliveries: await db.$transaction((tx) => closeIfFinished(tx, batchId)) });
       return { done: true, halted, processed, waitMs: 0 };
@@ -304,7 +319,9 @@ async function settleVerified(
   group: StoredRecord[],
   charge: Parameters<typeof chargeCtes>[1],
 ): Promise<{ settled: number; refused: string[]; status: string | null }> {
-  const [r] = await query<{ mine: number; paid: number; status: string | null }>(db, Prisma.sql`
+  const [r] = await query<{ mine: number; paid: number; status: string | null }>(
+    db,
+    Prisma.sql`
     WITH ${recordsCte("input", group)},
     mine AS (
       SELECT input.* FROM input JOIN batch_rows r ON r.id = input.row_id
@@ -317,7 +334,8 @@ async function settleVerified(
       RETURNING batch_rows.id),
     counted AS (
       UPDATE batches SET succeeded = succeeded + (SELECT count(*) FROM settled)::int WHERE id = ${batchId} AND EXISTS (SELECT 1 FROM paid))
-    SELECT (SELECT count(*) FROM mine)::int AS mine, (SELECT count(*) FROM paid)::int AS paid, (SELECT status::text FROM batches WHERE id = ${batchId}) AS status`);
+    SELECT (SELECT count(*) FROM mine)::int AS mine, (SELECT count(*) FROM paid)::int AS paid, (SELECT status::text FROM batches WHERE id = ${batchId}) AS status`,
+  );
   if (!r || r.mine === 0 || r.paid > 0) return { settled: r?.paid ? r.mine : 0, refused: [], status: r?.status ?? null };
   if (group.length === 1) return { settled: 0, refused: [group[0]!.rowId!], status: r.status };
   // The plan cannot pay for the whole group: as many rows as it can pay for succeed, one by one.
@@ -335,7 +353,9 @@ async function settleVerified(
 async function settleOthers(db: Db, batchId: string, worker: string, rows: OtherOutcome[]): Promise<number> {
   if (!rows.length) return 0;
   const json = JSON.stringify(rows.map((r) => ({ row_id: r.rowId, status: r.status, error_code: r.errorCode ?? null, unstarted: r.unstarted === true })));
-  const [r] = await query<{ settled: number }>(db, Prisma.sql`
+  const [r] = await query<{ settled: number }>(
+    db,
+    Prisma.sql`
     WITH input AS (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(row_id text, status text, error_code text, unstarted boolean)),
     changed AS (
       UPDATE batch_rows SET status = input.status::"BatchRowStatus", error_code = input.error_code, claimed_by = NULL, lease_until = NULL,
@@ -346,6 +366,7 @@ async function settleOthers(db: Db, batchId: string, worker: string, rows: Other
       UPDATE batches SET failed = failed + (SELECT count(*) FROM changed WHERE status = 'failed')::int,
         cancelled = cancelled + (SELECT count(*) FROM changed WHERE status = 'cancelled')::int
       WHERE id = ${batchId})
-    SELECT count(*) FILTER (WHERE status <> 'pending')::int AS settled FROM changed`);
+    SELECT count(*) FILTER (WHERE status <> 'pending')::int AS settled FROM changed`,
+  );
   return r?.settled ?? 0;
 }

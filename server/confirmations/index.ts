@@ -142,9 +142,7 @@ export async function createConfirmation(db: Db, caller: Caller, input: CreateIn
 }
 
 export async function getConfirmation(db: Db, caller: Caller, confirmationId: string, origin: string): Promise<Confirmation> {
-  const row = isId("cnf", confirmationId)
-    ? await db.confirmation.findFirst({ where: { id: confirmationId, workspaceId: caller.workspaceId, livemode: caller.livemode } })
-    : null;
+  const row = isId("cnf", confirmationId) ? await db.confirmation.findFirst({ where: { id: confirmationId, workspaceId: caller.workspaceId, livemode: caller.livemode } }) : null;
   if (!row) throw notFound(confirmationId);
   return present(row, origin);
 }
@@ -195,7 +193,8 @@ interface OpenLink {
  * be guessed at speed) and is a 404; a known one is never counted there.
  */
 async function openLink(db: Db, token: string, clientAddress: string | null): Promise<OpenLink> {
-  const row = token.length <= 64 ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true } }, verification: true } }) : null;
+  const row =
+    token.length <= 64 ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true } }, verification: true } }) : null;
   if (!row) {
     await hit(db, `confirm-unknown:${clientAddress ?? "unknown"}`, LINK_LIMITS.unknownTokensPerMinute);
     throw new DakiyaError("confirmation_not_found", "This link is not valid. Check that it was copied whole.");
@@ -294,7 +293,10 @@ async function workspaceCaller(db: Db, row: Row): Promise<Caller> {
 }
 
 function closed(status: ConfirmationStatus): DakiyaError {
-  return new DakiyaError("confirmation_closed", status === "expired" ? "This link has expired; ask the seller for a new one." : "This address was already confirmed; nothing more can be sent from this link.");
+  return new DakiyaError(
+    "confirmation_closed",
+    status === "expired" ? "This link has expired; ask the seller for a new one." : "This address was already confirmed; nothing more can be sent from this link.",
+  );
 }
 
 /**
@@ -333,7 +335,14 @@ export async function submitLink(db: Db, token: string, clientAddress: string | 
   const deliveries = await db.$transaction(async (tx) => {
     const row = await tx.confirmation.update({
       where: { id: link.row.id, status: "pending" },
-      data: { status: "confirmed", confirmedAt: now(), claimedUntil: null, newVerificationId: v.verification_id, changed, deviceLocation: deviceLocation ? { ...deviceLocation } : Prisma.DbNull },
+      data: {
+        status: "confirmed",
+        confirmedAt: now(),
+        claimedUntil: null,
+        newVerificationId: v.verification_id,
+        changed,
+        deviceLocation: deviceLocation ? { ...deviceLocation } : Prisma.DbNull,
+      },
     });
     return enqueueEvent(tx, row.workspaceId, { id: `evt_${row.id.slice(4)}_confirmed`, type: "address.confirmed", data: { confirmation: present(row, origin), verification: v } });
   });

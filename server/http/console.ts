@@ -117,9 +117,7 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
         });
       }
       const body = await resultsCsv(ctx.db, ctx.caller!.workspaceId, batchId, filter.data);
-      return reply
-        .headers({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${batchId}.csv"`, "cache-control": "no-store" })
-        .send(body);
+      return reply.headers({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${batchId}.csv"`, "cache-control": "no-store" }).send(body);
     } catch (err) {
       const e = toApiError(err);
       if (e.status === 500) request.log.error({ err }, "console download failed");

@@ -141,7 +141,6 @@ export function installLimits(app: FastifyInstance): void {
     }
     done();
   });
-
 }
 
 /**

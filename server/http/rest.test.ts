@@ -40,6 +40,11 @@ describe("a procedure's input, read as trpc-to-openapi reads it", () => {
   it("takes a POST's JSON body with the path parameters over it, and nothing for a void input", () => {
     const procedure = t.procedure.input(z.object({ id: z.string(), n: z.number() })).mutation(({ input }) => input);
     expect(inputReader("POST", procedure)(request({ body: { id: "body", n: 1 }, params: { id: "path" } }))).toEqual({ id: "path", n: 1 });
-    expect(inputReader("GET", t.procedure.input(z.void()).query(() => null))(request({ query: { a: "1" } }))).toBeUndefined();
+    expect(
+      inputReader(
+        "GET",
+        t.procedure.input(z.void()).query(() => null),
+      )(request({ query: { a: "1" } })),
+    ).toBeUndefined();
   });
 });

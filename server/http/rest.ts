@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ZodArray } from "zod";
 import {
   acceptsRequestBody,
@@ -38,7 +38,7 @@ type Caller = ReturnType<typeof createCaller>;
  */
 function procedureAt(path: string): (caller: Caller) => (input: unknown) => Promise<unknown> {
   const segments = path.split(".");
-  return (caller) => segments.reduce<any>((node, key) => node[key], caller);
+  return (caller) => segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
 }
 
 /** `/batches/{batch_id}` (OpenAPI) as Fastify writes it: `/batches/:batch_id`. */
@@ -149,15 +149,11 @@ function keyedRoutes(api: FastifyInstance, operations: Operation[]): void {
   });
 
   // The results CSV: the procedure checks and reads it; it goes out as text/csv, not JSON.
-  api.get<{ Params: { batch_id: string } }>(
-    "/batches/:batch_id/download",
-    { exposeHeadRoute: false, config: { procedure: "batches.download" } },
-    async (request, reply) => {
-      const { batch_id } = request.params;
-      const csv = await answer(request, reply, (caller) => caller.batches.download({ batch_id }));
-      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${batch_id}.csv"`).send(csv);
-    },
-  );
+  api.get<{ Params: { batch_id: string } }>("/batches/:batch_id/download", { exposeHeadRoute: false, config: { procedure: "batches.download" } }, async (request, reply) => {
+    const { batch_id } = request.params;
+    const csv = await answer(request, reply, (caller) => caller.batches.download({ batch_id }));
+    return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${batch_id}.csv"`).send(csv);
+  });
 }
 
 export const restPlugin: FastifyPluginAsync = async (app) => {
@@ -176,7 +172,7 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
       for (const { method, path } of operations) methods.set(path, [...(methods.get(path) ?? []), method]);
       for (const [path, allowed] of methods) {
         api.route({
-          method: api.supportedMethods.filter((m) => !allowed.includes(m)) as HTTPMethods[],
+          method: api.supportedMethods.filter((m) => !allowed.includes(m)),
           url: fastifyPath(path),
           exposeHeadRoute: false,
           handler: async (request) => {

@@ -83,7 +83,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
   });
 
   if (c.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
-    const message = "WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhooks may be sent to loopback and private addresses, over plain http too. Members can reach this server's internal network through them; never set it in production.";
+    const message =
+      "WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhooks may be sent to loopback and private addresses, over plain http too. Members can reach this server's internal network through them; never set it in production.";
     if (c.NODE_ENV === "production") app.log.error(message);
     else app.log.warn(message);
   }
@@ -132,7 +133,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
   // Work the procedures record starts at once, through this process's scheduler (server/work).
   const inngest = createInngest(c);
   const scheduler = createScheduler(inngestConfigured(c) ? inngest : null);
-  setWorkWaker(scheduler.schedule);
+  setWorkWaker((work) => scheduler.schedule(work));
 
   await app.register(restPlugin);
   await app.register(consolePlugin);

@@ -34,16 +34,14 @@ describe("the event loop's delay figures", () => {
 
 describe("reading the exposition format as Prometheus does", () => {
   it("takes NaN and Inf in any case, signed Inf, exponents, timestamps and escaped label values", () => {
-    const samples = prometheusSamples(
-      ['a Nan', "b NaN", "c +Inf", "d -inf", "e 1.5e-3 1700000000000", 'f{x="a\\"b\\\\c\\nd",y="2",} .5', "", "# comment"].join("\n"),
-    );
+    const samples = prometheusSamples(["a Nan", "b NaN", "c +Inf", "d -inf", "e 1.5e-3 1700000000000", 'f{x="a\\"b\\\\c\\nd",y="2",} .5', "", "# comment"].join("\n"));
     expect(samples.map((s) => s.name)).toEqual(["a", "b", "c", "d", "e", "f"]);
     expect(samples.slice(0, 2).every((s) => Number.isNaN(s.value))).toBe(true);
     expect(samples.slice(2).map((s) => s.value)).toEqual([Infinity, -Infinity, 0.0015, 0.5]);
     expect(samples[5]!.labels).toEqual({ x: 'a"b\\c\nd', y: "2" });
   });
 
-  it.each(["a", "a 1 2 3", "a 0x1p3", "a 1_000", "a +NaN", "1a 1", 'a{x=y} 1', 'a{x="1"', "a one"])("refuses %j", (line) => {
+  it.each(["a", "a 1 2 3", "a 0x1p3", "a 1_000", "a +NaN", "1a 1", "a{x=y} 1", 'a{x="1"', "a one"])("refuses %j", (line) => {
     expect(() => prometheusSamples(line)).toThrow(/not a Prometheus sample line/);
   });
 });

@@ -65,16 +65,22 @@ export function probabilityOf(curve: readonly number[] | null, score: number): n
 
 /** Reads the counts and writes the curve, if this caller claimed the refresh. */
 async function compute(db: Db, workspaceId: string): Promise<number[]> {
-  const rows = await query<{ band: number; outcomes: number; delivered: number }>(db, Prisma.sql`
+  const rows = await query<{ band: number; outcomes: number; delivered: number }>(
+    db,
+    Prisma.sql`
     SELECT LEAST(score / 10, ${BANDS - 1})::int AS band, count(*)::int AS outcomes, count(*) FILTER (WHERE outcome = 'delivered')::int AS delivered
     FROM verifications WHERE workspace_id = ${workspaceId} AND livemode AND outcome IS NOT NULL AND outcome <> 'cancelled'
-    GROUP BY 1`);
+    GROUP BY 1`,
+  );
   const counts: BandCounts[] = Array.from({ length: BANDS }, () => ({ outcomes: 0, delivered: 0 }));
   for (const r of rows) counts[r.band] = { outcomes: r.outcomes, delivered: r.delivered };
   const curve = learnCurve(counts);
-  await query(db, Prisma.sql`
+  await query(
+    db,
+    Prisma.sql`
     UPDATE delivery_curves SET probabilities = ${JSON.stringify(curve)}::jsonb, outcomes = ${counts.reduce((n, c) => n + c.outcomes, 0)}
-    WHERE workspace_id = ${workspaceId}`);
+    WHERE workspace_id = ${workspaceId}`,
+  );
   return curve;
 }
 
@@ -85,12 +91,15 @@ async function compute(db: Db, workspaceId: string): Promise<number[]> {
  */
 export async function refreshCurve(db: Db, workspaceId: string, opts: { force?: boolean } = {}): Promise<number[] | null> {
   const due = new Date(nowMs() - REFRESH_MS);
-  const claimed = await query<{ claimed: number }>(db, Prisma.sql`
+  const claimed = await query<{ claimed: number }>(
+    db,
+    Prisma.sql`
     INSERT INTO delivery_curves (workspace_id, probabilities, outcomes, stale, computed_at)
     VALUES (${workspaceId}, '[]'::jsonb, 0, false, ${now()})
     ON CONFLICT (workspace_id) DO UPDATE SET stale = false, computed_at = ${now()}
     WHERE ${opts.force === true} OR (delivery_curves.stale AND delivery_curves.computed_at <= ${due})
-    RETURNING 1 AS claimed`);
+    RETURNING 1 AS claimed`,
+  );
   if (claimed.length === 0) return null;
   return compute(db, workspaceId);
 }

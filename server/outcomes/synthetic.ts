@@ -18,7 +18,26 @@ import { refreshCurve } from "./probability";
  */
 
 /** Cities with a pincode each; the first three are the model's troubled pincodes. */
-const PINCODES = ["110093", "800001", "226010", "560066", "500028", "201309", "560038", "700016", "400053", "600040", "411014", "380015", "302017", "682024", "141001", "462016", "751024", "781006"];
+const PINCODES = [
+  "110093",
+  "800001",
+  "226010",
+  "560066",
+  "500028",
+  "201309",
+  "560038",
+  "700016",
+  "400053",
+  "600040",
+  "411014",
+  "380015",
+  "302017",
+  "682024",
+  "141001",
+  "462016",
+  "751024",
+  "781006",
+];
 export const HOT_PINCODES = PINCODES.slice(0, 3);
 const STREETS = ["MG Road", "Station Road", "Main Road", "2nd Cross Road", "Temple Street", "Gandhi Nagar Road", "Nehru Street"];
 const BUILDINGS = ["Sai Residency", "Green Park Apartments", "Lotus Towers", "Shanti Niwas", "Krishna Enclave"];
@@ -130,7 +149,11 @@ export async function makeSyntheticOutcomes(db: Db, workspaceId: string, opts: {
     const to = Math.floor(((chunk + 1) * count) / CHUNKS);
     if (from === to) continue;
     const chosen = Array.from({ length: to - from }, () => prepare(weighted(random, shapes)(1 + Math.floor(random() * 40))));
-    const context = await readContext(db, workspaceId, chosen.map((x) => x.p.addressKey));
+    const context = await readContext(
+      db,
+      workspaceId,
+      chosen.map((x) => x.p.addressKey),
+    );
     const decider = await deciderFor(db, workspaceId, context);
     const records: StoredRecord[] = [];
     const reported: { verification_id: string; address_key: string; outcome: OutcomeKind; courier: string; created_at: string }[] = [];
@@ -147,7 +170,13 @@ export async function makeSyntheticOutcomes(db: Db, workspaceId: string, opts: {
       const x = random();
       const chance = returnChance(v.score, payment === "cod", HOT_PINCODES.includes(v.pincode?.code ?? ""));
       const outcome: OutcomeKind = x < 0.02 ? "cancelled" : x < 0.03 ? "lost" : random() < chance ? weighted(random, RETURN_KINDS) : "delivered";
-      reported.push({ verification_id: v.verification_id, address_key: p.addressKey, outcome, courier: weighted(random, COURIERS), created_at: new Date(createdMs + 4 * DAY_MS).toISOString() });
+      reported.push({
+        verification_id: v.verification_id,
+        address_key: p.addressKey,
+        outcome,
+        courier: weighted(random, COURIERS),
+        created_at: new Date(createdMs + 4 * DAY_MS).toISOString(),
+      });
     }
     await insertChunk(db, workspaceId, records, reported);
     outcomes += reported.length;
@@ -156,16 +185,24 @@ export async function makeSyntheticOutcomes(db: Db, workspaceId: string, opts: {
   return { workspace_id: workspaceId, verifications: count, outcomes };
 }
 
-async function insertChunk(db: Db, workspaceId: string, records: StoredRecord[], reported: { verification_id: string; address_key: string; outcome: OutcomeKind; courier: string; created_at: string }[]) {
+async function insertChunk(
+  db: Db,
+  workspaceId: string,
+  records: StoredRecord[],
+  reported: { verification_id: string; address_key: string; outcome: OutcomeKind; courier: string; created_at: string }[],
+) {
   for (let i = 0; i < records.length; i += 500) {
     await query(db, Prisma.sql`WITH ${recordsCte("src", records.slice(i, i + 500))}, ${insertRecordsCte("recorded", "src", workspaceId)} SELECT 1`);
   }
   const json = JSON.stringify(reported.map((r) => ({ ...r, id: newId("out") })));
-  await query(db, Prisma.sql`
+  await query(
+    db,
+    Prisma.sql`
     WITH input AS (SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS x(id text, verification_id text, address_key text, outcome text, courier text, created_at timestamptz)),
     inserted AS (
       INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, created_at)
       SELECT id, ${workspaceId}, verification_id, address_key, outcome::"OutcomeKind", courier, created_at FROM input
       ON CONFLICT (verification_id) DO NOTHING RETURNING verification_id, outcome, courier)
-    UPDATE verifications SET outcome = inserted.outcome, courier = inserted.courier FROM inserted WHERE verifications.id = inserted.verification_id`);
+    UPDATE verifications SET outcome = inserted.outcome, courier = inserted.courier FROM inserted WHERE verifications.id = inserted.verification_id`,
+  );
 }

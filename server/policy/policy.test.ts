@@ -91,7 +91,13 @@ describe("deciding under a policy", () => {
 
   it("tries rules in order: the first that holds decides, even when a later one would too", () => {
     const f: DecisionFacts = { score: 90, validation_level: "building", reason_codes: [], payment_method: "cod", order_value: 6000, pincode: "110093", state: "Delhi", prior_returns: 0 };
-    const p: Policy = { ...DEFAULT_POLICY, rules: [{ if: { order_value_above: 5000 }, then: "REVIEW" }, { if: { payment_method: "cod" }, then: "HOLD" }] };
+    const p: Policy = {
+      ...DEFAULT_POLICY,
+      rules: [
+        { if: { order_value_above: 5000 }, then: "REVIEW" },
+        { if: { payment_method: "cod" }, then: "HOLD" },
+      ],
+    };
     expect(compilePolicy(p)(f)).toBe("REVIEW");
     expect(compilePolicy({ ...p, rules: [...p.rules].reverse() })(f)).toBe("HOLD");
     expect(compilePolicy(DEFAULT_POLICY)(f)).toBe("SHIP");

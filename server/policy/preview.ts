@@ -130,8 +130,15 @@ function distinctionsOf(policy: Policy): Distinctions {
 
 /** The period's live verifications, grouped by what the policy can tell apart (one statement). */
 export async function readDecisions(db: Db, workspaceId: string, days: number, d: Distinctions): Promise<Row[]> {
-  const rank = d.thresholds.length ? Prisma.join(d.thresholds.map((t) => Prisma.sql`(order_value > ${t}::float8)::int`), " + ") : Prisma.sql`0`;
-  return query<Row>(db, Prisma.sql`
+  const rank = d.thresholds.length
+    ? Prisma.join(
+        d.thresholds.map((t) => Prisma.sql`(order_value > ${t}::float8)::int`),
+        " + ",
+      )
+    : Prisma.sql`0`;
+  return query<Row>(
+    db,
+    Prisma.sql`
     SELECT decision::text AS decision, score, validation_level::text AS level, reason_codes AS codes, payment_method::text AS payment,
       CASE WHEN order_value IS NULL THEN -1 ELSE ${rank} END AS value_rank,
       CASE WHEN pincode_code IN (SELECT jsonb_array_elements_text(${JSON.stringify(d.pincodes)}::jsonb)) THEN pincode_code END AS pincode,
@@ -139,7 +146,8 @@ export async function readDecisions(db: Db, workspaceId: string, days: number, d
       LEAST(prior_returns, ${d.maxPrior}::int) AS prior, outcome::text AS outcome, synthetic, count(*)::int AS n
     FROM verifications
     WHERE workspace_id = ${workspaceId} AND livemode AND created_at >= ${new Date(nowMs() - days * 86_400_000)}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`);
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+  );
 }
 
 /** An order value on the same side of every threshold as the group's values: the threshold just above them, or past the last. */

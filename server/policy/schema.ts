@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { DakiyaError } from "../errors";
 import { REASONS, type ReasonCode } from "../verification/reasons";
-import {
-  ORDER_VALUE_MAX,
-  PAYMENT_METHODS,
-  POLICY_CONDITIONS,
-  POLICY_MAX_PINCODES,
-  POLICY_MAX_RULES,
-  POLICY_MAX_STATES,
-  VALIDATION_LEVELS,
-} from "../../lib/shared";
+import { ORDER_VALUE_MAX, PAYMENT_METHODS, POLICY_CONDITIONS, POLICY_MAX_PINCODES, POLICY_MAX_RULES, POLICY_MAX_STATES, VALIDATION_LEVELS } from "../../lib/shared";
 
 /**
  * A workspace's decision policy (docs/decision-policy.md): rules tried in order, the first whose
@@ -18,16 +10,26 @@ import {
  */
 const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
 const REASON_CODES = Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]];
-const score = (name: string) => z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(0, `${name} must be at least 0`);
+const score = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be at least 0`);
 
 const ConditionSchema = z
   .strictObject(
     {
-      reasons: z.array(z.enum(REASON_CODES, { error: `must be one of ${REASON_CODES.join(", ")}` })).min(1, "name at least one reason code").max(REASON_CODES.length),
+      reasons: z
+        .array(z.enum(REASON_CODES, { error: `must be one of ${REASON_CODES.join(", ")}` }))
+        .min(1, "name at least one reason code")
+        .max(REASON_CODES.length),
       payment_method: z.enum(PAYMENT_METHODS, { error: "must be cod or prepaid" }),
       score_below: score("score_below").max(101, "score_below must be at most 101"),
       score_at_least: score("score_at_least").max(100, "score_at_least must be at most 100"),
-      order_value_above: z.number({ error: "order_value_above must be a number" }).min(0, "order_value_above must be at least 0").max(ORDER_VALUE_MAX, `order_value_above must be at most ${ORDER_VALUE_MAX}`),
+      order_value_above: z
+        .number({ error: "order_value_above must be a number" })
+        .min(0, "order_value_above must be at least 0")
+        .max(ORDER_VALUE_MAX, `order_value_above must be at most ${ORDER_VALUE_MAX}`),
       validation_below: z.enum(VALIDATION_LEVELS, { error: `must be one of ${VALIDATION_LEVELS.join(", ")}` }),
       pincodes: z
         .array(z.string({ error: "must be a string" }).regex(/^[1-9]\d{5}$/, "must be a 6-digit pincode"))
@@ -61,7 +63,11 @@ export const PolicySchema = z
   .strictObject(
     {
       ship_min_score: score("ship_min_score").max(101, "ship_min_score must be at most 101"),
-      hold_max_score: z.number({ error: "hold_max_score must be a number" }).int("hold_max_score must be a whole number").min(-1, "hold_max_score must be at least -1").max(100, "hold_max_score must be at most 100"),
+      hold_max_score: z
+        .number({ error: "hold_max_score must be a number" })
+        .int("hold_max_score must be a whole number")
+        .min(-1, "hold_max_score must be at least -1")
+        .max(100, "hold_max_score must be at most 100"),
       rules: z.array(RuleSchema, { error: "rules must be a list" }).max(POLICY_MAX_RULES, `at most ${POLICY_MAX_RULES} rules`),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? "a policy has only ship_min_score, hold_max_score and rules" : "a policy must be an object") },
@@ -101,5 +107,9 @@ export function parsePolicy(input: unknown): Policy {
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
   const first = details[0]!;
-  throw new DakiyaError("invalid_policy", `The policy is not valid: ${first.path ? `${first.path}: ` : ""}${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}.`, { details });
+  throw new DakiyaError(
+    "invalid_policy",
+    `The policy is not valid: ${first.path ? `${first.path}: ` : ""}${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}.`,
+    { details },
+  );
 }

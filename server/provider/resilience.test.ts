@@ -72,8 +72,7 @@ describe("shared concurrency cap", () => {
     // until its timeout; the second waits all that time for the slot, then its provider answers at
     // once. (Answers that take time would make the outcome depend on the machine's load.)
     let calls = 0;
-    const hangThenAnswer: Attempt = (_lines, signal) =>
-      calls++ === 0 ? new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))) : Promise.resolve(answer);
+    const hangThenAnswer: Attempt = (_lines, signal) => (calls++ === 0 ? new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))) : Promise.resolve(answer));
     const provider = new ResilientProvider("fake", hangThenAnswer, { timeoutMs: 100, concurrency: 1, breaker: { threshold: 5, cooldownMs: 10_000 } });
     const first = provider.validate(GOOD);
     const second = provider.validate(GOOD);

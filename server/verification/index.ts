@@ -107,7 +107,9 @@ export interface ReadContext {
  */
 export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
-  const rows = await query<{ kind: "history" | "usage" | "policy" | "curve"; key: string | null; text: string | null; n: number; at: Date | null }>(db, Prisma.sql`
+  const rows = await query<{ kind: "history" | "usage" | "policy" | "curve"; key: string | null; text: string | null; n: number; at: Date | null }>(
+    db,
+    Prisma.sql`
     SELECT 'history' AS kind, address_key AS key, outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at FROM outcomes
     WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
     UNION ALL
@@ -115,7 +117,8 @@ export async function readContext(db: Db, workspaceId: string, addressKeys: stri
     UNION ALL
     SELECT 'policy', NULL, NULL, ${versionInForceSql(workspaceId)}, NULL
     UNION ALL
-    SELECT 'curve', NULL, probabilities::text, stale::int, computed_at FROM delivery_curves WHERE workspace_id = ${workspaceId}`);
+    SELECT 'curve', NULL, probabilities::text, stale::int, computed_at FROM delivery_curves WHERE workspace_id = ${workspaceId}`,
+  );
   const histories = new Map<string, History>();
   const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false };
   for (const r of rows) {
@@ -353,10 +356,13 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   }
   const v = atDevice(liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context)), opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
-  const [row] = await query<{ paid: number }>(db, Prisma.sql`
+  const [row] = await query<{ paid: number }>(
+    db,
+    Prisma.sql`
     WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
     ${insertRecordsCte("recorded", "src", caller.workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
-    SELECT count(*)::int AS paid FROM paid`);
+    SELECT count(*)::int AS paid FROM paid`,
+  );
   if (!row?.paid) throw quotaExhausted();
   return v;
 }

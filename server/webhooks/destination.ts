@@ -58,7 +58,14 @@ const EMBEDS_IPV4: [string, number, (groups: number[]) => [number, number][]][] 
   ["64:ff9b::", 96, (g) => [[g[6]!, g[7]!]]], // NAT64, well-known prefix
   ["2002::", 16, (g) => [[g[1]!, g[2]!]]], // 6to4
   // Teredo: the server's address, and the client's (its bits inverted)
-  ["2001::", 32, (g) => [[g[2]!, g[3]!], [g[6]! ^ 0xffff, g[7]! ^ 0xffff]]],
+  [
+    "2001::",
+    32,
+    (g) => [
+      [g[2]!, g[3]!],
+      [g[6]! ^ 0xffff, g[7]! ^ 0xffff],
+    ],
+  ],
 ];
 
 function ipv6Groups(ip: string): number[] {

@@ -20,7 +20,8 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 let receiver: http.Server;
 let receiverUrl: string;
 const received: { type: string; data: Record<string, unknown> }[] = [];
-const wake = createScheduler(null).schedule;
+const scheduler = createScheduler(null);
+const wake: typeof scheduler.schedule = (work) => scheduler.schedule(work);
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });

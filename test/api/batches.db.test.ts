@@ -28,7 +28,13 @@ const GOOD = [
 function useProvider(url: string, concurrency = 4) {
   // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the webhook receiver listens on 127.0.0.1 over plain http. No test
   // here is about the provider's timeout, and a loaded machine can take seconds to serve the simulator.
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: url, PROVIDER_TIMEOUT_MS: "60000", PROVIDER_CONCURRENCY: String(concurrency), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
+  Object.assign(process.env, {
+    DAKIYA_PROVIDER: "simulator",
+    PROVIDER_BASE_URL: url,
+    PROVIDER_TIMEOUT_MS: "60000",
+    PROVIDER_CONCURRENCY: String(concurrency),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+  });
   reloadConfig();
   resetProvider();
 }
@@ -136,7 +142,11 @@ describe("progress, cancel and download", () => {
     const other = await newWorkspace("batch_test");
     const { body } = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses: [{ address: GOOD[0] }] } });
     expect((await api("GET", `/batches/${body.batch_id}`, { key: ws.test_key })).status).toBe(200);
-    for (const [method, path] of [["GET", ""], ["POST", "/cancel"], ["GET", "/download"]] as const) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["POST", "/cancel"],
+      ["GET", "/download"],
+    ] as const) {
       const r = await api(method, `/batches/${body.batch_id}${path}`, { key: other.live_key });
       expect([r.status, r.body.error.code]).toEqual([404, "batch_not_found"]);
     }
@@ -187,11 +197,11 @@ describe("progress, cancel and download", () => {
   it("downloads every row in submitted order as CSV, neutralising formulas", async () => {
     const ws = await newWorkspace("batch_test");
     const addresses = [
-      { address: GOOD[0]!, order_id: "=HYPERLINK(\"http://evil\")" },
+      { address: GOOD[0]!, order_id: '=HYPERLINK("http://evil")' },
       { address: "@SUM(1+1) 12 MG Road, Bengaluru 560001", order_id: "+91" },
       { address: GOOD[3]!, order_id: "-5" },
       { address: GOOD[1]!, order_id: "\tTAB" },
-      { address: "Flat 9, \"Quoted\" Towers, Pune, Maharashtra 411001" },
+      { address: 'Flat 9, "Quoted" Towers, Pune, Maharashtra 411001' },
     ];
     const { body } = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses } });
     await waitFor(ws.live_key, body.batch_id, (b) => b.status === "completed");
@@ -201,9 +211,9 @@ describe("progress, cancel and download", () => {
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
     const text = await res.text();
     expect(text.split("\r\n")[0]).toBe("row,order_id,address,status,verification_id,decision,score,validation_level,normalized,pincode,city,state,digipin,reasons,error_code");
-    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data as Record<string, string>[];
+    const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     expect(rows.map((r) => r.row)).toEqual(["1", "2", "3", "4", "5"]);
-    expect(rows.map((r) => r.order_id)).toEqual(["'=HYPERLINK(\"http://evil\")", "'+91", "'-5", "'\tTAB", ""]);
+    expect(rows.map((r) => r.order_id)).toEqual(['\'=HYPERLINK("http://evil")', "'+91", "'-5", "'\tTAB", ""]);
     expect(rows[1]!.address?.startsWith("'@SUM")).toBe(true);
     expect(rows[4]!.address).toBe(addresses[4]!.address);
     expect(rows[0]).toMatchObject({ status: "succeeded", decision: "SHIP", pincode: "560066", state: "Karnataka", city: "Bengaluru", error_code: "" });
@@ -222,7 +232,7 @@ describe("progress, cancel and download", () => {
     const { batch } = await waitFor(ws.live_key, body.batch_id, (b) => b.status === "completed");
     expect(batch).toMatchObject({ succeeded: 1, failed: 1, done: 2 });
     const csv = await api("GET", `/batches/${body.batch_id}/download`, { key: ws.live_key });
-    const rows = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data as Record<string, string>[];
+    const rows = Papa.parse<Record<string, string>>(csv.body as string, { header: true, skipEmptyLines: true }).data;
     expect(rows[1]).toMatchObject({ status: "failed", error_code: "provider_error", verification_id: "" });
     expect((await api("GET", "/usage", { key: ws.live_key })).body.used).toBe(1);
   });

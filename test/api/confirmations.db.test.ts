@@ -56,8 +56,6 @@ describe("POST /confirmations", () => {
     expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body).toEqual(c);
   });
 
-
-
   it.each([
     [{ expires_in_hours: 0 }, "expires_in_hours"],
     [{ expires_in_hours: 169 }, "expires_in_hours"],
@@ -168,7 +166,4 @@ describe("the buyer's link", () => {
     expect(fresh.body.confirmation_id).not.toBe(c.confirmation_id);
     expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body.status).toBe("expired");
   });
-
-
-
 });

@@ -141,7 +141,9 @@ describe("request ids, health, readiness and metrics", () => {
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toMatch(/^text\/plain/);
     const samples = prometheusSamples(r.text);
-    const digipinCalls = samples.find((s) => s.name === "dakiya_http_request_duration_seconds_count" && s.labels.route === "/api/v1/digipin/{digipin}" && s.labels.method === "GET" && s.labels.status === "200");
+    const digipinCalls = samples.find(
+      (s) => s.name === "dakiya_http_request_duration_seconds_count" && s.labels.route === "/api/v1/digipin/{digipin}" && s.labels.method === "GET" && s.labels.status === "200",
+    );
     expect(digipinCalls?.value).toBeGreaterThanOrEqual(1);
     for (const name of ["dakiya_provider_calls_total", "dakiya_provider_breaker_state", "dakiya_batch_rows_waiting", "dakiya_webhook_deliveries_due"]) {
       expect(r.text).toContain(`# TYPE ${name}`);

@@ -21,7 +21,14 @@ let api: Api;
 let demo: Awaited<ReturnType<typeof newWorkspace>>;
 let empty: Awaited<ReturnType<typeof newWorkspace>>;
 
-const COD_RULE: Policy = { ship_min_score: 70, hold_max_score: 15, rules: [{ if: { payment_method: "cod", score_below: 70 }, then: "HOLD" }, { if: { pincodes: ["110093"] }, then: "REVIEW" }] };
+const COD_RULE: Policy = {
+  ship_min_score: 70,
+  hold_max_score: 15,
+  rules: [
+    { if: { payment_method: "cod", score_below: 70 }, then: "HOLD" },
+    { if: { pincodes: ["110093"] }, then: "REVIEW" },
+  ],
+};
 /** Every condition the preview reads in groups: order value thresholds, states, earlier returns. */
 const MIXED: Policy = {
   ship_min_score: 80,
@@ -83,7 +90,10 @@ describe("POST /policy/preview", () => {
       matrix[v!.decision][proposed]++;
       if (v!.outcome === null) continue;
       withOutcomes++;
-      for (const [side, d] of [["current", v!.decision], ["proposed", proposed]] as const) {
+      for (const [side, d] of [
+        ["current", v!.decision],
+        ["proposed", proposed],
+      ] as const) {
         if (RETURNED.includes(v!.outcome) && d === "SHIP") tally[side].shipped++;
         if (RETURNED.includes(v!.outcome) && d !== "SHIP") tally[side].caught++;
         if (v!.outcome === "delivered" && d === "HOLD") tally[side].held++;
@@ -155,18 +165,28 @@ describe("GET /analytics/outcomes", () => {
     const reasons = await sql<{ code: string; n: number; returned: number }>(
       `SELECT r->>'code' AS code, count(*)::int AS n, ${returned} AS returned FROM verifications v CROSS JOIN jsonb_array_elements(v.reasons) r LEFT JOIN outcomes o ON o.verification_id = v.id WHERE ${where} GROUP BY 1`,
     );
-    expect(a.by_reason.map((r: { code: string; verifications: number; returned: number }) => [r.code, r.verifications, r.returned]).sort()).toEqual(reasons.map((r) => [r.code, r.n, r.returned]).sort());
+    expect(a.by_reason.map((r: { code: string; verifications: number; returned: number }) => [r.code, r.verifications, r.returned]).sort()).toEqual(
+      reasons.map((r) => [r.code, r.n, r.returned]).sort(),
+    );
 
-    const pins = await sql<{ pin: string; n: number; returned: number }>(`SELECT v.pincode->>'code' AS pin, count(*)::int AS n, ${returned} AS returned ${join} AND v.pincode IS NOT NULL GROUP BY 1`);
+    const pins = await sql<{ pin: string; n: number; returned: number }>(
+      `SELECT v.pincode->>'code' AS pin, count(*)::int AS n, ${returned} AS returned ${join} AND v.pincode IS NOT NULL GROUP BY 1`,
+    );
     for (const p of a.by_pincode) expect(pins.find((x) => x.pin === p.pincode)).toMatchObject({ n: p.verifications, returned: p.returned });
     const top = Math.min(...a.by_pincode.map((p: { returned: number }) => p.returned));
     expect(pins.filter((x) => x.returned > top).length).toBeLessThan(a.by_pincode.length + 1);
     expect(a.by_pincode.find((p: { pincode: string }) => p.pincode === "110093")).toMatchObject({ district: expect.any(String), state: "Delhi" });
 
-    const couriers = await sql<{ courier: string; n: number; returned: number }>(`SELECT COALESCE(o.courier, 'unknown') AS courier, count(*)::int AS n, ${returned} AS returned ${join} AND o.id IS NOT NULL GROUP BY 1`);
-    expect(a.by_courier.map((c: { courier: string; outcomes: number; returned: number }) => [c.courier, c.outcomes, c.returned]).sort()).toEqual(couriers.map((c) => [c.courier, c.n, c.returned]).sort());
+    const couriers = await sql<{ courier: string; n: number; returned: number }>(
+      `SELECT COALESCE(o.courier, 'unknown') AS courier, count(*)::int AS n, ${returned} AS returned ${join} AND o.id IS NOT NULL GROUP BY 1`,
+    );
+    expect(a.by_courier.map((c: { courier: string; outcomes: number; returned: number }) => [c.courier, c.outcomes, c.returned]).sort()).toEqual(
+      couriers.map((c) => [c.courier, c.n, c.returned]).sort(),
+    );
 
-    const weeks = await sql<{ week: string; n: number; returned: number }>(`SELECT to_char(v.created_at AT TIME ZONE 'UTC', 'IYYY-"W"IW') AS week, count(*)::int AS n, ${returned} AS returned ${join} GROUP BY 1`);
+    const weeks = await sql<{ week: string; n: number; returned: number }>(
+      `SELECT to_char(v.created_at AT TIME ZONE 'UTC', 'IYYY-"W"IW') AS week, count(*)::int AS n, ${returned} AS returned ${join} GROUP BY 1`,
+    );
     expect(a.by_week.map((w: { week: string; verifications: number; returned: number }) => [w.week, w.verifications, w.returned])).toEqual(
       weeks.map((w) => [w.week, w.n, w.returned]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
     );

@@ -74,7 +74,12 @@ describe("verifications name and follow the policy in force", () => {
 
   it("refuses a bad payment_method or order_value with invalid_request", async () => {
     const ws = await newWorkspace("policy_test");
-    for (const body of [{ address: SHIP, payment_method: "upi" }, { address: SHIP, order_value: -1 }, { address: SHIP, order_value: 10_000_001 }, { address: SHIP, order_value: "100" }]) {
+    for (const body of [
+      { address: SHIP, payment_method: "upi" },
+      { address: SHIP, order_value: -1 },
+      { address: SHIP, order_value: 10_000_001 },
+      { address: SHIP, order_value: "100" },
+    ]) {
       const res = await api("POST", "/addresses/verify", { key: ws.live_key, body });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("invalid_request");
@@ -85,7 +90,12 @@ describe("verifications name and follow the policy in force", () => {
     const ws = await newWorkspace("policy_test");
     const created = await api("POST", "/addresses/verify/batch", {
       key: ws.live_key,
-      body: { addresses: [{ address: SHIP, order_id: "B-1", payment_method: "cod", order_value: 900 }, { address: SHIP, order_id: "B-2", payment_method: "prepaid" }] },
+      body: {
+        addresses: [
+          { address: SHIP, order_id: "B-1", payment_method: "cod", order_value: 900 },
+          { address: SHIP, order_id: "B-2", payment_method: "prepaid" },
+        ],
+      },
     });
     expect(created.status).toBe(202);
     // Published after the batch was created: the batch still runs under version 1.
@@ -111,7 +121,10 @@ describe("invalid_policy", () => {
         policy: {
           ship_min_score: 40,
           hold_max_score: 50,
-          rules: [{ if: {}, then: "SHIP" }, { if: { pincodes: ["12345"], colour: "red" }, then: "MAYBE" }],
+          rules: [
+            { if: {}, then: "SHIP" },
+            { if: { pincodes: ["12345"], colour: "red" }, then: "MAYBE" },
+          ],
         },
       },
     });

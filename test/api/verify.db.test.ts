@@ -19,7 +19,14 @@ const SHIP = "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield
 // The simulator answers at once, but a loaded machine can take seconds to serve it: only the test of a
 // provider that hangs sets a short timeout.
 function useSimulator(extra: Record<string, string> = {}) {
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_TIMEOUT_MS: "60000", PROVIDER_BREAKER_THRESHOLD: "3", PROVIDER_BREAKER_COOLDOWN_MS: "10000", ...extra });
+  Object.assign(process.env, {
+    DAKIYA_PROVIDER: "simulator",
+    PROVIDER_BASE_URL: sim.url,
+    PROVIDER_TIMEOUT_MS: "60000",
+    PROVIDER_BREAKER_THRESHOLD: "3",
+    PROVIDER_BREAKER_COOLDOWN_MS: "10000",
+    ...extra,
+  });
   reloadConfig();
   resetProvider();
 }

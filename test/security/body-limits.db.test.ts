@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT, TIMEOUTS } from "../../server/http/limits";
 import { newWorkspace } from "../helpers";
-import { viaFetch, viaHttp, viaSocket, type Answer } from "./clients";
+import { viaFetch, viaHttp, type Answer } from "./clients";
 import { signIn, startServer } from "./server";
 
 /**

@@ -44,9 +44,12 @@ describe("the Inngest endpoint", () => {
   it("syncs the app at the configured origin whatever Host a sync request names", async () => {
     const url = new URL(server.origin);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, method: "PUT", path: "/api/inngest", headers: { host: "attacker.example", "x-forwarded-host": "attacker.example" } }, (res) => {
-        res.resume().on("end", () => resolve(res.statusCode!));
-      });
+      const req = http.request(
+        { host: url.hostname, port: url.port, method: "PUT", path: "/api/inngest", headers: { host: "attacker.example", "x-forwarded-host": "attacker.example" } },
+        (res) => {
+          res.resume().on("end", () => resolve(res.statusCode!));
+        },
+      );
       req.on("error", reject);
       req.end();
     });
@@ -84,7 +87,7 @@ describe("configuration at start", () => {
     const child = spawn(process.execPath, ["--import", "tsx", "test/api-process.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
     const out = await new Promise<string>((resolve, reject) => {
       let text = "";
-      child.stdout!.on("data", (d: Buffer) => {
+      child.stdout.on("data", (d: Buffer) => {
         text += d.toString();
         if (/listening \d+/.test(text)) resolve(text);
       });

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { openApiDocument } from "../../server/api/openapi";
 import { reloadConfig } from "../../server/config";
 import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
@@ -195,7 +194,10 @@ function record(fields: [string, unknown][]): fc.Arbitrary<Record<string, unknow
 const inputFor = (fields: string[]) => record(fields.map((f) => [f, GOOD[f] ?? "text"]));
 /** The JSON text of an input, sometimes cut short. */
 const bodyFor = (fields: string[]) =>
-  fc.oneof({ weight: 8, arbitrary: inputFor(fields).map((v) => JSON.stringify(v)) }, { weight: 1, arbitrary: fc.tuple(inputFor(fields), fc.nat()).map(([v, n]) => JSON.stringify(v).slice(0, n)) });
+  fc.oneof(
+    { weight: 8, arbitrary: inputFor(fields).map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.tuple(inputFor(fields), fc.nat()).map(([v, n]) => JSON.stringify(v).slice(0, n)) },
+  );
 /** A path parameter as a client might send it: percent-encoded bytes, some not UTF-8 (an encoded surrogate, a NUL). */
 const pathParam = fc.oneof(
   fc.string({ maxLength: 12 }).map((s) => encodeURIComponent(s)),

@@ -17,7 +17,17 @@ const ChartContext = createContext<ChartConfig | null>(null);
 /** Colours that keep 3:1 against white (WCAG's non-text contrast), one per decision. */
 export const DECISION_COLOURS = { SHIP: "#15803d", REVIEW: "#b45309", HOLD: "#b91c1c" } as const;
 
-export function ChartContainer({ config, label, className = "", children }: { config: ChartConfig; /** The chart in words: what it shows and its main figures. */ label: string; className?: string; children: ReactElement }) {
+export function ChartContainer({
+  config,
+  label,
+  className = "",
+  children,
+}: {
+  config: ChartConfig;
+  /** The chart in words: what it shows and its main figures. */ label: string;
+  className?: string;
+  children: ReactElement;
+}) {
   const colours = Object.fromEntries(Object.entries(config).map(([key, c]) => [`--color-${key}`, c.color])) as CSSProperties;
   return (
     <ChartContext.Provider value={config}>

@@ -141,7 +141,11 @@ function ByDecision({ data }: { data: Analytics }) {
     <Card title="Return rate by decision">
       <figure>
         <ChartContainer config={decisionConfig} label={`Return rate by decision: ${words}.`} className="h-48">
-          <BarChart data={rows.map((d) => ({ decision: d.decision, return_rate: d.return_rate ?? 0, fill: d.fill }))} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          <BarChart
+            data={rows.map((d) => ({ decision: d.decision, return_rate: d.return_rate ?? 0, fill: d.fill }))}
+            margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid vertical={false} />
             <XAxis dataKey="decision" tickLine={false} />
             <YAxis tickFormatter={percentTick} tickLine={false} axisLine={false} width={40} />
@@ -173,14 +177,18 @@ function Calibration({ data }: { data: Analytics }) {
   const bands = data.calibration.bands.map((b) => ({ ...b, band: `${b.from}–${b.to}` }));
   const counted = bands.filter((b) => b.count > 0);
   // A band of a handful of parcels is noise, not a gap worth naming.
-  const widest = counted.filter((b) => b.count >= GAP_MIN_COUNT).reduce<(typeof bands)[number] | null>(
-    (worst, b) => (b.predicted === null || b.observed === null ? worst : !worst || Math.abs(b.predicted - b.observed) > Math.abs(worst.predicted! - worst.observed!) ? b : worst),
-    null,
-  );
+  const widest = counted
+    .filter((b) => b.count >= GAP_MIN_COUNT)
+    .reduce<(typeof bands)[number] | null>(
+      (worst, b) => (b.predicted === null || b.observed === null ? worst : !worst || Math.abs(b.predicted - b.observed) > Math.abs(worst.predicted! - worst.observed!) ? b : worst),
+      null,
+    );
   const brier = data.calibration.brier;
   const summary = [
     brier === null ? "No Brier score: no outcome in this period." : `Brier score ${brier.toFixed(3)} (0 is perfect; always saying 50% scores 0.25).`,
-    widest ? `The widest gap is at scores ${widest.band}: predicted ${formatShare(widest.predicted)}, observed ${formatShare(widest.observed)} over ${formatNumber(widest.count)} parcels.` : "",
+    widest
+      ? `The widest gap is at scores ${widest.band}: predicted ${formatShare(widest.predicted)}, observed ${formatShare(widest.observed)} over ${formatNumber(widest.count)} parcels.`
+      : "",
   ].join(" ");
   return (
     <Card title="Calibration: predicted vs observed">
@@ -230,17 +238,13 @@ function ByWeek({ data }: { data: Analytics }) {
             <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" minTickGap={16} />
             <YAxis yAxisId="count" allowDecimals={false} tickFormatter={formatNumber} tickLine={false} axisLine={false} width={40} />
             <YAxis yAxisId="rate" orientation="right" tickFormatter={percentTick} tickLine={false} axisLine={false} width={40} />
-            <ChartTooltip
-              content={<ChartTooltipContent valueFormatter={(v: number | null, key: string) => (key === "return_rate" ? formatShare(v) : formatNumber(v ?? 0))} />}
-            />
+            <ChartTooltip content={<ChartTooltipContent valueFormatter={(v: number | null, key: string) => (key === "return_rate" ? formatShare(v) : formatNumber(v ?? 0))} />} />
             <Bar yAxisId="count" dataKey="verifications" fill="var(--color-verifications)" radius={[2, 2, 0, 0]} isAnimationActive={false} />
             <Line yAxisId="rate" dataKey="return_rate" stroke="var(--color-return_rate)" strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
           </ComposedChart>
         </ChartContainer>
         <ChartLegend config={weekConfig} />
-        <figcaption className="mt-1 text-sm text-slate-700">
-          {summary} Bars: verifications made that week (left scale). Line: return rate of those with an outcome (right scale).
-        </figcaption>
+        <figcaption className="mt-1 text-sm text-slate-700">{summary} Bars: verifications made that week (left scale). Line: return rate of those with an outcome (right scale).</figcaption>
       </figure>
       <ChartData summary="Show the weeks as a table">
         <FigureTable

@@ -1,5 +1,5 @@
 import { POLICY_CONDITIONS } from "~/lib/shared";
-import type { Policy, PolicyCondition, PolicyRule } from "~/server/policy/schema";
+import type { Policy, PolicyRule } from "~/server/policy/schema";
 
 /**
  * The Policy page's form state: what the inputs hold (text, as typed), turned into the policy the
@@ -77,7 +77,7 @@ export function policyOf(draft: Draft): Policy {
         else if (NUMERIC.includes(c.name)) conditions[c.name] = numberOf(c.text);
         else conditions[c.name] = c.text;
       }
-      return { if: conditions as PolicyCondition, then: r.then };
+      return { if: conditions, then: r.then };
     }),
   };
 }

@@ -203,7 +203,12 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
               </ol>
             )}
             {canPublish && (
-              <button type="button" className={`${button.secondary} mt-3`} disabled={draft.rules.length >= POLICY_MAX_RULES} onClick={() => restructure((rules) => [...rules, newRule(rules)])}>
+              <button
+                type="button"
+                className={`${button.secondary} mt-3`}
+                disabled={draft.rules.length >= POLICY_MAX_RULES}
+                onClick={() => restructure((rules) => [...rules, newRule(rules)])}
+              >
                 Add rule
               </button>
             )}
@@ -225,13 +230,7 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
               <button type="submit" className={button.primary} disabled={preview.isPending}>
                 {preview.isPending ? "Previewing…" : "Preview"}
               </button>
-              <button
-                type="button"
-                className={button.primary}
-                disabled={!fresh || publish.isPending}
-                aria-describedby="publish-hint"
-                onClick={() => publish.mutate({ policy: proposed })}
-              >
+              <button type="button" className={button.primary} disabled={!fresh || publish.isPending} aria-describedby="publish-hint" onClick={() => publish.mutate({ policy: proposed })}>
                 {publish.isPending ? "Publishing…" : `Publish as version ${(versions.data?.[0]?.version ?? inForce.version) + 1}`}
               </button>
             </div>
@@ -252,7 +251,10 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
           </Card>
         )}
       </form>
-      <PolicyHistory versions={versions.data ?? history} canEdit={canPublish} onEdit={(v) => {
+      <PolicyHistory
+        versions={versions.data ?? history}
+        canEdit={canPublish}
+        onEdit={(v) => {
           setProblems([]);
           setDraft(draftOf(v.policy));
         }}

@@ -27,9 +27,9 @@ function conditionSentence(name: ConditionName, value: NonNullable<PolicyConditi
     case "payment_method":
       return `payment is ${PAYMENT_WORDS[value as keyof typeof PAYMENT_WORDS].toLowerCase()}`;
     case "score_below":
-      return `score below ${value}`;
+      return `score below ${value as number}`;
     case "score_at_least":
-      return `score at least ${value}`;
+      return `score at least ${value as number}`;
     case "order_value_above":
       return `order value above ₹${formatNumber(value as number)}`;
     case "validation_below":
@@ -41,7 +41,7 @@ function conditionSentence(name: ConditionName, value: NonNullable<PolicyConditi
     case "states":
       return `state is ${(value as string[]).join(" or ")}`;
     case "prior_returns_at_least":
-      return `at least ${value} earlier ${value === 1 ? "return" : "returns"} to the address`;
+      return `at least ${value as number} earlier ${value === 1 ? "return" : "returns"} to the address`;
   }
 }
 

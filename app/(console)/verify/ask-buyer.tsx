@@ -34,8 +34,8 @@ export function AskBuyer({ v }: { v: { verification_id: string; livemode: boolea
   return (
     <Card title="Ask the buyer to confirm">
       <p className="text-sm text-slate-700">
-        Send the buyer a link (on WhatsApp or SMS) where they correct the address and share their phone&apos;s location. Their answer is verified as a new
-        verification{v.livemode ? " (1 unit)" : " (test: simulated, free)"} and sent to your webhooks as <code>address.confirmed</code>.
+        Send the buyer a link (on WhatsApp or SMS) where they correct the address and share their phone&apos;s location. Their answer is verified as a new verification
+        {v.livemode ? " (1 unit)" : " (test: simulated, free)"} and sent to your webhooks as <code>address.confirmed</code>.
       </p>
       <QueryState query={latest} what="the confirmation link">
         {(list) => {
@@ -130,9 +130,7 @@ function Confirmed({ c }: { c: Confirmation }) {
     <div className="rounded-md border border-green-300 bg-green-50 p-3">
       <p>
         Confirmed {formatDateTime(c.confirmed_at)}. {c.changed?.length ? `The buyer changed: ${c.changed.join(", ")}.` : "The buyer changed nothing."}{" "}
-        {c.device_location
-          ? `Location shared: DIGIPIN ${formatDigipin(c.device_location.digipin)}, accurate to ${c.device_location.accuracy_m} m.`
-          : "No usable location was shared."}
+        {c.device_location ? `Location shared: DIGIPIN ${formatDigipin(c.device_location.digipin)}, accurate to ${c.device_location.accuracy_m} m.` : "No usable location was shared."}
       </p>
       <QueryState query={found} what="the new verification">
         {(list) => {

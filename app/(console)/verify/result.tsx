@@ -4,7 +4,7 @@ import { useId } from "react";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin, formatRupeesWhole } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label } from "../_lib/ui";
+import { Badge, button, Card, fieldText, input, label } from "../_lib/ui";
 import { AskBuyer } from "./ask-buyer";
 import { DigipinCell } from "./digipin-cell";
 
@@ -135,8 +135,18 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
   // A look-up made later (the Verify page, a batch's row) shows the outcome just reported.
   const report = api.verifications.reportOutcome.useMutation({ onSuccess: () => utils.console.findVerifications.invalidate() });
   const ids = { outcome: useId(), courier: useId() };
-  if (!v.livemode) return <Card title="Delivery outcome"><p className="text-sm text-slate-700">Outcomes are recorded for live verifications only; test verifications never enter the delivery history.</p></Card>;
-  if (me.role === "viewer") return <Card title="Delivery outcome"><p className="text-sm text-slate-700">{v.outcome ? `Reported: ${v.outcome}.` : "No outcome reported yet."} Viewers cannot report outcomes.</p></Card>;
+  if (!v.livemode)
+    return (
+      <Card title="Delivery outcome">
+        <p className="text-sm text-slate-700">Outcomes are recorded for live verifications only; test verifications never enter the delivery history.</p>
+      </Card>
+    );
+  if (me.role === "viewer")
+    return (
+      <Card title="Delivery outcome">
+        <p className="text-sm text-slate-700">{v.outcome ? `Reported: ${v.outcome}.` : "No outcome reported yet."} Viewers cannot report outcomes.</p>
+      </Card>
+    );
 
   return (
     <Card title="Delivery outcome">
@@ -146,7 +156,7 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          const courier = String(form.get("courier") ?? "").trim();
+          const courier = fieldText(form, "courier").trim();
           report.mutate({ verification_id: v.verification_id, outcome: form.get("outcome") as (typeof OUTCOMES)[number][0], ...(courier ? { courier } : {}) });
         }}
       >
@@ -173,7 +183,12 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
         </button>
       </form>
       <div aria-live="polite" className="mt-2 text-sm">
-        {report.data && (report.data.duplicate ? <p>An outcome was already reported for this verification; nothing changed.</p> : <p className="text-green-800">✓ Outcome recorded. It will inform later verifications of this address.</p>)}
+        {report.data &&
+          (report.data.duplicate ? (
+            <p>An outcome was already reported for this verification; nothing changed.</p>
+          ) : (
+            <p className="text-green-800">✓ Outcome recorded. It will inform later verifications of this address.</p>
+          ))}
       </div>
       {report.error && <ErrorNote error={report.error} action="The outcome was not recorded" />}
     </Card>

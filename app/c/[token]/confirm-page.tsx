@@ -13,8 +13,10 @@ type Fields = Record<PartName, string>;
 type Geo = { state: "idle" | "locating" | "denied" | "unsupported" } | { state: "located"; point: { lat: number; lng: number; accuracy_m: number }; located: LocatedPoint };
 
 const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-3 text-base text-slate-900";
-const primary = "inline-flex w-full items-center justify-center rounded-md bg-blue-800 px-4 py-3 text-base font-semibold text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-slate-400";
-const secondary = "inline-flex w-full items-center justify-center rounded-md border border-blue-800 bg-white px-4 py-3 text-base font-medium text-blue-900 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-500";
+const primary =
+  "inline-flex w-full items-center justify-center rounded-md bg-blue-800 px-4 py-3 text-base font-semibold text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:bg-slate-400";
+const secondary =
+  "inline-flex w-full items-center justify-center rounded-md border border-blue-800 bg-white px-4 py-3 text-base font-medium text-blue-900 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-500";
 
 /** The buyer's page: the address as its parts, the suggested pincodes, the phone's location, Confirm; or the link's final state. */
 export function ConfirmPage({ token, initial }: { token: string; initial: LinkView }) {
@@ -29,7 +31,14 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
         </p>
         <div role="group" aria-label={t.languageLabel} className="flex shrink-0 overflow-hidden rounded-md border border-slate-400 text-sm">
           {(["en", "hi"] as const).map((l) => (
-            <button key={l} type="button" lang={TEXT[l].htmlLang} aria-pressed={locale === l} onClick={() => setLocale(l)} className={`px-3 py-2 ${locale === l ? "bg-blue-800 text-white" : "bg-white text-slate-900"}`}>
+            <button
+              key={l}
+              type="button"
+              lang={TEXT[l].htmlLang}
+              aria-pressed={locale === l}
+              onClick={() => setLocale(l)}
+              className={`px-3 py-2 ${locale === l ? "bg-blue-800 text-white" : "bg-white text-slate-900"}`}
+            >
               {l === "en" ? "English" : "हिन्दी"}
             </button>
           ))}
@@ -72,14 +81,15 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
     if (!("geolocation" in navigator)) return setGeo({ state: "unsupported" });
     setGeo({ state: "locating" });
     navigator.geolocation.getCurrentPosition(
-      async (pos) => {
+      (pos) => {
         const point = { lat: pos.coords.latitude, lng: pos.coords.longitude, accuracy_m: Math.round(pos.coords.accuracy) };
-        try {
-          setGeo({ state: "located", point, located: await linkApi.locate.mutate({ token, ...point }) });
-        } catch (err) {
-          setGeo({ state: "idle" });
-          setError(errorKey(err));
-        }
+        linkApi.locate.mutate({ token, ...point }).then(
+          (located) => setGeo({ state: "located", point, located }),
+          (err: unknown) => {
+            setGeo({ state: "idle" });
+            setError(errorKey(err));
+          },
+        );
       },
       () => setGeo({ state: "denied" }),
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 },

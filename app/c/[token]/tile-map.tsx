@@ -24,7 +24,10 @@ export function TileMap({ url, point, label }: { url: string; point: { lat: numb
             <img
               key={`${r}${c}`}
               alt=""
-              src={url.replace("{z}", String(ZOOM)).replace("{x}", String(x0 + c)).replace("{y}", String(y0 + r))}
+              src={url
+                .replace("{z}", String(ZOOM))
+                .replace("{x}", String(x0 + c))
+                .replace("{y}", String(y0 + r))}
               className="absolute h-1/3 w-1/3 max-w-none"
               style={{ left: pct(c), top: pct(r) }}
             />

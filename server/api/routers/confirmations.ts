@@ -103,7 +103,11 @@ export const confirmationsRouter = router({
     })
     .input(
       z
-        .object({ verification_id: z.string().min(1).max(64), locale: Locale.optional().meta({ description: "The page's language; the buyer can switch. Default `en`." }), expires_in_hours: ExpiresInHours.optional().meta({ description: "1 to 168; default 72." }) })
+        .object({
+          verification_id: z.string().min(1).max(64),
+          locale: Locale.optional().meta({ description: "The page's language; the buyer can switch. Default `en`." }),
+          expires_in_hours: ExpiresInHours.optional().meta({ description: "1 to 168; default 72." }),
+        })
         .meta({ example: { verification_id: "ver_7pQ2mNc4KsYt1XbV9wLe", locale: "hi", expires_in_hours: 48 } }),
     )
     .output(ConfirmationSchema)

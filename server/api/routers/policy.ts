@@ -76,13 +76,24 @@ const AnalyticsSchema = z
     to: z.string(),
     verifications: z.number().int(),
     outcomes: z.number().int(),
-    by_decision: z.array(z.object({ decision: z.enum(["SHIP", "REVIEW", "HOLD"]), verifications: z.number().int(), delivered: z.number().int(), returned: z.number().int(), return_rate: rate })),
+    by_decision: z.array(
+      z.object({ decision: z.enum(["SHIP", "REVIEW", "HOLD"]), verifications: z.number().int(), delivered: z.number().int(), returned: z.number().int(), return_rate: rate }),
+    ),
     by_reason: z.array(z.object({ code: z.string(), verifications: z.number().int(), returned: z.number().int(), return_rate: rate })),
     by_pincode: z
       .array(z.object({ pincode: z.string(), district: z.string().nullable(), state: z.string().nullable(), verifications: z.number().int(), returned: z.number().int(), return_rate: rate }))
       .meta({ description: "The 20 pincodes with most returns." }),
-    by_courier: z.array(z.object({ courier: z.string().meta({ description: "As reported with the outcome; `unknown` when none was." }), outcomes: z.number().int(), returned: z.number().int(), return_rate: rate })),
-    by_week: z.array(z.object({ week: z.string().meta({ example: "2026-W47" }), verifications: z.number().int(), outcomes: z.number().int(), returned: z.number().int(), return_rate: rate })),
+    by_courier: z.array(
+      z.object({
+        courier: z.string().meta({ description: "As reported with the outcome; `unknown` when none was." }),
+        outcomes: z.number().int(),
+        returned: z.number().int(),
+        return_rate: rate,
+      }),
+    ),
+    by_week: z.array(
+      z.object({ week: z.string().meta({ example: "2026-W47" }), verifications: z.number().int(), outcomes: z.number().int(), returned: z.number().int(), return_rate: rate }),
+    ),
     calibration: z.object({
       brier: z.number().nullable().meta({ description: "Mean of (delivery_probability − delivered)² over outcomes other than cancelled; null with none." }),
       bands: z.array(
@@ -128,7 +139,11 @@ export const policyRouter = router({
     .input(
       z.object({
         policy: PolicyInput,
-        days: z.number({ error: "days must be a number" }).int("days must be a whole number").min(1, "days must be at least 1").max(365, "days must be at most 365")
+        days: z
+          .number({ error: "days must be a number" })
+          .int("days must be a whole number")
+          .min(1, "days must be at least 1")
+          .max(365, "days must be at most 365")
           .optional()
           .meta({ description: "The period: the last 1–365 days (default 90)." }),
       }),

@@ -27,7 +27,17 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
       validation_level: "building",
       reasons: [{ code: "provider_building_match", message: REASONS.provider_building_match }],
       normalized: "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
-      components: { house: "Flat 302", building: "Prestige Shantiniketan", street: "Whitefield Main Road", locality: "Whitefield", landmark: null, city: "Bengaluru", district: "Bangalore", state: "Karnataka", pincode: "560066" },
+      components: {
+        house: "Flat 302",
+        building: "Prestige Shantiniketan",
+        street: "Whitefield Main Road",
+        locality: "Whitefield",
+        landmark: null,
+        city: "Bengaluru",
+        district: "Bangalore",
+        state: "Karnataka",
+        pincode: "560066",
+      },
       pincode: { code: "560066", district: "Bangalore", state: "Karnataka" },
       location: { lat: 12.9817, lng: 77.7269, precision: "building" },
       digipin: "4P3JK852C9",
@@ -47,7 +57,17 @@ const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
         { code: "provider_street_match", message: REASONS.provider_street_match },
       ],
       normalized: "100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038",
-      components: { house: null, building: null, street: "100 Feet Road", locality: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bangalore", state: "Karnataka", pincode: "560038" },
+      components: {
+        house: null,
+        building: null,
+        street: "100 Feet Road",
+        locality: "Indiranagar",
+        landmark: null,
+        city: "Bengaluru",
+        district: "Bangalore",
+        state: "Karnataka",
+        pincode: "560038",
+      },
       pincode: { code: "560038", district: "Bangalore", state: "Karnataka" },
       location: { lat: 12.9784, lng: 77.6408, precision: "street" },
       digipin: "4P3JK7F9M2",
@@ -92,7 +112,10 @@ export const VerificationSchema = z
       .meta({ description: "Why: stable machine codes with a message for people." }),
     normalized: z.string(),
     components: ComponentsSchema,
-    pincode: z.object({ code: z.string(), district: z.string(), state: z.string() }).nullable().meta({ description: "From India Post's directory; null when the text has no known 6-digit pincode." }),
+    pincode: z
+      .object({ code: z.string(), district: z.string(), state: z.string() })
+      .nullable()
+      .meta({ description: "From India Post's directory; null when the text has no known 6-digit pincode." }),
     location: z
       .object({ lat: z.number(), lng: z.number(), precision: z.enum([...LEVELS, "device"]) })
       .nullable()
@@ -102,14 +125,12 @@ export const VerificationSchema = z
       .array(z.object({ code: z.string(), locality: z.string(), district: z.string(), state: z.string() }).meta({ id: "SuggestedPincode" }))
       .max(3)
       .meta({
-        description:
-          "Up to 3 pincodes, best first, whose post offices the address names, when its pincode is missing, unknown or contradicts the written state or city; empty otherwise.",
+        description: "Up to 3 pincodes, best first, whose post offices the address names, when its pincode is missing, unknown or contradicts the written state or city; empty otherwise.",
       }),
     history: HistorySchema,
     provider: z.object({ name: z.string(), called: z.boolean() }),
     delivery_probability: z.number().min(0).max(1).meta({
-      description:
-        "Calibrated chance that a parcel to this address is delivered, learnt from this workspace's own reported outcomes by score band (docs/decision-policy.md); two decimals.",
+      description: "Calibrated chance that a parcel to this address is delivered, learnt from this workspace's own reported outcomes by score band (docs/decision-policy.md); two decimals.",
     }),
     policy_version: z.number().int().min(1).meta({ description: "The version of the workspace's decision policy that decided (GET /policy)." }),
     payment_method: z.enum(["cod", "prepaid"]).nullable().meta({ description: "Echoed from the request; null when not given." }),

@@ -14,7 +14,10 @@ import { button, Card, input, label } from "../../_lib/ui";
  */
 function linksCsv(links: { order_id: string | null; confirmation: { confirmation_id: string; url: string; expires_at: string } }[]): string {
   return Papa.unparse(
-    { fields: ["order_id", "confirmation_id", "url", "expires_at"], data: links.map((l) => [l.order_id ?? "", l.confirmation.confirmation_id, l.confirmation.url, l.confirmation.expires_at]) },
+    {
+      fields: ["order_id", "confirmation_id", "url", "expires_at"],
+      data: links.map((l) => [l.order_id ?? "", l.confirmation.confirmation_id, l.confirmation.url, l.confirmation.expires_at]),
+    },
     { escapeFormulae: /^[=+\-@\t\r]/ },
   );
 }
@@ -49,8 +52,8 @@ export function ConfirmLinks({ batchId }: { batchId: string }) {
   return (
     <Card title="Ask the buyers to confirm">
       <p className="text-sm text-slate-700">
-        Make a confirmation link for each of the {formatNumber(reviewOrHold)} REVIEW and HOLD rows and download them as a CSV (order_id, confirmation_id, url, expires_at) for
-        your WhatsApp or SMS tool. Each buyer&apos;s answer is verified again (1 unit) and sent to your webhooks as <code>address.confirmed</code>.
+        Make a confirmation link for each of the {formatNumber(reviewOrHold)} REVIEW and HOLD rows and download them as a CSV (order_id, confirmation_id, url, expires_at) for your WhatsApp
+        or SMS tool. Each buyer&apos;s answer is verified again (1 unit) and sent to your webhooks as <code>address.confirmed</code>.
       </p>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"

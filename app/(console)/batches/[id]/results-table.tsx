@@ -74,10 +74,12 @@ export function ResultsTable({ batchId, finished, poll }: { batchId: string; fin
   const verificationIds = (page.data?.rows ?? []).flatMap((r) => (r.verification_id && r.decision !== "SHIP" ? [r.verification_id] : []));
   const confirmations = api.confirmations.latest.useQuery({ verification_ids: verificationIds }, { enabled: verificationIds.length > 0, placeholderData: keepPreviousData });
   // Any change of filter or sort starts again at the first page.
-  const refilter = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setCursors([undefined]);
-  };
+  const refilter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setCursors([undefined]);
+    };
 
   return (
     <Card title="Rows">
@@ -154,7 +156,13 @@ export function ResultsTable({ batchId, finished, poll }: { batchId: string; fin
         ) : page.data.rows.length === 0 ? (
           <Empty>{filtered ? "No row matches these filters." : "This batch has no rows to show."}</Empty>
         ) : (
-          <RowsTable rows={page.data.rows} confirmations={confirmations.data} captionId={ids.caption} caption={`Rows ${pageNo * PAGE_SIZE + 1} to ${pageNo * PAGE_SIZE + page.data.rows.length} of ${page.data.matching}, ${sort.name.toLowerCase()}`} onOpen={setOpen} />
+          <RowsTable
+            rows={page.data.rows}
+            confirmations={confirmations.data}
+            captionId={ids.caption}
+            caption={`Rows ${pageNo * PAGE_SIZE + 1} to ${pageNo * PAGE_SIZE + page.data.rows.length} of ${page.data.matching}, ${sort.name.toLowerCase()}`}
+            onOpen={setOpen}
+          />
         )}
         {page.error && page.data && <ErrorNote error={page.error} action="Could not refresh the rows" />}
       </div>
@@ -219,14 +227,30 @@ const RowsTable = memo(function RowsTable({
         </colgroup>
         <thead className="border-b border-slate-300 text-slate-700">
           <tr>
-            <th scope="col" className="py-2 pr-3 text-right">Row</th>
-            <th scope="col" className="py-2 pr-3">Order id</th>
-            <th scope="col" className="py-2 pr-3">Decision</th>
-            <th scope="col" className="py-2 pr-3 text-right">Score</th>
-            <th scope="col" className="py-2 pr-3">Why</th>
-            <th scope="col" className="py-2 pr-3">Address as sent</th>
-            <th scope="col" className="py-2 pr-3">Cleaned address</th>
-            <th scope="col" className="py-2">Pincode</th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Row
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Order id
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Decision
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Score
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Why
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Address as sent
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Cleaned address
+            </th>
+            <th scope="col" className="py-2">
+              Pincode
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -237,7 +261,12 @@ const RowsTable = memo(function RowsTable({
               </td>
               <td className="break-words py-2 pr-3 font-mono">
                 {r.verification_id ? (
-                  <button type="button" className="break-all text-left text-blue-800 underline hover:text-blue-950" aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`} onClick={() => onOpen(r)}>
+                  <button
+                    type="button"
+                    className="break-all text-left text-blue-800 underline hover:text-blue-950"
+                    aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`}
+                    onClick={() => onOpen(r)}
+                  >
                     {r.order_id ?? "Open"}
                   </button>
                 ) : (

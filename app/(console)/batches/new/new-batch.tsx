@@ -90,8 +90,22 @@ export function NewBatch() {
             <span className="font-medium text-slate-900">{file.name}</span>: {formatNumber(file.rows.length)} rows, columns {file.fields.join(", ")}.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <ColumnSelect id={ids.address} label="Address column (required)" fields={file.fields} value={columns.address} none="Choose a column…" onChange={(address) => setColumns({ ...columns, address })} />
-            <ColumnSelect id={ids.orderId} label="Order id column (optional)" fields={file.fields} value={columns.orderId} none="None" onChange={(orderId) => setColumns({ ...columns, orderId })} />
+            <ColumnSelect
+              id={ids.address}
+              label="Address column (required)"
+              fields={file.fields}
+              value={columns.address}
+              none="Choose a column…"
+              onChange={(address) => setColumns({ ...columns, address })}
+            />
+            <ColumnSelect
+              id={ids.orderId}
+              label="Order id column (optional)"
+              fields={file.fields}
+              value={columns.orderId}
+              none="None"
+              onChange={(orderId) => setColumns({ ...columns, orderId })}
+            />
             <ColumnSelect
               id={ids.paymentMethod}
               label="Payment method column (optional: cod or prepaid)"
@@ -132,12 +146,28 @@ export function NewBatch() {
               </caption>
               <thead className="border-b border-slate-300 text-slate-700">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Row</th>
-                  <th scope="col" className="py-2 pr-3">Order id</th>
-                  <th scope="col" className="py-2 pr-3">Address</th>
-                  {columns.paymentMethod && <th scope="col" className="py-2 pr-3">Payment</th>}
-                  {columns.orderValue && <th scope="col" className="py-2 pr-3 text-right">Value (₹)</th>}
-                  <th scope="col" className="py-2">Check</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Row
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Order id
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Address
+                  </th>
+                  {columns.paymentMethod && (
+                    <th scope="col" className="py-2 pr-3">
+                      Payment
+                    </th>
+                  )}
+                  {columns.orderValue && (
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Value (₹)
+                    </th>
+                  )}
+                  <th scope="col" className="py-2">
+                    Check
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -219,5 +249,13 @@ function addressInput(r: RowCheck) {
 }
 
 function ColumnSelect(props: { id: string; label: string; fields: string[]; value: string; none: string; onChange: (field: string) => void }) {
-  return <SelectField id={props.id} label={props.label} value={props.value} options={[{ value: "", name: props.none }, ...props.fields.map((f) => ({ value: f, name: f }))]} onChange={props.onChange} />;
+  return (
+    <SelectField
+      id={props.id}
+      label={props.label}
+      value={props.value}
+      options={[{ value: "", name: props.none }, ...props.fields.map((f) => ({ value: f, name: f }))]}
+      onChange={props.onChange}
+    />
+  );
 }
