@@ -503,7 +503,11 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
  * Buddha Nagar" is not cut at its "Nagar".
  */
 function mergePlaceNames(tokens: Token[]): Token[] {
-  const phrases = getGazetteer().phrases;
+  return mergePhrases(tokens, getGazetteer().phrases);
+}
+
+/** Each run of words that `phrases` knows becomes one word token; the same array when none is found. */
+function mergePhrases(tokens: Token[], phrases: Pick<PhraseTable<unknown>, "match">): Token[] {
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const m = phrases.match(tokens, i);
@@ -536,19 +540,7 @@ function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
     }
     officePhrases.set(rec, phrases);
   }
-  let out: Token[] | null = null;
-  for (let i = 0; i < tokens.length; i++) {
-    const m = phrases.match(tokens, i);
-    if (!m) {
-      out?.push(tokens[i] as Token);
-      continue;
-    }
-    out ??= tokens.slice(0, i);
-    const words = tokens.slice(i, i + m.length);
-    out.push({ raw: words.map((t) => t.raw).join(" "), key: words.map((t) => t.key).join(" "), type: WORD, upper: false, ordinal: false });
-    i += m.length - 1;
-  }
-  return out ?? tokens;
+  return mergePhrases(tokens, phrases);
 }
 
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
