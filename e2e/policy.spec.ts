@@ -114,6 +114,33 @@ test.describe("an owner", () => {
   });
 });
 
+test.describe("an owner setting costs", () => {
+  test.use({ storageState: E2E.state.owner });
+
+  test("saves what a returned and a held parcel cost, and the preview prices policies with them", async ({ page, request }) => {
+    await page.goto("/policy");
+    const costs = page.getByRole("form", { name: "Costs" });
+    const returned = costs.getByLabel("A returned parcel (₹)");
+    const held = costs.getByLabel("A held parcel (₹)");
+    await expect(returned).toHaveValue("150");
+    await expect(held).toHaveValue("20");
+    await returned.fill("180");
+    await held.fill("25");
+    await costs.getByRole("button", { name: "Save costs" }).click();
+    await expect(costs.getByRole("status")).toHaveText("Saved: ₹180 a returned parcel, ₹25 a held one. Preview again to price a policy with them.");
+    const priced = await restPreview(request);
+    expect(priced).toMatchObject({ costs: { returned_shipped_rupees: 180, held_delivered_rupees: 25 } });
+
+    await page.reload();
+    await expect(returned).toHaveValue("180");
+    // Back to the defaults, which the other specs' figures assume nothing about but a reader of the demo expects.
+    await returned.fill("150");
+    await held.fill("20");
+    await costs.getByRole("button", { name: "Save costs" }).click();
+    await expect(costs.getByRole("status")).toContainText("Saved: ₹150");
+  });
+});
+
 test.describe("a viewer", () => {
   test.use({ storageState: E2E.state.viewer });
 
@@ -129,5 +156,11 @@ test.describe("a viewer", () => {
     const refused = await trpc(page, "console.publishPolicy", { policy: COD_RULE });
     expect(refused.status).toBe(403);
     expect(refused.body.error?.data.api.code).toBe("forbidden");
+
+    const costs = page.getByRole("form", { name: "Costs" });
+    await expect(costs.getByLabel("A returned parcel (₹)")).toBeDisabled();
+    await expect(costs.getByRole("button", { name: "Save costs" })).toHaveCount(0);
+    const notSaved = await trpc(page, "console.setOutcomeCosts", { returned_shipped_rupees: 1, held_delivered_rupees: 1 });
+    expect(notSaved.status).toBe(403);
   });
 });

@@ -63,6 +63,26 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationList {
 }
 
 /**
+ * adapter-pg's `executeScript` splits a script at every ";", which cuts a function body (the
+ * analytics triggers') apart. Sent whole and without parameters, node-postgres uses the simple
+ * query protocol, in which PostgreSQL runs a script of many statements as one. PGlite's adapter
+ * already runs scripts whole.
+ */
+function runningScriptsWhole(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  if (adapter.adapterName !== "@prisma/adapter-pg") return adapter;
+  const executeScript = async (script: string) => {
+    await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
+  };
+  return new Proxy(adapter, {
+    get: (target, property) => {
+      if (property === "executeScript") return executeScript;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
  * Applies every migration in prisma/migrations not yet applied; returns the names applied. On
  * PostgreSQL the engine takes a session-level advisory lock and never unlocks it (its native build
  * exits instead), so every connection it opened is closed afterwards: one left open would hold the
@@ -76,7 +96,7 @@ export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFac
     connect: async () => {
       const adapter = await factory.connect();
       opened.push(adapter);
-      return adapter;
+      return runningScriptsWhole(adapter);
     },
     connectToShadowDb: () => factory.connectToShadowDb(),
   };

@@ -1,5 +1,5 @@
 import { nowMs } from "../clock";
-import type { Db } from "../db";
+import { query, type Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { lookupPincode } from "../addresses";
@@ -9,10 +9,9 @@ import type { ReasonCode } from "../verification/reasons";
 
 /**
  * `GET /analytics/outcomes`: a workspace's live verifications of a period (by the day they were
- * made, UTC) with their reported outcomes, aggregated in SQL (docs/decision-policy.md): one scan
- * grouped by decision, week, score band and courier together (a few hundred groups, hashed in
- * memory, rolled up here), one for reason codes and one for the pincodes with most returns, run side
- * by side, each without JIT compilation (it costs more than these scans save).
+ * made, UTC) with their reported outcomes (docs/decision-policy.md): one read grouped by decision,
+ * week, score band and courier together (a few hundred groups, rolled up here), one for reason
+ * codes and one for the pincodes with most returns, run side by side.
  */
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
@@ -79,21 +78,20 @@ export function isoWeek(monday: Date): string {
   return `${year}-W${String(week).padStart(2, "0")}`;
 }
 
-const COUNTS = Prisma.sql`count(*)::int AS verifications,
-  count(*) FILTER (WHERE outcome = 'delivered')::int AS delivered,
-  count(*) FILTER (WHERE outcome IN ('rto', 'customer_refused', 'address_issue'))::int AS returned,
-  count(*) FILTER (WHERE outcome = 'lost')::int AS lost`;
+/** The counts every roll-up keeps, summed over the period's days. */
+const COUNTS = Prisma.sql`sum(verifications)::int AS verifications, sum(delivered)::int AS delivered, sum(returned)::int AS returned, sum(lost)::int AS lost`;
 
 interface GroupedRow extends Counts {
   decision: Decision;
   /** The week's Monday, YYYY-MM-DD. */
   week: string;
   band: number;
-  courier: string | null;
+  /** '' until an outcome names one. */
+  courier: string;
   outcomes: number;
   judged: number;
-  psum: number | null;
-  sqsum: number | null;
+  psum: number;
+  sqsum: number;
   synthetic: number;
 }
 
@@ -109,51 +107,42 @@ function rollUp<K>(rows: GroupedRow[], key: (r: GroupedRow) => K): Map<K, Omit<G
     t.lost += r.lost;
     t.outcomes += r.outcomes;
     t.judged += r.judged;
-    t.psum = Number(t.psum) + Number(r.psum ?? 0);
-    t.sqsum = Number(t.sqsum) + Number(r.sqsum ?? 0);
+    t.psum += r.psum;
+    t.sqsum += r.sqsum;
     t.synthetic += r.synthetic;
     out.set(k, t);
   }
   return out;
 }
 
-/** How long one aggregate may wait for a connection and run: a bound for a runaway read, far above the bench's figures. */
-const AGGREGATE_LIMIT_MS = 60_000;
-
-/** One aggregate statement in its own transaction with JIT off (compiling these scans costs seconds). */
-function aggregate<T>(db: Db, statement: Prisma.Sql): Promise<T[]> {
-  return db.$transaction([db.$executeRaw`SET LOCAL jit = off`, db.$queryRaw<T[]>(statement)], { maxWait: AGGREGATE_LIMIT_MS, timeout: AGGREGATE_LIMIT_MS }).then(([, rows]) => rows);
-}
-
+/**
+ * Read from the day roll-ups the database keeps as verifications and outcomes are written
+ * (migration 20261125164538_analytics_days, docs/decision-policy.md): a period costs as many rows as
+ * it has days × groups, whatever the number of verifications.
+ */
 export async function outcomeAnalytics(db: Db, workspaceId: string, input: { from?: string; to?: string }): Promise<OutcomeAnalytics> {
   const { fromMs, toMs } = periodOf(input);
-  const period = Prisma.sql`workspace_id = ${workspaceId} AND livemode AND created_at >= ${new Date(fromMs)} AND created_at < ${new Date(toMs + DAY_MS)}`;
-  const judgedSql = Prisma.sql`outcome IS NOT NULL AND outcome <> 'cancelled'`;
+  const period = Prisma.sql`workspace_id = ${workspaceId} AND day BETWEEN ${isoDate(fromMs)}::date AND ${isoDate(toMs)}::date`;
   const [cube, reasons, pincodes] = await Promise.all([
-    // `judged`: outcomes that say whether the parcel arrived (cancelled says nothing), the calibration's base.
-    aggregate<GroupedRow>(
+    query<GroupedRow>(
       db,
       Prisma.sql`
-      SELECT decision::text AS decision, to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
-        LEAST(score / 10, ${BANDS - 1})::int AS band, courier, ${COUNTS},
-        count(outcome)::int AS outcomes,
-        count(*) FILTER (WHERE ${judgedSql})::int AS judged,
-        sum(delivery_probability) FILTER (WHERE ${judgedSql}) AS psum,
-        sum((delivery_probability - (outcome = 'delivered')::int) ^ 2) FILTER (WHERE ${judgedSql}) AS sqsum,
-        count(*) FILTER (WHERE synthetic)::int AS synthetic
-      FROM verifications WHERE ${period}
-      GROUP BY 1, 2, 3, 4`,
+      SELECT decision::text AS decision, to_char(date_trunc('week', day), 'YYYY-MM-DD') AS week, band, courier, ${COUNTS},
+        sum(outcomes)::int AS outcomes, sum(judged)::int AS judged, sum(psum)::float8 AS psum, sum(sqsum)::float8 AS sqsum, sum(synthetic)::int AS synthetic
+      FROM analytics_days WHERE ${period}
+      GROUP BY 1, 2, 3, 4 HAVING sum(verifications) > 0`,
     ),
-    aggregate<Counts & { code: ReasonCode }>(
+    query<Counts & { code: ReasonCode }>(
       db,
       Prisma.sql`
-      SELECT code, ${COUNTS} FROM verifications, unnest(reason_codes) AS code WHERE ${period} GROUP BY code ORDER BY verifications DESC, code`,
+      SELECT code, ${COUNTS} FROM analytics_reason_days WHERE ${period}
+      GROUP BY code HAVING sum(verifications) > 0 ORDER BY verifications DESC, code`,
     ),
-    aggregate<Counts & { pincode: string }>(
+    query<Counts & { pincode: string }>(
       db,
       Prisma.sql`
-      SELECT pincode_code AS pincode, ${COUNTS} FROM verifications WHERE ${period} AND pincode_code IS NOT NULL
-      GROUP BY pincode_code ORDER BY returned DESC, verifications DESC, pincode_code LIMIT 20`,
+      SELECT pincode, ${COUNTS} FROM analytics_pincode_days WHERE ${period}
+      GROUP BY pincode HAVING sum(verifications) > 0 ORDER BY returned DESC, verifications DESC, pincode LIMIT 20`,
     ),
   ]);
 
@@ -180,20 +169,20 @@ export async function outcomeAnalytics(db: Db, workspaceId: string, input: { fro
     }),
     by_courier: [...byCourier]
       .filter(([, r]) => r.outcomes > 0)
-      .map(([courier, r]) => ({ courier: courier ?? "unknown", outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
+      .map(([courier, r]) => ({ courier: courier || "unknown", outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
       .sort((a, b) => b.outcomes - a.outcomes || a.courier.localeCompare(b.courier)),
     by_week: [...byWeek]
       .map(([week, r]) => ({ week: isoWeek(new Date(`${week}T00:00:00Z`)), verifications: r.verifications, outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
       .sort((a, b) => a.week.localeCompare(b.week)),
     calibration: {
-      brier: judged === 0 ? null : round3(Number(total!.sqsum) / judged),
+      brier: judged === 0 ? null : round3(total!.sqsum / judged),
       bands: Array.from({ length: BANDS }, (_, band) => {
         const r = byBand.get(band);
         const count = r?.judged ?? 0;
         return {
           from: band * 10,
           to: band === BANDS - 1 ? 100 : band * 10 + 10,
-          predicted: count === 0 ? null : round3(Number(r!.psum) / count),
+          predicted: count === 0 ? null : round3(r!.psum / count),
           observed: count === 0 ? null : round3(r!.delivered / count),
           count,
         };

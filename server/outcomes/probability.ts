@@ -8,6 +8,7 @@ import { Prisma } from "../generated/prisma/client";
  * of PRIOR_WEIGHT outcomes, then made non-decreasing in the score by pool-adjacent-violators. Learnt
  * from the workspace's own outcomes only; refreshed as outcomes arrive, at most once a minute.
  */
+/** Also the analytics day roll-up's bands (LEAST(score / 10, 9) in migration 20261125164538_analytics_days). */
 export const BANDS = 10;
 export const PRIOR_WEIGHT = 50;
 export const REFRESH_MS = 60_000;
@@ -63,13 +64,13 @@ export function probabilityOf(curve: readonly number[] | null, score: number): n
   return Math.round(c[bandOf(score)]! * 100) / 100;
 }
 
-/** Reads the counts and writes the curve, if this caller claimed the refresh. */
+/** Reads the counts (from the analytics day roll-up, whose bands are these) and writes the curve, if this caller claimed the refresh. */
 async function compute(db: Db, workspaceId: string): Promise<number[]> {
   const rows = await query<{ band: number; outcomes: number; delivered: number }>(
     db,
     Prisma.sql`
-    SELECT LEAST(score / 10, ${BANDS - 1})::int AS band, count(*)::int AS outcomes, count(*) FILTER (WHERE outcome = 'delivered')::int AS delivered
-    FROM verifications WHERE workspace_id = ${workspaceId} AND livemode AND outcome IS NOT NULL AND outcome <> 'cancelled'
+    SELECT band, sum(judged)::int AS outcomes, sum(delivered)::int AS delivered
+    FROM analytics_days WHERE workspace_id = ${workspaceId}
     GROUP BY 1`,
   );
   const counts: BandCounts[] = Array.from({ length: BANDS }, () => ({ outcomes: 0, delivered: 0 }));
