@@ -58,7 +58,7 @@ ALTER TABLE "analytics_pincode_days" ADD CONSTRAINT "analytics_pincode_days_work
 -- (-1) as they were before, and added to the day's rows in the same transaction. The upserts go in key
 -- order, so concurrent statements lock the rows they share in one order. Verifications are deleted only
 -- with their workspace, whose roll-up rows go with it: there is no delete trigger.
--- analytics_roll_up_sql(source) is the one definition of the sums; the triggers and the backfill run its
+-- analytics_roll_up_sql(source) is the one definition of the sums: the triggers and the backfill run its
 -- statements over their own source (rows of verifications with a sign column).
 CREATE FUNCTION analytics_roll_up_sql(source TEXT) RETURNS TEXT[] LANGUAGE plpgsql IMMUTABLE AS $fn$
 DECLARE
@@ -95,23 +95,26 @@ BEGIN
 END
 $fn$;
 
-CREATE FUNCTION analytics_roll_up() RETURNS TRIGGER LANGUAGE plpgsql AS $fn$
+-- The trigger functions are written out from those statements with static SQL, whose plans PL/pgSQL
+-- keeps: run as dynamic SQL, planning them again on every statement cost about 0.5 ms a single-row
+-- insert, against 0.1 ms.
+DO $$
 DECLARE
-  statement TEXT;
+  source TEXT;
 BEGIN
-  FOREACH statement IN ARRAY analytics_roll_up_sql(CASE TG_OP
-      WHEN 'INSERT' THEN 'SELECT *, 1 AS sign FROM new_rows'
-      ELSE 'SELECT *, 1 AS sign FROM new_rows UNION ALL SELECT *, -1 FROM old_rows' END) LOOP
-    EXECUTE statement;
+  FOREACH source IN ARRAY ARRAY['insert', 'update'] LOOP
+    EXECUTE format('CREATE FUNCTION %I() RETURNS TRIGGER LANGUAGE plpgsql AS %L', 'analytics_roll_up_' || source,
+      'BEGIN ' || array_to_string(analytics_roll_up_sql(CASE source
+        WHEN 'insert' THEN 'SELECT *, 1 AS sign FROM new_rows'
+        ELSE 'SELECT *, 1 AS sign FROM new_rows UNION ALL SELECT *, -1 FROM old_rows' END), '; ') || '; RETURN NULL; END');
   END LOOP;
-  RETURN NULL;
 END
-$fn$;
+$$;
 
 CREATE TRIGGER analytics_roll_up_insert AFTER INSERT ON verifications
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_roll_up();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_roll_up_insert();
 CREATE TRIGGER analytics_roll_up_update AFTER UPDATE ON verifications
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_roll_up();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_roll_up_update();
 
 -- Backfill: the verifications made before this migration.
 DO $$
