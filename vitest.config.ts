@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 const alias = { "~": fileURLToPath(new URL(".", import.meta.url)) };
 // Tests that need a database are named *.db.test.ts; they run once on PGlite and once on PostgreSQL.
 const dbTests = ["server/**/*.db.test.ts", "test/**/*.db.test.ts", "inngest/**/*.db.test.ts", "prisma/**/*.db.test.ts", "scripts/**/*.db.test.ts"];
-const shared = { testTimeout: 30_000, hookTimeout: 120_000 };
+const shared = { testTimeout: 30_000, hookTimeout: 120_000, setupFiles: ["test/property-seed.ts"] };
 
 export default defineConfig({
   resolve: { alias },
@@ -18,11 +18,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { ...shared, name: "pglite", include: dbTests, setupFiles: ["test/db-setup.ts"], env: { DAKIYA_TEST_DB: "pglite" } },
+        test: { ...shared, name: "pglite", include: dbTests, setupFiles: [...shared.setupFiles, "test/db-setup.ts"], env: { DAKIYA_TEST_DB: "pglite" } },
       },
       {
         resolve: { alias },
-        test: { ...shared, name: "postgres", include: dbTests, setupFiles: ["test/db-setup.ts"], env: { DAKIYA_TEST_DB: "postgres" } },
+        test: { ...shared, name: "postgres", include: dbTests, setupFiles: [...shared.setupFiles, "test/db-setup.ts"], env: { DAKIYA_TEST_DB: "postgres" } },
       },
     ],
   },

@@ -185,8 +185,8 @@ export function hasDevanagari(text: string): boolean {
   return DEVANAGARI.test(text);
 }
 
-/** Hindi puts "near", "opposite", "behind" after the place (मंदिर के पास); English before it. */
-const POSTPOSITION = /\s+(Near|Opposite|Behind)\s*$/;
+/** Hindi puts "near", "opposite", "behind" after the place (मंदिर के पास); English before it. A bracketed note may follow ("(Vill)"). */
+const POSTPOSITION = /\s+(Near|Opposite|Behind)(\s*\([^()]*\))?\s*$/;
 
 /** Per comma-separated part, a trailing postposition moves to the front (a per-part test, linear in the text). */
 function movePostpositions(text: string): string {
@@ -197,7 +197,7 @@ function movePostpositions(text: string): string {
       const place = m ? part.slice(0, m.index) : "";
       if (!m || place.trim() === "") return part;
       const lead = place.length - place.trimStart().length;
-      return `${place.slice(0, lead)}${m[1]} ${place.slice(lead)}`;
+      return `${place.slice(0, lead)}${m[1]} ${place.slice(lead)}${m[2] ?? ""}`;
     })
     .join(",");
 }

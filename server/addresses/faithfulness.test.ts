@@ -173,6 +173,8 @@ describe("normalized is faithful to what the buyer wrote", () => {
     ["H.No. 12, Vashi, Thane Dist, 400703", "12, Vashi, District Thane, Maharashtra 400703"],
     ["H.No. 12, Near Water Tank, Basti Guzan, Athola, Jalandhar, 144002", "12, Near Water Tank, Basti Guzan, Athola, Jalandhar, Punjab 144002"],
     ["H.No. 12, Vill. Rangat, P.O. Sabari, Dist. North and Middle Andaman, 744205", "12, Village Rangat, Post Sabari, District North and Middle Andaman, Andaman and Nicobar Islands 744205"],
+    // A post office of the pincode spelt right is no misspelling of its town: Karodia (391310) is not Baroda.
+    ["H.No. 12, Karodia, Vadodara Dist, 391310", "12, Karodia, District Vadodara, Gujarat 391310"],
   ])("%s → %s", (input, line) => {
     expect(normalizeAddress(input).normalized).toBe(line);
   });

@@ -442,14 +442,15 @@ export function normalizeAddress(text: string): NormalizedAddress {
     townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
     cityWritten = false;
   } else if (!city && rec && statedCity === null) {
-    // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off.
+    // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off,
+    // unless it is one of the pincode's own post offices spelt right ("Karodia" in 391310 is no "Baroda").
     const last = [...kept].reverse().find(isPlainName);
     const own = gaz.citiesByName.get(rec.entry.city ?? "");
     const near = (k: string) => {
       const limit = Math.min(3, Math.floor(k.length / 2) - 1);
       return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
     };
-    if (last && own && own.keys.some(near)) {
+    if (last && own && !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) && own.keys.some(near)) {
       statedCity = own.name;
       cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
