@@ -15,8 +15,7 @@ let workspaceId: string;
 
 const sql = <T>(text: string) => db().$queryRawUnsafe<T[]>(text);
 const RETURNED = `outcome IN ('rto', 'customer_refused', 'address_issue')`;
-const counts = (prefix = "") =>
-  `${prefix}count(*)::int AS verifications, count(*) FILTER (WHERE outcome = 'delivered')::int AS delivered,
+const counts = `count(*)::int AS verifications, count(*) FILTER (WHERE outcome = 'delivered')::int AS delivered,
    count(*) FILTER (WHERE ${RETURNED})::int AS returned, count(*) FILTER (WHERE outcome = 'lost')::int AS lost`;
 const sums = `sum(verifications)::int AS verifications, sum(delivered)::int AS delivered, sum(returned)::int AS returned, sum(lost)::int AS lost`;
 const day = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
@@ -41,7 +40,7 @@ beforeAll(async () => {
 describe("the analytics day roll-ups", () => {
   it("equal the live verifications summed afresh, by decision, band and courier", async () => {
     const fresh = await sql<object>(
-      `SELECT ${day} AS day, decision::text AS decision, LEAST(score / 10, 9)::int AS band, COALESCE(courier, '') AS courier, ${counts()},
+      `SELECT ${day} AS day, decision::text AS decision, LEAST(score / 10, 9)::int AS band, COALESCE(courier, '') AS courier, ${counts},
          count(outcome)::int AS outcomes, count(*) FILTER (WHERE outcome <> 'cancelled')::int AS judged, count(*) FILTER (WHERE synthetic)::int AS synthetic,
          round(COALESCE(sum(delivery_probability) FILTER (WHERE outcome <> 'cancelled'), 0)::numeric, 6)::float8 AS psum
        FROM verifications WHERE workspace_id = '${workspaceId}' AND livemode GROUP BY 1, 2, 3, 4`,
@@ -60,10 +59,10 @@ describe("the analytics day roll-ups", () => {
     const kept = (table: string, key: string) =>
       sql<object>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, ${key} AS key, ${sums} FROM ${table} WHERE workspace_id = '${workspaceId}' GROUP BY 1, 2`);
     expect(sorted(await kept("analytics_reason_days", "code"))).toEqual(
-      sorted(await sql<object>(`SELECT ${day} AS day, code AS key, ${counts()} FROM verifications, unnest(reason_codes) AS code WHERE ${where} GROUP BY 1, 2`)),
+      sorted(await sql<object>(`SELECT ${day} AS day, code AS key, ${counts} FROM verifications, unnest(reason_codes) AS code WHERE ${where} GROUP BY 1, 2`)),
     );
     expect(sorted(await kept("analytics_pincode_days", "pincode"))).toEqual(
-      sorted(await sql<object>(`SELECT ${day} AS day, pincode_code AS key, ${counts()} FROM verifications WHERE ${where} AND pincode_code IS NOT NULL GROUP BY 1, 2`)),
+      sorted(await sql<object>(`SELECT ${day} AS day, pincode_code AS key, ${counts} FROM verifications WHERE ${where} AND pincode_code IS NOT NULL GROUP BY 1, 2`)),
     );
   });
 
