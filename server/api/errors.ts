@@ -19,12 +19,23 @@ function isZodError(e: unknown): e is Error & { issues: ZodLikeIssue[] } {
   return e instanceof Error && e.name === "ZodError" && Array.isArray((e as { issues?: unknown }).issues);
 }
 
-function fromDakiya(e: DakiyaError): ApiError {
-  return { status: e.status, code: e.code, message: e.message, details: e.details, headers: e.headers };
+/** The contract's bound on `details`: the first 100 problems, whatever the input. */
+export const MAX_DETAILS = 100;
+/** Longest message, and longest detail path and message, in characters: a field name or value quoted in them is cut. */
+export const MAX_MESSAGE = 500;
+
+function clip(text: string): string {
+  return text.length <= MAX_MESSAGE ? text : `${text.slice(0, MAX_MESSAGE - 1)}…`;
 }
 
-function make(code: ErrorCode, message: string, details?: ErrorDetail[]): ApiError {
-  return { status: ERROR_STATUS[code], code, message, details };
+/** An answer's size is bounded whatever the input: at most MAX_DETAILS details, every text at most MAX_MESSAGE. */
+function make(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: Record<string, string>): ApiError {
+  const bounded = details?.slice(0, MAX_DETAILS).map((d) => ({ path: clip(d.path), message: clip(d.message) }));
+  return { status: ERROR_STATUS[code], code, message: clip(message), details: bounded, headers };
+}
+
+function fromDakiya(e: DakiyaError): ApiError {
+  return make(e.code, e.message, e.details, e.headers);
 }
 
 /**
@@ -36,7 +47,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof TRPCError) {
     if (error.cause instanceof DakiyaError) return fromDakiya(error.cause);
     if (isZodError(error.cause)) {
-      const details = error.cause.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+      const details = error.cause.issues.slice(0, MAX_DETAILS).map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
       const first = details[0];
       const message = first ? `Invalid request: ${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid request.";
       return make("invalid_request", message, details);

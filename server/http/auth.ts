@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsync } from "fastify";
 import { auth, withClientAddress } from "../auth";
-import { checkText } from "../api/text";
+import { checkText, jsonNestsTooDeep, nestingError } from "../api/text";
 import { requestOrigin } from "./origin";
 
 /**
@@ -32,11 +32,16 @@ export const authPlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Sign-in text that is not valid Unicode or holds NUL is refused like any other endpoint's (server/api/text.ts). */
+/**
+ * Sign-in bodies are held to every endpoint's input rules (server/api/text.ts): nesting deeper than 32
+ * levels, and text that is not valid Unicode or holds NUL, are refused before better-auth reads them.
+ */
 function checkJsonText(body: Buffer): void {
+  const text = body.toString("utf8");
+  if (jsonNestsTooDeep(text)) throw nestingError();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString("utf8"));
+    parsed = JSON.parse(text);
   } catch {
     return; // better-auth answers a body that is not JSON itself
   }

@@ -8,7 +8,7 @@ import { db } from "../db";
 import { DakiyaError } from "../errors";
 import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
-import { checkText } from "../api/text";
+import { checkText, jsonNestsTooDeep, MAX_NESTING, nestingError } from "../api/text";
 import { PUBLIC_PROCEDURE_PREFIX } from "../api/routers/confirmations";
 import { ResultsDownloadQuery } from "../api/routers/console";
 import type { Context } from "../api/trpc";
@@ -52,10 +52,34 @@ export function publicContext(request: FastifyRequest): Context {
   };
 }
 
+/**
+ * The procedures a tRPC request calls, read as tRPC reads them: the path segment decoded once more
+ * after Fastify's own decoding, then split on commas (so `a%252Cb` is two calls, as tRPC runs it).
+ * A path that is not valid percent-encoding then is a 400 here; tRPC would answer it 500.
+ */
+function callPaths(request: FastifyRequest): string[] {
+  const segment = (request.params as { path?: string }).path ?? "";
+  try {
+    return decodeURIComponent(segment).split(",");
+  } catch {
+    throw new DakiyaError("invalid_request", "The procedure's path is not valid percent-encoding.", { details: [] });
+  }
+}
+
 /** Whether every call of a tRPC request is one of the buyer page's public procedures. */
 function publicCalls(request: FastifyRequest): boolean {
-  const paths = ((request.params as { path?: string }).path ?? "").split(",");
-  return paths.every((p) => p.startsWith(PUBLIC_PROCEDURE_PREFIX));
+  return callPaths(request).every((p) => p.startsWith(PUBLIC_PROCEDURE_PREFIX));
+}
+
+/**
+ * The JSON tRPC parses itself (the body, `?input=` and `?connectionParams=`), measured for nesting before
+ * it does (server/api/text.ts); a batch wraps each call's input in one level of its own.
+ */
+function refuseDeepInput(request: FastifyRequest): void {
+  const batch = (request.query as { batch?: unknown }).batch !== undefined;
+  const max = batch ? MAX_NESTING + 1 : MAX_NESTING;
+  const texts = [request.body, ...Object.values(request.query as Record<string, unknown>)].flat();
+  if (texts.some((text) => typeof text === "string" && jsonNestsTooDeep(text, max))) throw nestingError();
 }
 
 /**
@@ -75,11 +99,12 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
         throw new DakiyaError("unsupported_media_type", "The console's API takes JSON bodies only (`Content-Type: application/json`).");
       }
-      const calls = ((request.params as { path?: string }).path ?? "").split(",").length;
+      const calls = callPaths(request).length;
       if (calls > TRPC_MAX_BATCH) {
         throw new DakiyaError("invalid_request", `A console request may batch at most ${TRPC_MAX_BATCH} calls; this one has ${calls}.`);
       }
     });
+    trpc.addHook("preHandler", async (request) => refuseDeepInput(request));
     trpc.addHook("onSend", async (_request, reply) => {
       reply.header("cache-control", "no-store");
     });
@@ -87,6 +112,8 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
       prefix: "/api/trpc",
       trpcOptions: {
         router: appRouter,
+        // tRPC's own count of the same cap, should its reading of a path ever differ from callPaths.
+        maxBatchSize: TRPC_MAX_BATCH,
         createContext: ({ req }: { req: FastifyRequest }) => (publicCalls(req) ? publicContext(req) : consoleContext(req)),
         onError: ({ error, path, req }: { error: unknown; path?: string; req: FastifyRequest }) => logFailedCall(req, error, path),
         // tRPC would answer 500 for every domain error; when all calls failed alike, use the contract's status.

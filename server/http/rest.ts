@@ -18,6 +18,7 @@ import { authenticate } from "../keys";
 import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
 import { createCallerFactory, type Context } from "../api/trpc";
+import { parseJson } from "./json";
 import { requestOrigin } from "./origin";
 import "./types";
 
@@ -103,15 +104,16 @@ async function answer<T>(request: FastifyRequest, reply: FastifyReply, call: (ca
 
 /**
  * Every REST body is JSON, whatever its Content-Type says (`curl -d` sends a form type). An empty
- * body is `{}`, so the schema names the missing fields. Text the service refuses (NUL, lone
- * surrogates) is refused per field before any schema, for every procedure (server/api/text.ts).
+ * body is `{}`, so the schema names the missing fields. Nesting deeper than 32 levels is refused before
+ * the body is parsed (server/http/json.ts); text the service refuses (NUL, lone surrogates) per field
+ * before any schema, for every procedure (server/api/text.ts).
  */
 function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void): void {
   if (body.trim() === "") return done(null, {});
   try {
-    done(null, JSON.parse(body));
-  } catch {
-    done(new DakiyaError("invalid_request", "The request body is not valid JSON.", { details: [] }));
+    done(null, parseJson(body));
+  } catch (err) {
+    done(err as Error);
   }
 }
 
