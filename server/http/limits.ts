@@ -128,6 +128,9 @@ export function installLimits(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
     route.onSend = [...[route.onSend ?? []].flat(), lingerOnSend];
   });
+  // Not-found answers pass no onRoute: without this, a 413 for a path with no route (or a 404 while
+  // the body still arrives) closed the connection at once, and a client still writing got EPIPE.
+  app.addHook("onSend", (request, reply, payload, done) => (request.is404 ? lingerOnSend.call(app, request, reply, payload, done) : done(null, payload)));
 
   app.addHook("onRequest", (request, reply, done) => {
     const req = request.raw;
