@@ -32,6 +32,10 @@ export const ComponentsSchema = z
   })
   .meta({ id: "Components", description: "Parsed parts of an address; each null when absent." });
 
+/** An id the service gave out (`bat_…`, `ver_test_…`, `cnf_…`): longer text cannot be one, and is refused before any look-up. */
+export const ID_MAX_LENGTH = 64;
+export const IdText = z.string().max(ID_MAX_LENGTH, `ids are at most ${ID_MAX_LENGTH} characters`);
+
 export const AddressText = z
   .string({ error: "address must be a string" })
   .min(ADDRESS_MIN_LENGTH, `address must be at least ${ADDRESS_MIN_LENGTH} characters`)

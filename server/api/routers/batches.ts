@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
 import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
-import { AddressText, OrderFields } from "../schemas";
+import { AddressText, IdText, OrderFields } from "../schemas";
 import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const STATUSES = ["queued", "processing", "completed", "failed", "cancelling", "cancelled"] as const;
@@ -26,7 +26,7 @@ export const BatchProgressSchema = z
     example: { batch_id: "bat_5Hn2kQp9LmXw8ZpR1cVd", status: "processing", total: 1000, done: 412, succeeded: 409, failed: 3, cancelled: 0, results_url: null },
   });
 
-const BatchIdInput = z.object({ batch_id: z.string().meta({ example: "bat_5Hn2kQp9LmXw8ZpR1cVd" }) });
+const BatchIdInput = z.object({ batch_id: IdText.meta({ example: "bat_5Hn2kQp9LmXw8ZpR1cVd" }) });
 
 export const batchesRouter = router({
   create: liveWriteProcedure

@@ -12,6 +12,7 @@ import {
   viewLink,
   type ComponentName,
 } from "../../confirmations";
+import { IdText } from "../schemas";
 import { apiProcedure, managerProcedure, memberProcedure, meteredProcedure, publicProcedure, router } from "../trpc";
 
 const DeviceLocationSchema = z
@@ -127,7 +128,7 @@ export const confirmationsRouter = router({
         description: "Its status (`pending`, `confirmed` or `expired`); once confirmed, the new verification, the parts the buyer changed and the device location.",
       },
     })
-    .input(z.object({ confirmation_id: z.string() }))
+    .input(z.object({ confirmation_id: IdText }))
     .output(ConfirmationSchema)
     .query(({ ctx, input }) => getConfirmation(ctx.db, ctx.caller, input.confirmation_id, ctx.origin)),
 

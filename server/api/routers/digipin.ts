@@ -2,6 +2,9 @@ import { z } from "zod";
 import { decodeDigipin, DIGIPIN_BOUNDS, encode } from "../../digipin";
 import { apiProcedure, router } from "../trpc";
 
+/** A DIGIPIN as typed, with its hyphens and spaces (`39J-49L-L8T4`): far longer text is none. */
+const DIGIPIN_INPUT_MAX_LENGTH = 32;
+
 const DecodedSchema = z
   .object({
     digipin: z.string().meta({ example: "39J49LL8T4" }),
@@ -36,7 +39,14 @@ export const digipinRouter = router({
           "Returns the cell centre and exact bounding box of a 10- or 8-symbol DIGIPIN. Case-insensitive; hyphens and spaces are ignored (`39J-49L-L8T4`). Local: no provider call, no quota.",
       },
     })
-    .input(z.object({ digipin: z.string().meta({ description: "10 or 8 DIGIPIN symbols.", example: "39J-49L-L8T4" }) }))
+    .input(
+      z.object({
+        digipin: z
+          .string()
+          .max(DIGIPIN_INPUT_MAX_LENGTH, `digipin must be at most ${DIGIPIN_INPUT_MAX_LENGTH} characters`)
+          .meta({ description: "10 or 8 DIGIPIN symbols.", example: "39J-49L-L8T4" }),
+      }),
+    )
     .output(DecodedSchema)
     .query(({ input }) => decodeDigipin(input.digipin)),
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { reportOutcome } from "../../outcomes";
 import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
 import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
-import { AddressText, ComponentsSchema, OrderFields } from "../schemas";
+import { AddressText, ComponentsSchema, IdText, OrderFields } from "../schemas";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
@@ -177,8 +177,8 @@ export const verificationsRouter = router({
     .input(
       z
         .object({
-          verification_id: z.string().optional(),
-          order_id: z.string().optional(),
+          verification_id: IdText.optional(),
+          order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional(),
           outcome: z.enum(OUTCOMES, { error: `outcome must be one of ${OUTCOMES.join(", ")}` }),
           courier: z.string().max(100).optional(),
           delivered_at: z.iso.datetime({ offset: true, error: "delivered_at must be an ISO 8601 date-time" }).optional(),
