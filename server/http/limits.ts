@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { Socket } from "node:net";
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
@@ -120,6 +120,37 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 }
 
 /**
+ * A body as it arrives, refused with 400 at its first byte that is not UTF-8 (JSON and forms are
+ * UTF-8; decoded leniently, such bytes became U+FFFD and passed for text: five of them were an
+ * address). The answer lingers like any other; the pages (not-found answers) read their own bodies.
+ */
+function utf8Only(payload: NodeJS.ReadableStream): Transform {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const refuse = () => new DakiyaError("invalid_request", "The request body is not valid UTF-8 text.", { details: [] });
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        decoder.decode(chunk, { stream: true });
+        callback(null, chunk);
+      } catch {
+        callback(refuse());
+      }
+    },
+    flush(callback) {
+      try {
+        decoder.decode();
+        callback();
+      } catch {
+        callback(refuse());
+      }
+    },
+  });
+  payload.on("error", (err: Error) => checked.destroy(err));
+  payload.pipe(checked);
+  return checked;
+}
+
+/**
  * Installs the limits on a server before any route is registered (hooks are inherited by the routes
  * registered after them).
  */
@@ -131,6 +162,8 @@ export function installLimits(app: FastifyInstance): void {
   // Not-found answers pass no onRoute: without this, a 413 for a path with no route (or a 404 while
   // the body still arrives) closed the connection at once, and a client still writing got EPIPE.
   app.addHook("onSend", (request, reply, payload, done) => (request.is404 ? lingerOnSend.call(app, request, reply, payload, done) : done(null, payload)));
+
+  app.addHook("preParsing", (request, _reply, payload, done) => (request.is404 || !hasBody(request.raw) ? done(null, payload) : done(null, utf8Only(payload))));
 
   app.addHook("onRequest", (request, reply, done) => {
     const req = request.raw;
