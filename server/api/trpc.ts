@@ -47,13 +47,15 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
-    // The tRPC client (the console) sees the same error code and details as REST clients.
+    // The tRPC client (the console) sees the same error code and details as REST clients, and never a
+    // stack (tRPC adds one outside production; a schema failure's holds every issue: 200 KB for a batch).
     errorFormatter: ({ shape, error, ctx }) => {
       const api = toApiError(error);
+      const { stack: _stack, ...data } = shape.data;
       return {
         ...shape,
         message: api.message,
-        data: { ...shape.data, httpStatus: api.status, api: { code: api.code, status: api.status, details: api.details, requestId: ctx?.requestId ?? null } },
+        data: { ...data, httpStatus: api.status, api: { code: api.code, status: api.status, details: api.details, requestId: ctx?.requestId ?? null } },
       };
     },
   });

@@ -145,6 +145,9 @@ function utf8Only(payload: NodeJS.ReadableStream): Transform {
       }
     },
   });
+  // A client that goes away errors the request; once the parser has stopped listening (a 413), nobody
+  // else would hear it, and an unheard 'error' is an uncaught exception.
+  checked.on("error", () => undefined);
   payload.on("error", (err: Error) => checked.destroy(err));
   payload.pipe(checked);
   return checked;
