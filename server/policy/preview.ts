@@ -49,9 +49,11 @@ interface StoredDecision {
 
 interface Row {
   decision: Decision;
-  score: number;
+  /** How many of the policy's score cut points the score reaches. */
+  score_rank: number;
   level: ValidationLevel;
-  codes: string[] | null;
+  /** Which of the codes the policy names the verification has, one bit each. */
+  code_bits: number;
   payment: "cod" | "prepaid" | null;
   /** How many of the policy's order_value_above thresholds the value is above; -1 when no value was sent. */
   value_rank: number;
@@ -124,12 +126,15 @@ class PreviewTally {
 
 /**
  * What the proposed policy can tell apart, so verifications it cannot are read as one group: the
- * order value only as which of the policy's thresholds it is above, only the reason codes a rule or
- * a guard names, a pincode or state only as the set of rules naming it (one named pincode stands for
- * every other named by exactly the same rules), earlier returns only up to the largest count a rule
- * asks for.
+ * score and the order value only as which of the policy's cut points they reach, only the reason
+ * codes a rule or a guard names, a pincode or state only as the set of rules naming it (one named
+ * pincode stands for every other named by exactly the same rules), earlier returns only up to the
+ * largest count a rule asks for.
  */
 interface Distinctions {
+  /** Every score a test turns on (`score >= c`), ascending. */
+  scoreCuts: number[];
+  /** Every order_value_above, ascending. */
   thresholds: number[];
   codes: string[];
   /** Each named pincode → the one standing for its class. */
@@ -159,10 +164,18 @@ function classesOf(named: (string[] | undefined)[]): Record<string, string> {
   return classes;
 }
 
+const ascending = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+
 function distinctionsOf(policy: Policy): Distinctions {
   const conditions = policy.rules.map((r) => r.if);
   return {
-    thresholds: [...new Set(conditions.flatMap((c) => (c.order_value_above === undefined ? [] : [c.order_value_above])))].sort((a, b) => a - b),
+    // score < b is not score >= b; score <= hold is not score >= hold + 1.
+    scoreCuts: ascending([
+      policy.ship_min_score,
+      policy.hold_max_score + 1,
+      ...conditions.flatMap((c) => [c.score_below, c.score_at_least].filter((v) => v !== undefined)),
+    ]),
+    thresholds: ascending(conditions.flatMap((c) => (c.order_value_above === undefined ? [] : [c.order_value_above]))),
     codes: [...new Set([...NEVER_SHIP, ...conditions.flatMap((c) => c.reasons ?? [])])],
     pincodes: classesOf(conditions.map((c) => c.pincodes)),
     states: classesOf(conditions.map((c) => c.states?.map((s) => s.toLowerCase()))),
@@ -170,18 +183,22 @@ function distinctionsOf(policy: Policy): Distinctions {
   };
 }
 
-/** The period's live verifications, grouped by what the policy can tell apart (one statement). */
+const numbers = (values: number[], type: "int" | "float8") => Prisma.sql`ARRAY[${Prisma.join(values.map((v) => Prisma.sql`${v}::${Prisma.raw(type)}`))}]::${Prisma.raw(type)}[]`;
+
+/**
+ * The period's live verifications, grouped by what the policy can tell apart (one statement).
+ * width_bucket counts the cut points at or below a value (a binary search, not one test per cut).
+ */
 function groupsStatement(workspaceId: string, days: number, d: Distinctions): Prisma.Sql {
-  const rank = d.thresholds.length
-    ? Prisma.join(
-        d.thresholds.map((t) => Prisma.sql`(order_value > ${t}::float8)::int`),
-        " + ",
-      )
-    : Prisma.sql`0`;
+  const thresholds = d.thresholds.length ? numbers(d.thresholds, "float8") : null;
+  const rank = thresholds ? Prisma.sql`width_bucket(order_value, ${thresholds}) - (order_value = ANY(${thresholds}))::int` : Prisma.sql`0`;
+  const codeBits = Prisma.join(
+    d.codes.map((c, i) => Prisma.sql`(CASE WHEN ${c}::text = ANY(reason_codes) THEN ${1 << i}::int ELSE 0 END)`),
+    " + ",
+  );
   return Prisma.sql`
-    SELECT decision::text AS decision, score, validation_level::text AS level,
-      ARRAY(SELECT c FROM unnest(reason_codes) c WHERE c IN (SELECT jsonb_array_elements_text(${JSON.stringify(d.codes)}::jsonb)) ORDER BY c) AS codes,
-      payment_method::text AS payment,
+    SELECT decision::text AS decision, width_bucket(score, ${numbers(d.scoreCuts, "int")}) AS score_rank, validation_level::text AS level,
+      ${codeBits} AS code_bits, payment_method::text AS payment,
       CASE WHEN order_value IS NULL THEN -1 ELSE ${rank} END AS value_rank,
       ${JSON.stringify(d.pincodes)}::jsonb ->> pincode_code AS pincode,
       ${JSON.stringify(d.states)}::jsonb ->> lower(state) AS state,
@@ -189,6 +206,11 @@ function groupsStatement(workspaceId: string, days: number, d: Distinctions): Pr
     FROM verifications
     WHERE workspace_id = ${workspaceId} AND livemode AND created_at >= ${new Date(nowMs() - days * 86_400_000)}
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`;
+}
+
+/** A score reaching the same cut points as the group's: the highest cut it reaches, or one below the first. */
+function scoreFor(rank: number, cuts: number[]): number {
+  return rank === 0 ? cuts[0]! - 1 : cuts[rank - 1]!;
 }
 
 /** An order value on the same side of every threshold as the group's values: the threshold just above them, or past the last. */
@@ -202,10 +224,13 @@ function valueFor(rank: number, thresholds: number[]): number | null {
 function* asStored(rows: Row[], d: Distinctions): Generator<StoredDecision> {
   const facts: DecisionFacts = { score: 0, validation_level: "none", reason_codes: [], payment_method: null, order_value: null, pincode: null, state: null, prior_returns: 0 };
   const out: StoredDecision = { decision: "REVIEW", facts, outcome: null, synthetic: false, count: 0 };
+  const codeSets = new Map<number, string[]>();
   for (const r of rows) {
-    facts.score = r.score;
+    let codes = codeSets.get(r.code_bits);
+    if (!codes) codeSets.set(r.code_bits, (codes = d.codes.filter((_, i) => r.code_bits & (1 << i))));
+    facts.score = scoreFor(r.score_rank, d.scoreCuts);
     facts.validation_level = r.level;
-    facts.reason_codes = r.codes ?? [];
+    facts.reason_codes = codes;
     facts.payment_method = r.payment;
     facts.order_value = valueFor(r.value_rank, d.thresholds);
     facts.pincode = r.pincode;
