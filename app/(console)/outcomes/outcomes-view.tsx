@@ -116,11 +116,11 @@ export function OutcomesView({ data }: { data: Analytics }) {
             </Card>
             <Card title="By courier">
               <FigureTable
-                caption="Return rate by courier, as reported with the outcomes"
+                caption="Return rate by courier (one name per courier however it was spelt): the 20 with most outcomes, then all others"
                 rows={data.by_courier}
                 rowKey={(r) => r.courier}
                 columns={[
-                  { label: "Courier", cell: (r) => (r.courier === "unknown" ? <span className="text-slate-700">Not reported</span> : r.courier) },
+                  { label: "Courier", cell: (r) => (r.courier === "unknown" ? <span className="text-slate-700">Not reported</span> : r.courier === "other" ? <span className="text-slate-700">All other couriers</span> : r.courier) },
                   { label: "Outcomes", numeric: true, cell: (r) => formatNumber(r.outcomes) },
                   { label: "Returned", numeric: true, cell: (r) => formatNumber(r.returned) },
                   { label: "Return rate", numeric: true, cell: (r) => shareOrNone(r.return_rate) },
