@@ -7,7 +7,19 @@ import { compilePolicy, type DecisionFacts } from "./decide";
 import { DEFAULT_POLICY, parsePolicy, type Policy, type PolicyVersion } from "./schema";
 
 export { compilePolicy, decideUnder, guard, type DecisionFacts } from "./decide";
-export { DEFAULT_POLICY, parsePolicy, POLICY_MAX_BYTES, POLICY_MAX_TOTAL_PINCODES, POLICY_MAX_TOTAL_REASONS, POLICY_MAX_TOTAL_STATES, PolicySchema, type Policy, type PolicyCondition, type PolicyRule, type PolicyVersion } from "./schema";
+export {
+  DEFAULT_POLICY,
+  parsePolicy,
+  POLICY_MAX_BYTES,
+  POLICY_MAX_TOTAL_PINCODES,
+  POLICY_MAX_TOTAL_REASONS,
+  POLICY_MAX_TOTAL_STATES,
+  PolicySchema,
+  type Policy,
+  type PolicyCondition,
+  type PolicyRule,
+  type PolicyVersion,
+} from "./schema";
 
 /**
  * Versioned decision policies per workspace. Nothing stored means version 1, DEFAULT_POLICY; each

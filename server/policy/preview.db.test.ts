@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newWorkspace } from "../../test/helpers";
 import { db } from "../db";
 import type { Decision } from "../verification/decide";
-import { compilePolicy, type Policy } from ".";
+import { compilePolicy, type Policy, type PolicyRule } from ".";
 import { PREVIEW_FETCH_GROUPS, previewPolicy } from "./preview";
 import { fillVerifications } from "./preview.test-data";
 
@@ -18,7 +18,7 @@ const WIDE: Policy = {
   ship_min_score: 75,
   hold_max_score: 20,
   rules: [
-    ...THRESHOLDS.map((t, i) => ({ if: { order_value_above: t, score_below: 30 + i }, then: (i % 2 ? "HOLD" : "REVIEW") as Decision })),
+    ...THRESHOLDS.map((t, i): PolicyRule => ({ if: { order_value_above: t, score_below: 30 + i }, then: i % 2 ? "HOLD" : "REVIEW" })),
     { if: { pincodes: PINCODES.slice(0, 1000), payment_method: "cod" }, then: "HOLD" },
     { if: { pincodes: PINCODES.slice(500, 1500), states: ["delhi", "Kerala"] }, then: "SHIP" },
   ],

@@ -170,11 +170,7 @@ function distinctionsOf(policy: Policy): Distinctions {
   const conditions = policy.rules.map((r) => r.if);
   return {
     // score < b is not score >= b; score <= hold is not score >= hold + 1.
-    scoreCuts: ascending([
-      policy.ship_min_score,
-      policy.hold_max_score + 1,
-      ...conditions.flatMap((c) => [c.score_below, c.score_at_least].filter((v) => v !== undefined)),
-    ]),
+    scoreCuts: ascending([policy.ship_min_score, policy.hold_max_score + 1, ...conditions.flatMap((c) => [c.score_below, c.score_at_least].filter((v) => v !== undefined))]),
     thresholds: ascending(conditions.flatMap((c) => (c.order_value_above === undefined ? [] : [c.order_value_above]))),
     codes: [...new Set([...NEVER_SHIP, ...conditions.flatMap((c) => c.reasons ?? [])])],
     pincodes: classesOf(conditions.map((c) => c.pincodes)),

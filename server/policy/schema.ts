@@ -90,7 +90,7 @@ export const PolicySchema = z
       const v = value as { ship_min_score?: unknown; hold_max_score?: unknown } | null;
       return Number.isInteger(v?.ship_min_score) && Number.isInteger(v?.hold_max_score);
     },
-    })
+  })
   .superRefine((p, ctx) => {
     const totals = [
       ["pincodes", p.rules.reduce((n, r) => n + (r.if.pincodes?.length ?? 0), 0), POLICY_MAX_TOTAL_PINCODES],

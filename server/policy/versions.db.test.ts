@@ -6,7 +6,19 @@ import { MAX_POLICY_VERSIONS_PER_DAY, parsePolicy, policyHistory, publishPolicy 
 
 /** Policy versions: a policy's size as a whole, the history a page at a time, and the daily cap on new versions. */
 const policy = (n: number) => ({ ship_min_score: 70, hold_max_score: 15, rules: [{ if: { score_below: 1 + (n % 99) }, then: "HOLD" }] });
-const REASONS_11 = ["junk_text", "pincode_suggested", "pincode_not_found", "missing_house_number", "prior_rto", "pincode_missing", "pincode_state_mismatch", "provider_building_match", "provider_street_match", "provider_locality_match", "prior_delivered"];
+const REASONS_11 = [
+  "junk_text",
+  "pincode_suggested",
+  "pincode_not_found",
+  "missing_house_number",
+  "prior_rto",
+  "pincode_missing",
+  "pincode_state_mismatch",
+  "provider_building_match",
+  "provider_street_match",
+  "provider_locality_match",
+  "prior_delivered",
+];
 const pincodes = (from: number, n: number) => Array.from({ length: n }, (_, i) => String(110000 + from + i));
 
 afterEach(() => setClock(null));
@@ -68,7 +80,11 @@ describe("a policy's size as a whole", () => {
     ["more than 500 reason codes", rulesNaming(50, () => ({ reasons: REASONS_11 })), /reason codes in all; at most 500/],
     [
       "more than 64 KiB, each total within its bound",
-      rulesNaming(50, (i) => ({ reasons: REASONS_11.slice(0, 10), states: Array.from({ length: 4 }, (_, s) => `${"Long state name ".repeat(3)}${"x".repeat(8)}${i}-${s}`), pincodes: pincodes(i * 100, 100) })),
+      rulesNaming(50, (i) => ({
+        reasons: REASONS_11.slice(0, 10),
+        states: Array.from({ length: 4 }, (_, s) => `${"Long state name ".repeat(3)}${"x".repeat(8)}${i}-${s}`),
+        pincodes: pincodes(i * 100, 100),
+      })),
       /bytes as JSON; at most 65536/,
     ],
   ])("refuses %s with invalid_policy naming the bound", (_name, input, message) => {
@@ -95,6 +111,6 @@ describe("new versions a day", () => {
     for (let n = 0; n < MAX_POLICY_VERSIONS_PER_DAY - 2; n++) await publishPolicy(db(), ws, policy(n), "ops@example.in");
     const results = await Promise.allSettled(Array.from({ length: 6 }, (_, n) => publishPolicy(db(), ws, policy(n), "ops@example.in")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(4).fill("limit_reached"));
+    expect(results.filter((r) => r.status === "rejected").map((r) => r.reason.code)).toEqual(Array(4).fill("limit_reached"));
   });
 });

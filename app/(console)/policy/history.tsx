@@ -14,10 +14,7 @@ import { ruleSentence, thresholdsSentence } from "./words";
  * and its rules in words.
  */
 export function PolicyHistory({ first, canEdit, onEdit }: { first: PolicyHistoryPage; canEdit: boolean; onEdit: (v: PolicyVersion) => void }) {
-  const pages = api.console.policyHistory.useInfiniteQuery(
-    {},
-    { getNextPageParam: (page) => page.next_cursor, initialData: { pages: [first], pageParams: [null] } },
-  );
+  const pages = api.console.policyHistory.useInfiniteQuery({}, { getNextPageParam: (page) => page.next_cursor, initialData: { pages: [first], pageParams: [null] } });
   const versions = pages.data?.pages.flatMap((p) => p.versions) ?? first.versions;
   return (
     <Card title="Version history">
