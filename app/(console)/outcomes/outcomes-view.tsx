@@ -116,7 +116,7 @@ export function OutcomesView({ data }: { data: Analytics }) {
             </Card>
             <Card title="By courier">
               <FigureTable
-                caption="Return rate by courier (one name per courier however it was spelt): the 20 with most outcomes, then all others"
+                caption="Return rate by courier, as reported with the outcomes"
                 rows={data.by_courier}
                 rowKey={(r) => r.courier}
                 columns={[
