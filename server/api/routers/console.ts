@@ -155,7 +155,7 @@ export const consoleRouter = router({
 
   /** A page of the decision policy versions, newest first (version 1, the default, ends the last page). */
   policyHistory: memberProcedure
-    .input(z.object({ cursor: z.number().int().min(2).nullish(), limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).optional() }))
+    .input(z.object({ cursor: z.number().int().min(2).max(2_147_483_647).nullish(), limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).optional() }))
     .query(({ ctx, input }) => policyHistory(ctx.db, ctx.caller.workspaceId, input)),
 
   /** Publishes the next policy version (owners and admins); a broken policy is `invalid_policy` and changes nothing. */
