@@ -6,7 +6,10 @@
  * in the database with generate_series (scores, decisions, reasons, pincodes, payment methods,
  * outcomes and couriers drawn at random, returns likelier at low scores and for COD), then
  * VACUUM ANALYZE, as a database that has lived a while would be. Each call is timed five times
- * from the client after one warm-up; the median and the slowest are printed.
+ * from the client after one warm-up; the median and the slowest are printed. Then the policy that
+ * once exhausted the heap (47 order-value thresholds and 2,000 named pincodes) is previewed over the
+ * 1,000,000-row workspace, once alone and then eight at once (one runs, the others are 429), with the
+ * server's peak RSS sampled throughout (issue 29; docs/decision-policy.md).
  */
 import pg from "pg";
 import { setupBench, startProductionServer } from "./lib";
@@ -24,6 +27,29 @@ const COD_RULE = {
     { if: { pincodes: ["110093", "800001", "226010"] }, then: "REVIEW" },
   ],
 };
+
+/** The policy of issue 29: 47 order-value thresholds and 2,000 pincodes (110000–111999, those the fill draws). */
+const WIDE_POLICY = {
+  ship_min_score: 75,
+  hold_max_score: 20,
+  rules: [
+    ...Array.from({ length: 47 }, (_, i) => ({ if: { order_value_above: 150 * (i + 1), score_below: 30 + i }, then: i % 2 ? "HOLD" : "REVIEW" })),
+    { if: { pincodes: Array.from({ length: 1000 }, (_, i) => String(110000 + i)), payment_method: "cod" }, then: "HOLD" },
+    { if: { pincodes: Array.from({ length: 1000 }, (_, i) => String(111000 + i)), states: ["Delhi", "Bihar"] }, then: "REVIEW" },
+  ],
+};
+
+/** The server's largest RSS while `run` runs, sampled every 50 ms. */
+async function peakRss<T>(server: { rss(): number }, run: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = server.rss();
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 50);
+  try {
+    const result = await run();
+    return { result, peakMb: Math.max(peak, server.rss()) / 1024 / 1024 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
 
 /** `n` verifications of `workspaceId` over the last `days` days, in chunks so no one statement holds everything. */
 async function fill(client: pg.Client, workspaceId: string, n: number, days: number): Promise<void> {
@@ -100,6 +126,19 @@ async function main(): Promise<void> {
     await time(`GET /analytics/outcomes over ${ANALYTICS_ROWS.toLocaleString("en")} verifications (30 days)`, 1000, () =>
       fetch(`${server.url}/analytics/outcomes`, { headers: { authorization: `Bearer ${bench.liveKey}` } }),
     );
+    const wide = () => post(bench.liveKey, "/policy/preview", { policy: WIDE_POLICY });
+    const alone = await peakRss(server, async () => {
+      const t = performance.now();
+      const res = await wide();
+      await res.text();
+      return { status: res.status, ms: performance.now() - t };
+    });
+    console.log(
+      `POST /policy/preview, 47 thresholds + 2,000 pincodes, over ${ANALYTICS_ROWS.toLocaleString("en")} verifications: ${alone.result.status} in ${alone.result.ms.toFixed(0)} ms, server peak RSS ${alone.peakMb.toFixed(0)} MB`,
+    );
+    const eight = await peakRss(server, () => Promise.all(Array.from({ length: 8 }, () => wide().then(async (res) => (await res.text(), res.status)))));
+    const statuses = eight.result.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});
+    console.log(`the same, eight at once: ${JSON.stringify(statuses)} (status: count), server peak RSS ${eight.peakMb.toFixed(0)} MB`);
     console.log(`server RSS at the end: ${(server.rss() / 1024 / 1024).toFixed(0)} MB`);
   } finally {
     await server.stop();

@@ -115,6 +115,24 @@ function rollUp<K>(rows: GroupedRow[], key: (r: GroupedRow) => K): Map<K, Omit<G
   return out;
 }
 
+/** `by_courier` lists at most this many couriers, then one row `other` for the rest. */
+export const BY_COURIER_TOP = 20;
+
+/** The couriers with most outcomes (`unknown` for none named), and the rest summed as `other`. */
+function topCouriers(byCourier: Map<string, { outcomes: number; returned: number; delivered: number; lost: number }>): OutcomeAnalytics["by_courier"] {
+  const rows = [...byCourier]
+    .filter(([, r]) => r.outcomes > 0)
+    .map(([courier, r]) => ({ courier: courier || "unknown", ...r }))
+    .sort((a, b) => b.outcomes - a.outcomes || a.courier.localeCompare(b.courier));
+  const shown = rows.slice(0, BY_COURIER_TOP);
+  const rest = rows.slice(BY_COURIER_TOP);
+  if (rest.length > 0) {
+    const sum = (k: "outcomes" | "returned" | "delivered" | "lost") => rest.reduce((n, r) => n + r[k], 0);
+    shown.push({ courier: "other", outcomes: sum("outcomes"), returned: sum("returned"), delivered: sum("delivered"), lost: sum("lost") });
+  }
+  return shown.map((r) => ({ courier: r.courier, outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }));
+}
+
 /**
  * Read from the day roll-ups the database keeps as verifications and outcomes are written
  * (migration 20261125164538_analytics_days, docs/decision-policy.md): a period costs as many rows as
@@ -167,10 +185,7 @@ export async function outcomeAnalytics(db: Db, workspaceId: string, input: { fro
       const entry = lookupPincode(r.pincode);
       return { pincode: r.pincode, district: entry?.district ?? null, state: entry?.state ?? null, verifications: r.verifications, returned: r.returned, return_rate: returnRate(r) };
     }),
-    by_courier: [...byCourier]
-      .filter(([, r]) => r.outcomes > 0)
-      .map(([courier, r]) => ({ courier: courier || "unknown", outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
-      .sort((a, b) => b.outcomes - a.outcomes || a.courier.localeCompare(b.courier)),
+    by_courier: topCouriers(byCourier),
     by_week: [...byWeek]
       .map(([week, r]) => ({ week: isoWeek(new Date(`${week}T00:00:00Z`)), verifications: r.verifications, outcomes: r.outcomes, returned: r.returned, return_rate: returnRate(r) }))
       .sort((a, b) => a.week.localeCompare(b.week)),

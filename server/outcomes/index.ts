@@ -4,7 +4,10 @@ import { isId, newId } from "../ids";
 import { now } from "../clock";
 import type { Caller } from "../keys";
 import type { OutcomeKind } from "../verification";
+import { canonicalCourier } from "./courier";
 import { markStaleSql, refreshCurve } from "./probability";
+
+export { canonicalCourier, COURIER_MAX_LENGTH } from "./courier";
 
 export interface OutcomeInput {
   verification_id?: string;
@@ -40,6 +43,7 @@ async function findVerification(db: Db, workspaceId: string, input: OutcomeInput
 /**
  * Records the first outcome reported for a verification; any later report is a duplicate and
  * changes nothing. The unique verification_id makes two concurrent first reports record one. The
+ * courier is stored as its one canonical name (./courier.ts), before the roll-up triggers count it. The
  * same statement copies the outcome onto the verification (what analytics and the preview scan) and
  * marks the workspace's delivery curve stale; the curve is then refreshed if a minute has passed.
  */
@@ -48,7 +52,7 @@ export async function reportOutcome(db: Db, caller: Caller, input: OutcomeInput)
   const [row] = await db.$queryRaw<{ inserted: number }[]>`
     WITH inserted AS (
       INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, delivered_at, created_at)
-      VALUES (${newId("out")}, ${caller.workspaceId}, ${v.id}, ${v.addressKey}, ${input.outcome}::"OutcomeKind", ${input.courier ?? null},
+      VALUES (${newId("out")}, ${caller.workspaceId}, ${v.id}, ${v.addressKey}, ${input.outcome}::"OutcomeKind", ${canonicalCourier(input.courier)},
               ${input.delivered_at ? new Date(input.delivered_at) : null}, ${now()})
       ON CONFLICT (verification_id) DO NOTHING
       RETURNING verification_id, outcome, courier),

@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { parseValidationResponse } from "../provider/google";
 import { simulate } from "../provider/simulator";
 import { deciderFor, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type OutcomeKind, type PaymentMethod, type StoredRecord } from "../verification";
+import { canonicalCourier } from "./courier";
 import { refreshCurve } from "./probability";
 
 /**
@@ -194,7 +195,7 @@ async function insertChunk(
   for (let i = 0; i < records.length; i += 500) {
     await query(db, Prisma.sql`WITH ${recordsCte("src", records.slice(i, i + 500))}, ${insertRecordsCte("recorded", "src", workspaceId)} SELECT 1`);
   }
-  const json = JSON.stringify(reported.map((r) => ({ ...r, id: newId("out") })));
+  const json = JSON.stringify(reported.map((r) => ({ ...r, courier: canonicalCourier(r.courier), id: newId("out") })));
   await query(
     db,
     Prisma.sql`

@@ -25,7 +25,7 @@ export interface DecisionFacts {
 const RANK = Object.fromEntries(VALIDATION_LEVELS.map((l, i) => [l, i])) as Record<ValidationLevel, number>;
 
 /** Reasons after which an address is never SHIP, whatever a policy says. */
-const NEVER_SHIP = ["junk_text", "pincode_not_found"];
+export const NEVER_SHIP: readonly string[] = ["junk_text", "pincode_not_found"];
 
 /** The guards no policy lifts: SHIP needs building-level validation, and never with junk text or an unknown pincode. */
 export function guard(decision: Decision, facts: DecisionFacts): Decision {

@@ -7,7 +7,19 @@ import { compilePolicy, type DecisionFacts } from "./decide";
 import { DEFAULT_POLICY, parsePolicy, type Policy, type PolicyVersion } from "./schema";
 
 export { compilePolicy, decideUnder, guard, type DecisionFacts } from "./decide";
-export { DEFAULT_POLICY, parsePolicy, PolicySchema, type Policy, type PolicyCondition, type PolicyRule, type PolicyVersion } from "./schema";
+export {
+  DEFAULT_POLICY,
+  parsePolicy,
+  POLICY_MAX_BYTES,
+  POLICY_MAX_TOTAL_PINCODES,
+  POLICY_MAX_TOTAL_REASONS,
+  POLICY_MAX_TOTAL_STATES,
+  PolicySchema,
+  type Policy,
+  type PolicyCondition,
+  type PolicyRule,
+  type PolicyVersion,
+} from "./schema";
 
 /**
  * Versioned decision policies per workspace. Nothing stored means version 1, DEFAULT_POLICY; each
@@ -16,12 +28,14 @@ export { DEFAULT_POLICY, parsePolicy, PolicySchema, type Policy, type PolicyCond
  */
 export const CLI_AUTHOR = "operator (CLI)";
 
-type Compiled = { policy: Policy; decide: (facts: DecisionFacts) => import("../verification/decide").Decision };
+type Compiled = { policy: Policy; decide: (facts: DecisionFacts) => import("../verification/decide").Decision; bytes: number };
 const cache = new Map<string, Compiled>();
-const CACHE_MAX = 2000;
+/** The cache holds at most this much policy (as JSON), oldest out first: versions may be up to POLICY_MAX_BYTES each. */
+const CACHE_MAX_BYTES = 16 * 1024 * 1024;
+let cachedBytes = 0;
 
 function compiled(policy: Policy): Compiled {
-  return { policy, decide: compilePolicy(policy) };
+  return { policy, decide: compilePolicy(policy), bytes: Buffer.byteLength(JSON.stringify(policy)) };
 }
 
 const DEFAULT = compiled(DEFAULT_POLICY);
@@ -35,8 +49,13 @@ export async function policyOfVersion(db: Db, workspaceId: string, version: numb
   const row = await db.decisionPolicy.findUnique({ where: { workspaceId_version: { workspaceId, version } } });
   if (!row) throw new Error(`policy version ${version} of ${workspaceId} is missing`);
   const c = compiled(row.policy as unknown as Policy);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  for (const [oldest, old] of cache) {
+    if (cachedBytes + c.bytes <= CACHE_MAX_BYTES) break;
+    cache.delete(oldest);
+    cachedBytes -= old.bytes;
+  }
   cache.set(key, c);
+  cachedBytes += c.bytes;
   return c;
 }
 
@@ -64,26 +83,59 @@ export async function currentPolicy(db: Db, workspaceId: string): Promise<Policy
   return row ? toVersion(row) : defaultVersion(db, workspaceId);
 }
 
-/** Every version, newest first (version 1 last). */
-export async function policyHistory(db: Db, workspaceId: string): Promise<PolicyVersion[]> {
-  const rows = await db.decisionPolicy.findMany({ where: { workspaceId }, orderBy: { version: "desc" } });
-  return [...rows.map(toVersion), await defaultVersion(db, workspaceId)];
+export const HISTORY_PAGE_DEFAULT = 10;
+export const HISTORY_PAGE_MAX = 50;
+
+export interface PolicyHistoryPage {
+  /** Newest first; version 1, the default, ends the last page. */
+  versions: PolicyVersion[];
+  /** The `cursor` of the next page (the last version listed), or null after version 1. */
+  next_cursor: number | null;
 }
+
+/** A page of the versions, newest first: those before `cursor` (a version number), `limit` of them. */
+export async function policyHistory(db: Db, workspaceId: string, page: { cursor?: number | null; limit?: number } = {}): Promise<PolicyHistoryPage> {
+  const limit = page.limit ?? HISTORY_PAGE_DEFAULT;
+  const before = page.cursor ?? null;
+  const rows = await db.decisionPolicy.findMany({
+    where: { workspaceId, ...(before === null ? {} : { version: { lt: before } }) },
+    orderBy: { version: "desc" },
+    take: limit,
+  });
+  const versions = rows.map(toVersion);
+  // Version 1 is not stored: it follows the oldest stored one, on whichever page has room for it.
+  if (versions.length < limit && (before === null || before > 1)) versions.push(await defaultVersion(db, workspaceId));
+  const last = versions.at(-1);
+  return { versions, next_cursor: versions.length === limit && last && last.version > 1 ? last.version : null };
+}
+
+/** New versions a workspace may publish in one UTC day (docs/decisions.md): each is stored for good. */
+export const MAX_POLICY_VERSIONS_PER_DAY = 100;
 
 /**
  * Publishes the next version; a broken policy is refused (400 `invalid_policy`) and the old one stays
- * in force. Two publishes at once: the primary key lets one take each number, the loser tries again.
+ * in force. Two publishes at once: the primary key lets one take each number, the loser tries again,
+ * and so counts the winner's row: the daily cap cannot be passed by publishing at once.
  */
 export async function publishPolicy(db: Db, workspaceId: string, input: unknown, createdBy: string): Promise<PolicyVersion> {
   const policy = parsePolicy(input);
   await defaultVersion(db, workspaceId);
+  const at = now();
+  const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await db.$queryRaw<{ version: number; policy: Prisma.JsonValue; createdAt: Date; createdBy: string }[]>`
         INSERT INTO decision_policies (workspace_id, version, policy, created_by, created_at)
-        SELECT ${workspaceId}, ${versionInForceSql(workspaceId)} + 1, ${JSON.stringify(policy)}::jsonb, ${createdBy}, ${now()}
+        SELECT ${workspaceId}, ${versionInForceSql(workspaceId)} + 1, ${JSON.stringify(policy)}::jsonb, ${createdBy}, ${at}
+        WHERE (SELECT count(*) FROM decision_policies WHERE workspace_id = ${workspaceId} AND created_at >= ${dayStart}) < ${MAX_POLICY_VERSIONS_PER_DAY}
         RETURNING version, policy, created_at AS "createdAt", created_by AS "createdBy"`;
-      return toVersion(row!);
+      if (!row) {
+        throw new DakiyaError(
+          "limit_reached",
+          `This workspace has published ${MAX_POLICY_VERSIONS_PER_DAY} policy versions today (UTC), the most a day allows; publish again after midnight UTC.`,
+        );
+      }
+      return toVersion(row);
     } catch (err) {
       const unique = err instanceof Prisma.PrismaClientKnownRequestError && (err.code === "P2002" || err.code === "P2010") && /unique|duplicate/i.test(err.message);
       if (!unique || attempt >= 3) throw err;

@@ -1,17 +1,19 @@
 import { nowMs } from "../clock";
-import { query, type Db } from "../db";
+import type { Db } from "../db";
+import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import type { ValidationLevel } from "../provider";
 import type { Decision, OutcomeKind } from "../verification/decide";
-import { compilePolicy, type DecisionFacts } from "./decide";
+import { compilePolicy, NEVER_SHIP, type DecisionFacts } from "./decide";
 import { outcomeCosts, type OutcomeCosts } from "./index";
 import { parsePolicy, type Policy } from "./schema";
 
 /**
  * `POST /policy/preview`: the workspace's live verifications of a period decided again under a
  * proposed policy, from what was stored with each (no provider, no parse, no charge, nothing
- * written). One read of the compact columns, grouped in SQL by what the proposed policy can tell
- * apart, then a tight loop over the groups in this process (docs/decision-policy.md).
+ * written). One statement over the compact columns, grouped in SQL by what the proposed policy can
+ * tell apart, read through a cursor a few thousand groups at a time and decided as they arrive
+ * (docs/decision-policy.md).
  */
 export const DECISIONS: readonly Decision[] = ["SHIP", "REVIEW", "HOLD"];
 const RETURNED: ReadonlySet<string> = new Set<OutcomeKind>(["rto", "customer_refused", "address_issue"]);
@@ -37,7 +39,7 @@ export interface PolicyPreview {
 }
 
 /** Stored verifications as the preview reads them: the decision given, the facts and the outcome, and how many share them. */
-export interface StoredDecision {
+interface StoredDecision {
   decision: Decision;
   facts: DecisionFacts;
   outcome: OutcomeKind | null;
@@ -47,9 +49,11 @@ export interface StoredDecision {
 
 interface Row {
   decision: Decision;
-  score: number;
+  /** How many of the policy's score cut points the score reaches. */
+  score_rank: number;
   level: ValidationLevel;
-  codes: string[] | null;
+  /** Which of the codes the policy names the verification has, one bit each. */
+  code_bits: number;
   payment: "cod" | "prepaid" | null;
   /** How many of the policy's order_value_above thresholds the value is above; -1 when no value was sent. */
   value_rank: number;
@@ -84,70 +88,125 @@ class Tally {
   }
 }
 
-/** The preview of already-read verifications (pure; the test checks it against deciding them one at a time). */
-export function previewOf(rows: Iterable<StoredDecision>, decideProposed: (f: DecisionFacts) => Decision, costs: OutcomeCosts, days: number): PolicyPreview {
-  const matrix = { SHIP: emptyRow(), REVIEW: emptyRow(), HOLD: emptyRow() };
-  const current = new Tally();
-  const proposed = new Tally();
-  let verifications = 0;
-  let withOutcomes = 0;
-  let synthetic = 0;
-  for (const r of rows) {
-    const next = decideProposed(r.facts);
-    matrix[r.decision][next] += r.count;
-    verifications += r.count;
-    if (r.synthetic) synthetic += r.count;
-    if (r.outcome !== null) {
-      withOutcomes += r.count;
-      current.add(r.decision, r.outcome, r.count);
-      proposed.add(next, r.outcome, r.count);
+/** The preview's running figures, fed group by group (both sides decided as each group arrives). */
+class PreviewTally {
+  private readonly matrix = { SHIP: emptyRow(), REVIEW: emptyRow(), HOLD: emptyRow() };
+  private readonly current = new Tally();
+  private readonly proposed = new Tally();
+  private verifications = 0;
+  private withOutcomes = 0;
+  private synthetic = 0;
+  constructor(private readonly decideProposed: (f: DecisionFacts) => Decision) {}
+  add(rows: Iterable<StoredDecision>): void {
+    for (const r of rows) {
+      const next = this.decideProposed(r.facts);
+      this.matrix[r.decision][next] += r.count;
+      this.verifications += r.count;
+      if (r.synthetic) this.synthetic += r.count;
+      if (r.outcome !== null) {
+        this.withOutcomes += r.count;
+        this.current.add(r.decision, r.outcome, r.count);
+        this.proposed.add(next, r.outcome, r.count);
+      }
     }
   }
-  return { days, verifications, with_outcomes: withOutcomes, matrix, current: current.figures(costs), proposed: proposed.figures(costs), costs, synthetic_verifications: synthetic };
+  preview(costs: OutcomeCosts, days: number): PolicyPreview {
+    return {
+      days,
+      verifications: this.verifications,
+      with_outcomes: this.withOutcomes,
+      matrix: this.matrix,
+      current: this.current.figures(costs),
+      proposed: this.proposed.figures(costs),
+      costs,
+      synthetic_verifications: this.synthetic,
+    };
+  }
 }
 
 /**
  * What the proposed policy can tell apart, so verifications it cannot are read as one group: the
- * order value only as which of the policy's thresholds it is above, pincodes and states only when a
- * rule names them, earlier returns only up to the largest count a rule asks for.
+ * score and the order value only as which of the policy's cut points they reach, only the reason
+ * codes a rule or a guard names, a pincode or state only as the set of rules naming it (one named
+ * pincode stands for every other named by exactly the same rules), earlier returns only up to the
+ * largest count a rule asks for.
  */
 interface Distinctions {
+  /** Every score a test turns on (`score >= c`), ascending. */
+  scoreCuts: number[];
+  /** Every order_value_above, ascending. */
   thresholds: number[];
-  pincodes: string[];
-  states: string[];
+  codes: string[];
+  /** Each named pincode → the one standing for its class. */
+  pincodes: Record<string, string>;
+  /** Each named state, lower case → the one standing for its class. */
+  states: Record<string, string>;
   maxPrior: number;
 }
+
+/** Each value named by some rule → the first value named by exactly the same rules. */
+function classesOf(named: (string[] | undefined)[]): Record<string, string> {
+  const rulesNaming = new Map<string, number[]>();
+  named.forEach((values, rule) => {
+    for (const v of new Set(values ?? [])) {
+      const rules = rulesNaming.get(v);
+      if (rules) rules.push(rule);
+      else rulesNaming.set(v, [rule]);
+    }
+  });
+  const standIn = new Map<string, string>();
+  const classes: Record<string, string> = {};
+  for (const [v, rules] of rulesNaming) {
+    const key = rules.join(",");
+    if (!standIn.has(key)) standIn.set(key, v);
+    classes[v] = standIn.get(key)!;
+  }
+  return classes;
+}
+
+const ascending = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
 function distinctionsOf(policy: Policy): Distinctions {
   const conditions = policy.rules.map((r) => r.if);
   return {
-    thresholds: [...new Set(conditions.flatMap((c) => (c.order_value_above === undefined ? [] : [c.order_value_above])))].sort((a, b) => a - b),
-    pincodes: [...new Set(conditions.flatMap((c) => c.pincodes ?? []))],
-    states: [...new Set(conditions.flatMap((c) => (c.states ?? []).map((s) => s.toLowerCase())))],
+    // score < b is not score >= b; score <= hold is not score >= hold + 1.
+    scoreCuts: ascending([policy.ship_min_score, policy.hold_max_score + 1, ...conditions.flatMap((c) => [c.score_below, c.score_at_least].filter((v) => v !== undefined))]),
+    thresholds: ascending(conditions.flatMap((c) => (c.order_value_above === undefined ? [] : [c.order_value_above]))),
+    codes: [...new Set([...NEVER_SHIP, ...conditions.flatMap((c) => c.reasons ?? [])])],
+    pincodes: classesOf(conditions.map((c) => c.pincodes)),
+    states: classesOf(conditions.map((c) => c.states?.map((s) => s.toLowerCase()))),
     maxPrior: Math.max(0, ...conditions.map((c) => c.prior_returns_at_least ?? 0)),
   };
 }
 
-/** The period's live verifications, grouped by what the policy can tell apart (one statement). */
-export async function readDecisions(db: Db, workspaceId: string, days: number, d: Distinctions): Promise<Row[]> {
-  const rank = d.thresholds.length
-    ? Prisma.join(
-        d.thresholds.map((t) => Prisma.sql`(order_value > ${t}::float8)::int`),
-        " + ",
-      )
-    : Prisma.sql`0`;
-  return query<Row>(
-    db,
-    Prisma.sql`
-    SELECT decision::text AS decision, score, validation_level::text AS level, reason_codes AS codes, payment_method::text AS payment,
+const numbers = (values: number[], type: "int" | "float8") => Prisma.sql`ARRAY[${Prisma.join(values.map((v) => Prisma.sql`${v}::${Prisma.raw(type)}`))}]::${Prisma.raw(type)}[]`;
+
+/**
+ * The period's live verifications, grouped by what the policy can tell apart (one statement).
+ * width_bucket counts the cut points at or below a value (a binary search, not one test per cut).
+ */
+function groupsStatement(workspaceId: string, days: number, d: Distinctions): Prisma.Sql {
+  const thresholds = d.thresholds.length ? numbers(d.thresholds, "float8") : null;
+  const rank = thresholds ? Prisma.sql`width_bucket(order_value, ${thresholds}) - (order_value = ANY(${thresholds}))::int` : Prisma.sql`0`;
+  const codeBits = Prisma.join(
+    d.codes.map((c, i) => Prisma.sql`(CASE WHEN ${c}::text = ANY(reason_codes) THEN ${1 << i}::int ELSE 0 END)`),
+    " + ",
+  );
+  return Prisma.sql`
+    SELECT decision::text AS decision, width_bucket(score, ${numbers(d.scoreCuts, "int")}) AS score_rank, validation_level::text AS level,
+      ${codeBits} AS code_bits, payment_method::text AS payment,
       CASE WHEN order_value IS NULL THEN -1 ELSE ${rank} END AS value_rank,
-      CASE WHEN pincode_code IN (SELECT jsonb_array_elements_text(${JSON.stringify(d.pincodes)}::jsonb)) THEN pincode_code END AS pincode,
-      CASE WHEN lower(state) IN (SELECT jsonb_array_elements_text(${JSON.stringify(d.states)}::jsonb)) THEN lower(state) END AS state,
+      ${JSON.stringify(d.pincodes)}::jsonb ->> pincode_code AS pincode,
+      ${JSON.stringify(d.states)}::jsonb ->> lower(state) AS state,
       LEAST(prior_returns, ${d.maxPrior}::int) AS prior, outcome::text AS outcome, synthetic, count(*)::int AS n
     FROM verifications
     WHERE workspace_id = ${workspaceId} AND livemode AND created_at >= ${new Date(nowMs() - days * 86_400_000)}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
-  );
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`;
+}
+
+/** A score reaching the same cut points as the group's: the highest cut it reaches, or one below the first. */
+function scoreFor(rank: number, cuts: number[]): number {
+  return rank === 0 ? cuts[0]! - 1 : cuts[rank - 1]!;
 }
 
 /** An order value on the same side of every threshold as the group's values: the threshold just above them, or past the last. */
@@ -161,10 +220,13 @@ function valueFor(rank: number, thresholds: number[]): number | null {
 function* asStored(rows: Row[], d: Distinctions): Generator<StoredDecision> {
   const facts: DecisionFacts = { score: 0, validation_level: "none", reason_codes: [], payment_method: null, order_value: null, pincode: null, state: null, prior_returns: 0 };
   const out: StoredDecision = { decision: "REVIEW", facts, outcome: null, synthetic: false, count: 0 };
+  const codeSets = new Map<number, string[]>();
   for (const r of rows) {
-    facts.score = r.score;
+    let codes = codeSets.get(r.code_bits);
+    if (!codes) codeSets.set(r.code_bits, (codes = d.codes.filter((_, i) => r.code_bits & (1 << i))));
+    facts.score = scoreFor(r.score_rank, d.scoreCuts);
     facts.validation_level = r.level;
-    facts.reason_codes = r.codes ?? [];
+    facts.reason_codes = codes;
     facts.payment_method = r.payment;
     facts.order_value = valueFor(r.value_rank, d.thresholds);
     facts.pincode = r.pincode;
@@ -178,10 +240,72 @@ function* asStored(rows: Row[], d: Distinctions): Generator<StoredDecision> {
   }
 }
 
-export async function previewPolicy(db: Db, workspaceId: string, input: { policy: unknown; days?: number }): Promise<PolicyPreview> {
+/** Groups read per FETCH: all the preview ever holds of the data, whatever the policy and the period. */
+export const PREVIEW_FETCH_GROUPS = 5000;
+/** The preview's time budget: its statement's timeout on PostgreSQL, checked between fetches as well. */
+export const PREVIEW_TIMEOUT_MS = 30_000;
+/** What a second preview of the same workspace is told to wait. */
+const PREVIEW_BUSY_RETRY_S = 5;
+/** The advisory lock's first key (its second is the workspace's hash): "pr" in ASCII, apart from any other lock. */
+const PREVIEW_LOCK_CLASS = 0x7072;
+
+/** Workspaces with a preview running in this process (PGlite has one session, where an advisory lock is re-entrant). */
+const running = new Set<string>();
+
+const busy = () =>
+  new DakiyaError("rate_limited", `A policy preview is already running for this workspace; one runs at a time. Try again in ${PREVIEW_BUSY_RETRY_S} s.`, {
+    headers: { "Retry-After": String(PREVIEW_BUSY_RETRY_S) },
+  });
+
+const tooSlow = (timeoutMs: number, cause?: unknown) =>
+  new DakiyaError("provider_unavailable", `The preview did not finish within ${timeoutMs / 1000} s; preview a shorter period (days) or try again later.`, {
+    headers: { "Retry-After": "60" },
+    cause,
+  });
+
+/** PostgreSQL's statement timeout (57014), or Prisma's own transaction timeout (P2028). */
+function isTimeout(err: unknown): boolean {
+  if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2028") return true;
+  return err instanceof Error && /57014|statement timeout/.test(err.message);
+}
+
+/**
+ * The grouped statement read through a cursor, a few thousand groups at a time, so memory stays
+ * flat however many groups the policy and the data make; under an advisory lock, so one preview
+ * per workspace runs at a time across processes.
+ */
+export async function previewPolicy(db: Db, workspaceId: string, input: { policy: unknown; days?: number }, options: { timeoutMs?: number } = {}): Promise<PolicyPreview> {
   const policy = parsePolicy(input.policy);
-  const distinctions = distinctionsOf(policy);
-  const days = input.days ?? 90;
-  const [rows, costs] = await Promise.all([readDecisions(db, workspaceId, days, distinctions), outcomeCosts(db, workspaceId)]);
-  return previewOf(asStored(rows, distinctions), compilePolicy(policy), costs, days);
+  if (running.has(workspaceId)) throw busy();
+  running.add(workspaceId);
+  try {
+    const timeoutMs = options.timeoutMs ?? PREVIEW_TIMEOUT_MS;
+    const distinctions = distinctionsOf(policy);
+    const days = input.days ?? 90;
+    const tally = new PreviewTally(compilePolicy(policy));
+    const started = performance.now();
+    const costs = await outcomeCosts(db, workspaceId);
+    await db.$transaction(
+      async (tx) => {
+        const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${PREVIEW_LOCK_CLASS}::int, hashtext(${workspaceId})) AS locked`;
+        if (!lock?.locked) throw busy();
+        await tx.$executeRaw`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`;
+        await tx.$executeRaw`DECLARE preview_groups NO SCROLL CURSOR FOR ${groupsStatement(workspaceId, days, distinctions)}`;
+        for (;;) {
+          const rows = await tx.$queryRaw<Row[]>`FETCH ${Prisma.raw(String(PREVIEW_FETCH_GROUPS))} FROM preview_groups`;
+          tally.add(asStored(rows, distinctions));
+          if (rows.length < PREVIEW_FETCH_GROUPS) break;
+          // PGlite cannot interrupt a statement (no timers in WASM): between fetches is where it stops.
+          if (performance.now() - started > timeoutMs) throw tooSlow(timeoutMs);
+        }
+      },
+      { timeout: timeoutMs + 5_000, maxWait: timeoutMs },
+    );
+    return tally.preview(costs, days);
+  } catch (err) {
+    if (isTimeout(err)) throw tooSlow(options.timeoutMs ?? PREVIEW_TIMEOUT_MS, err);
+    throw err;
+  } finally {
+    running.delete(workspaceId);
+  }
 }

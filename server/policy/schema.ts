@@ -9,6 +9,16 @@ import { ORDER_VALUE_MAX, PAYMENT_METHODS, POLICY_CONDITIONS, POLICY_MAX_PINCODE
  * ./decide.ts, not here: any valid policy is decided under them.
  */
 const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
+
+/**
+ * Bounds on a whole policy beside the per-rule ones (docs/operations.md): a policy is stored with
+ * every version, read whole by the preview and the console, and compiled into each process's cache.
+ */
+export const POLICY_MAX_TOTAL_PINCODES = 5000;
+export const POLICY_MAX_TOTAL_STATES = 200;
+export const POLICY_MAX_TOTAL_REASONS = 500;
+/** The policy as stored (JSON, UTF-8). */
+export const POLICY_MAX_BYTES = 64 * 1024;
 const REASON_CODES = Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]];
 const score = (name: string) =>
   z
@@ -80,6 +90,18 @@ export const PolicySchema = z
       const v = value as { ship_min_score?: unknown; hold_max_score?: unknown } | null;
       return Number.isInteger(v?.ship_min_score) && Number.isInteger(v?.hold_max_score);
     },
+  })
+  .superRefine((p, ctx) => {
+    const totals = [
+      ["pincodes", p.rules.reduce((n, r) => n + (r.if.pincodes?.length ?? 0), 0), POLICY_MAX_TOTAL_PINCODES],
+      ["states", p.rules.reduce((n, r) => n + (r.if.states?.length ?? 0), 0), POLICY_MAX_TOTAL_STATES],
+      ["reason codes", p.rules.reduce((n, r) => n + (r.if.reasons?.length ?? 0), 0), POLICY_MAX_TOTAL_REASONS],
+    ] as const;
+    for (const [what, total, max] of totals) {
+      if (total > max) ctx.addIssue({ code: "custom", path: ["rules"], message: `the rules name ${total} ${what} in all; at most ${max}` });
+    }
+    const bytes = Buffer.byteLength(JSON.stringify(p));
+    if (bytes > POLICY_MAX_BYTES) ctx.addIssue({ code: "custom", message: `the policy is ${bytes} bytes as JSON; at most ${POLICY_MAX_BYTES}` });
   });
 
 export type Policy = z.infer<typeof PolicySchema>;

@@ -120,7 +120,17 @@ export function OutcomesView({ data }: { data: Analytics }) {
                 rows={data.by_courier}
                 rowKey={(r) => r.courier}
                 columns={[
-                  { label: "Courier", cell: (r) => (r.courier === "unknown" ? <span className="text-slate-700">Not reported</span> : r.courier) },
+                  {
+                    label: "Courier",
+                    cell: (r) =>
+                      r.courier === "unknown" ? (
+                        <span className="text-slate-700">Not reported</span>
+                      ) : r.courier === "other" ? (
+                        <span className="text-slate-700">All other couriers</span>
+                      ) : (
+                        r.courier
+                      ),
+                  },
                   { label: "Outcomes", numeric: true, cell: (r) => formatNumber(r.outcomes) },
                   { label: "Returned", numeric: true, cell: (r) => formatNumber(r.returned) },
                   { label: "Return rate", numeric: true, cell: (r) => shareOrNone(r.return_rate) },

@@ -1,12 +1,21 @@
 "use client";
 
+import type { PolicyHistoryPage } from "~/server/policy";
 import type { PolicyVersion } from "~/server/policy/schema";
 import { formatDateTime } from "../_lib/format";
+import { ErrorNote } from "../_lib/errors";
+import { api } from "../_lib/trpc";
 import { Badge, button, Card } from "../_lib/ui";
 import { ruleSentence, thresholdsSentence } from "./words";
 
-/** Every version of the policy, newest first: who published it and when, and its rules in words. */
-export function PolicyHistory({ versions, canEdit, onEdit }: { versions: PolicyVersion[]; canEdit: boolean; onEdit: (v: PolicyVersion) => void }) {
+/**
+ * The policy's versions, newest first, a page at a time (the server's default page, as the page
+ * rendered the first; a workspace may have many, each up to 64 KiB): who published each and when,
+ * and its rules in words.
+ */
+export function PolicyHistory({ first, canEdit, onEdit }: { first: PolicyHistoryPage; canEdit: boolean; onEdit: (v: PolicyVersion) => void }) {
+  const pages = api.console.policyHistory.useInfiniteQuery({}, { getNextPageParam: (page) => page.next_cursor, initialData: { pages: [first], pageParams: [null] } });
+  const versions = pages.data?.pages.flatMap((p) => p.versions) ?? first.versions;
   return (
     <Card title="Version history">
       <ol className="divide-y divide-slate-200" data-testid="policy-history">
@@ -41,6 +50,12 @@ export function PolicyHistory({ versions, canEdit, onEdit }: { versions: PolicyV
           </li>
         ))}
       </ol>
+      {pages.hasNextPage && (
+        <button type="button" className={`${button.secondary} mt-3`} disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          {pages.isFetchingNextPage ? "Loading older versions…" : "Show older versions"}
+        </button>
+      )}
+      {pages.isFetchNextPageError && <ErrorNote error={pages.error} action="Could not load older versions" />}
     </Card>
   );
 }

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Decision policy" };
 
 export default async function PolicyPage() {
   const api = await serverApi();
-  const [current, history, costs] = await signedIn(Promise.all([api.policy.get(), api.console.policyHistory(), api.console.outcomeCosts()]));
+  const [current, history, costs] = await signedIn(Promise.all([api.policy.get(), api.console.policyHistory({}), api.console.outcomeCosts()]));
   return (
     <>
       <PageHeader

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { PAYMENT_METHODS, POLICY_CONDITIONS, POLICY_MAX_RULES, VALIDATION_LEVELS } from "~/lib/shared";
 import { REASONS } from "~/lib/reasons";
+import type { PolicyHistoryPage } from "~/server/policy";
 import type { PolicyVersion } from "~/server/policy/schema";
 import { describeError, ErrorNote } from "../_lib/errors";
 import { api, useMe } from "../_lib/trpc";
@@ -62,12 +63,11 @@ function FieldProblems({ id, problems }: { id: string; problems: Problem[] }) {
  * past verifications, Publish once the preview shows the draft as it stands, and the versions so far.
  * Viewers see the policy in force read-only.
  */
-export function PolicyEditor({ initial, history }: { initial: PolicyVersion; history: PolicyVersion[] }) {
+export function PolicyEditor({ initial, history }: { initial: PolicyVersion; history: PolicyHistoryPage }) {
   const me = useMe();
   const canPublish = me.role !== "viewer";
   const utils = api.useUtils();
   const inForce = api.policy.get.useQuery(undefined, { initialData: initial }).data;
-  const versions = api.console.policyHistory.useQuery(undefined, { initialData: history });
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial.policy));
   const [days, setDays] = useState("90");
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -231,7 +231,7 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
                 {preview.isPending ? "Previewing…" : "Preview"}
               </button>
               <button type="button" className={button.primary} disabled={!fresh || publish.isPending} aria-describedby="publish-hint" onClick={() => publish.mutate({ policy: proposed })}>
-                {publish.isPending ? "Publishing…" : `Publish as version ${(versions.data?.[0]?.version ?? inForce.version) + 1}`}
+                {publish.isPending ? "Publishing…" : `Publish as version ${inForce.version + 1}`}
               </button>
             </div>
             <p id="publish-hint" className="mt-2 text-sm text-slate-700">
@@ -252,7 +252,7 @@ export function PolicyEditor({ initial, history }: { initial: PolicyVersion; his
         )}
       </form>
       <PolicyHistory
-        versions={versions.data ?? history}
+        first={history}
         canEdit={canPublish}
         onEdit={(v) => {
           setProblems([]);

@@ -10,7 +10,7 @@ import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
 import { addEndpoint, deliveryLog, listEndpoints, removeEndpoint, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
-import { outcomeCosts, policyHistory, publishPolicy, setOutcomeCosts } from "../../policy";
+import { HISTORY_PAGE_MAX, outcomeCosts, policyHistory, publishPolicy, setOutcomeCosts } from "../../policy";
 import { OUTCOME_COST_MAX_RUPEES } from "../../../lib/shared";
 import { managerProcedure, memberProcedure, router } from "../trpc";
 import { PolicyInput } from "./policy";
@@ -153,8 +153,10 @@ export const consoleRouter = router({
     orderIds: memberProcedure.input(FilterInput).query(({ ctx, input }) => filteredOrderIds(ctx.db, ctx.caller.workspaceId, input.batch_id, filterOf(input))),
   }),
 
-  /** Every decision policy version, newest first (version 1, the default, last). */
-  policyHistory: memberProcedure.query(({ ctx }) => policyHistory(ctx.db, ctx.caller.workspaceId)),
+  /** A page of the decision policy versions, newest first (version 1, the default, ends the last page). */
+  policyHistory: memberProcedure
+    .input(z.object({ cursor: z.number().int().min(2).max(2_147_483_647).nullish(), limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).optional() }))
+    .query(({ ctx, input }) => policyHistory(ctx.db, ctx.caller.workspaceId, input)),
 
   /** Publishes the next policy version (owners and admins); a broken policy is `invalid_policy` and changes nothing. */
   publishPolicy: managerProcedure.input(z.object({ policy: PolicyInput })).mutation(({ ctx, input }) => publishPolicy(ctx.db, ctx.caller.workspaceId, input.policy, ctx.member.email)),

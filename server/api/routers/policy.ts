@@ -83,14 +83,18 @@ const AnalyticsSchema = z
     by_pincode: z
       .array(z.object({ pincode: z.string(), district: z.string().nullable(), state: z.string().nullable(), verifications: z.number().int(), returned: z.number().int(), return_rate: rate }))
       .meta({ description: "The 20 pincodes with most returns." }),
-    by_courier: z.array(
-      z.object({
-        courier: z.string().meta({ description: "As reported with the outcome; `unknown` when none was." }),
-        outcomes: z.number().int(),
-        returned: z.number().int(),
-        return_rate: rate,
-      }),
-    ),
+    by_courier: z
+      .array(
+        z.object({
+          courier: z.string().meta({
+            description: "The courier reported with the outcomes, one name per courier (spellings folded, docs/decision-policy.md); `unknown` when none was, `other` for the rest.",
+          }),
+          outcomes: z.number().int(),
+          returned: z.number().int(),
+          return_rate: rate,
+        }),
+      )
+      .meta({ description: "The 20 couriers with most outcomes, then one row `other` summing the rest." }),
     by_week: z.array(
       z.object({ week: z.string().meta({ example: "2026-W47" }), verifications: z.number().int(), outcomes: z.number().int(), returned: z.number().int(), return_rate: rate }),
     ),
