@@ -91,10 +91,7 @@ export function deviceCheck(pincode: string | null, device: { lat: number; lng: 
   if (km <= DEVICE_MAX_KM) return { near: true, outside: null };
   return {
     near: false,
-    outside: reason(
-      "location_outside_pincode",
-      `The buyer's phone was ${Math.round(km)} km from pincode ${pincode}'s post offices, more than ${DEVICE_MAX_KM} km: its point was not used.`,
-    ),
+    outside: reason("location_outside_pincode", `The buyer's phone was ${Math.round(km)} km from pincode ${pincode}'s post offices, more than ${DEVICE_MAX_KM} km: its point was not used.`),
   };
 }
 

@@ -73,7 +73,6 @@ export interface VerifyOptions {
   anyAddress?: boolean;
 }
 
-
 /** An address parsed once, with what a verification derives from that parse before any I/O. */
 export interface PreparedAddress {
   input: VerifyInput;
