@@ -23,6 +23,8 @@ describe("a buyer's device point", () => {
   });
 
   it("is checked against nothing without a known pincode, so a submission does not use it", () => {
+    expect(deviceVerdict({ ...INDIRANAGAR, accuracy_m: 12 }, null)).toBe("no_pincode");
+    expect(deviceVerdict({ ...INDIRANAGAR, accuracy_m: 12 }, "999999")).toBe("no_pincode");
     expect(deviceCheck(null, INDIRANAGAR)).toEqual({ near: false, outside: null });
     expect(deviceCheck("999999", INDIRANAGAR)).toEqual({ near: false, outside: null });
   });

@@ -263,13 +263,15 @@ export interface DevicePoint {
 }
 
 /**
- * Whether a device point becomes the verification's location, and why not. `pincode`: the one the
- * buyer wrote, when known; a point farther than DEVICE_MAX_KM from it is not used (deviceCheck).
+ * Whether a device point becomes the verification's location, and why not: the same rules as the
+ * verification's (deviceCheck). `pincode`: the one the buyer wrote; without a known one the point
+ * has nothing to be checked against and is not used.
  */
-export function deviceVerdict(p: DevicePoint, pincode: string | null = null): "used" | "inaccurate" | "outside_india" | "far_from_pincode" {
+export function deviceVerdict(p: DevicePoint, pincode: string | null): "used" | "inaccurate" | "outside_india" | "far_from_pincode" | "no_pincode" {
   if (!inIndia(p)) return "outside_india";
   if (p.accuracy_m > DEVICE_ACCURACY_M) return "inaccurate";
-  return pincode && !deviceCheck(pincode, p).near ? "far_from_pincode" : "used";
+  if (!pincode || !lookupPincode(pincode)) return "no_pincode";
+  return deviceCheck(pincode, p).near ? "used" : "far_from_pincode";
 }
 
 export interface LocatedPoint {
@@ -288,7 +290,7 @@ export async function locatePoint(db: Db, token: string, clientAddress: string |
   await hit(db, `confirm-locate:${link.row.id}`, LINK_LIMITS.locatesPerMinute);
   const status = statusOf(link.row);
   if (status !== "pending") throw closed(status);
-  const verdict = deviceVerdict(p, pincode && lookupPincode(pincode) ? pincode : null);
+  const verdict = deviceVerdict(p, pincode);
   if (verdict === "outside_india") return { verdict, accuracy_m: p.accuracy_m, cell: null };
   const { digipin, center, bbox } = decodeDigipin(encodeDigipin(p.lat, p.lng));
   return { verdict, accuracy_m: p.accuracy_m, cell: { digipin, center, bbox } };

@@ -95,7 +95,7 @@ describe("the buyer's link", () => {
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
     const token = tokenOf(c.url);
 
-    const located = await page("locate", { token, ...POINT, accuracy_m: 12 });
+    const located = await page("locate", { token, ...POINT, accuracy_m: 12, pincode: "560038" });
     expect(located.data).toMatchObject({ verdict: "used", accuracy_m: 12, cell: { digipin: encodeDigipin(POINT.lat, POINT.lng) } });
 
     const sent = await page("submit", { token, components: parts({ house: "Flat 12" }), device: { ...POINT, accuracy_m: 12 } });
