@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
 import { apiClient, newWorkspace, type Api } from "../helpers";
 import { db } from "../../server/db";
-import { advanceClock } from "../../server/clock";
+import { advanceClock, nowMs, setClock } from "../../server/clock";
 import { config, reloadConfig } from "../../server/config";
 import { testEvents } from "../../server/webhooks";
 import { LINK_LIMITS } from "../../server/confirmations";
@@ -22,7 +22,15 @@ beforeAll(async () => {
   page = linkPage(server.origin);
   ws = await newWorkspace();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  setClock(null);
+  await server.close();
+});
+
+/** Pins the clock 5 s into the next minute, so a per-minute count starts afresh and no window ends mid-test. */
+function freshMinute() {
+  setClock(new Date(Math.floor(nowMs() / 60_000) * 60_000 + 65_000));
+}
 
 const verification = (key: string, address?: string) => verificationId(api, key, address);
 
@@ -72,6 +80,7 @@ describe("confirmation links", () => {
   });
 
   it("limits submissions per link", async () => {
+    freshMinute();
     const id = await verification(ws.test_key);
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
     const token = tokenOf(c.url);
@@ -82,7 +91,7 @@ describe("confirmation links", () => {
   });
 
   it("limits views per link", async () => {
-    advanceClock(60_000);
+    freshMinute();
     const id = await verification(ws.test_key);
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
     const token = tokenOf(c.url);
@@ -95,7 +104,7 @@ describe("confirmation links", () => {
   });
 
   it("shows neither the address nor the buyer's point once confirmed or expired, on the link's procedures", async () => {
-    advanceClock(60_000);
+    freshMinute();
     const confirmedId = await verification(ws.test_key);
     const confirmed = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: confirmedId } })).body;
     const point = { lat: 12.97838, lng: 77.64079, accuracy_m: 9 };
@@ -138,7 +147,7 @@ describe("confirmation links", () => {
   });
 
   it("answers an unknown token 404 without a database write, and blocks the client, real links too, after 20 a minute", async () => {
-    advanceClock(60_000);
+    freshMinute();
     const id = await verification(ws.test_key);
     const real = tokenOf((await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body.url);
     const counters = async () => (await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n, coalesce(sum(count), 0)::int AS hits FROM rate_limit_counters`)[0];
