@@ -28,8 +28,10 @@ test("text typed before the script loads survives it, and the form cannot be sen
   expect(new URL(page.url()).search).toBe("");
   await expect(page.locator("form")).toHaveAttribute("method", "post");
 
+  await expect(page.getByText("Waiting for the page to finish loading.", { exact: false })).toBeVisible();
   await scripts.release();
   await expect(page.getByRole("button", { name: "Confirm address" })).toBeEnabled();
+  await expect(page.getByText("Waiting for the page to finish loading.", { exact: false })).toHaveCount(0);
   await expect(house).toHaveValue("फ़्लैट 4बी");
   await page.getByRole("button", { name: "Confirm address" }).click();
   await expect(page.getByTestId("confirmed-address")).toHaveText("फ़्लैट 4बी, 100 Feet Road, Indiranagar, Bengaluru, Bengaluru Urban, Karnataka 560038");
@@ -42,7 +44,7 @@ test.describe("with JavaScript off", () => {
   test("the buyer's page says the script is needed and never puts the address in a URL", async ({ page, request }) => {
     const c = await link(request);
     await page.goto(new URL(c.url).pathname);
-    await expect(page.getByText("This page needs JavaScript to send your address. Turn JavaScript on and open the link again.")).toBeVisible();
+    await expect(page.getByText("Waiting for the page to finish loading. If this message stays, turn on JavaScript: the page needs it to send your address.")).toBeVisible();
     await page.getByLabel("House / flat number").fill("Flat 8");
     await page.getByLabel("House / flat number").press("Enter");
     expect(new URL(page.url()).search).toBe("");

@@ -37,6 +37,7 @@ test("what is typed before the script loads survives it, and signs in once it ha
 
   await scripts.release();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  await expect(page.getByText("Waiting for the page to finish loading.", { exact: false })).toHaveCount(0);
   await expect(page.getByLabel("Email")).toHaveValue(acme.console.email);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL("**/overview");
@@ -48,7 +49,7 @@ test.describe("with JavaScript off", () => {
   test("sign-in says it needs the script and never puts the password in a URL", async ({ page }) => {
     const { acme } = seed();
     await page.goto("/sign-in");
-    await expect(page.getByText("Signing in needs JavaScript. Turn it on and reload this page.")).toBeVisible();
+    await expect(page.getByText("Waiting for the page to finish loading. If this message stays, turn on JavaScript: signing in needs it.")).toBeVisible();
     await page.getByLabel("Email").fill(acme.console.email);
     await page.getByLabel("Password").fill("a-secret-password");
     await page.getByLabel("Password").press("Enter");

@@ -10,7 +10,7 @@ const authClient = createAuthClient();
 /**
  * Posts to better-auth's /api/auth/sign-in/email, which counts attempts per client and answers 429 past the limit.
  * The fields are uncontrolled, so what is typed before the script loads stays; until it has loaded the
- * form cannot be sent (the browser would send it itself), and with scripts off it says they are needed.
+ * form cannot be sent (the browser would send it itself) and says it is waiting for the script.
  */
 export function SignInForm() {
   const hydrated = useHydrated();
@@ -52,9 +52,12 @@ export function SignInForm() {
           {error}
         </p>
       )}
-      <noscript>
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">Signing in needs JavaScript. Turn it on and reload this page.</p>
-      </noscript>
+      {/* Shown by the server's HTML and removed by the script: a slow network, or scripts turned off. */}
+      {!hydrated && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Waiting for the page to finish loading. If this message stays, turn on JavaScript: signing in needs it.
+        </p>
+      )}
       <button type="submit" disabled={pending || !hydrated} className="w-full rounded-md bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:bg-slate-400">
         {pending ? "Signing in…" : "Sign in"}
       </button>

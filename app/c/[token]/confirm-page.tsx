@@ -87,7 +87,7 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
 /**
  * The address form. Its fields are the browser's own (uncontrolled), read when it is sent, so what
  * the buyer types before the script has loaded survives hydration. It posts, never puts the address
- * in a URL, and can be sent only once the script runs (it says so when scripts are off).
+ * in a URL, and can be sent only once the script runs (until then it says it is waiting for it).
  */
 function PendingForm({ token, view, locale, onConfirmed }: { token: string; view: Extract<LinkView, { status: "pending" }>; locale: Locale; onConfirmed: (s: Submitted) => void }) {
   const t = TEXT[locale];
@@ -202,9 +202,8 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
             {t.errors[error]}
           </p>
         )}
-        <noscript>
-          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t.needsScript}</p>
-        </noscript>
+        {/* Shown by the server's HTML and removed by the script: a slow network, or scripts turned off. */}
+        {!hydrated && <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t.needsScript}</p>}
         <button type="submit" className={primary} disabled={sending || !hydrated}>
           {sending ? t.sending : t.confirm}
         </button>
