@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type Route } from "@playwright/test";
 import { seed } from "./helpers";
 
 /** What the confirmation specs share: the buyer's phone, its point, and a link made through the API. */
@@ -32,4 +32,20 @@ export async function shareLocation(page: Page) {
   await expect(page.getByTestId("device-digipin")).toHaveText("DIGIPIN 4P3-J2L-T95L, accurate to about 9 m.");
   await expect(page.getByText("Accurate enough: the courier will get this spot.")).toBeVisible();
   await expect(page.getByRole("img", { name: "DIGIPIN 4P3-J2L-T95L: the cell of your location, shown among its neighbours." })).toBeVisible();
+}
+
+/**
+ * Holds back the page's scripts until `release` is called, so a test can type into the server's HTML
+ * before hydration, as a buyer on a slow phone network does.
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route("**/_next/static/**/*.js", (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((r) => r.continue()));
+    },
+  };
 }

@@ -32,7 +32,7 @@ test("the buyer adds a flat number, shares the location and confirms; the API sh
   await expect(page.getByText("With your location: DIGIPIN 4P3-J2L-T95L.")).toBeVisible();
 
   const got = await c.get();
-  expect(got).toMatchObject({ status: "confirmed", changed: ["house"], device_location: { lat: POINT.latitude, lng: POINT.longitude, accuracy_m: 9, digipin: POINT_DIGIPIN } });
+  expect(got).toMatchObject({ status: "confirmed", changed: ["house"], device_location: { lat: POINT.latitude, lng: POINT.longitude, accuracy_m: 9, digipin: POINT_DIGIPIN, used: true } });
   // The new verification, as the workspace's console reads it: at the buyer's point, with its DIGIPIN.
   const owner = await browser.newContext({ storageState: E2E.state.owner });
   const found = await trpc(await owner.newPage(), "console.findVerifications", { query: got.new_verification_id }, "query");
@@ -55,6 +55,8 @@ test("the buyer adds a flat number, shares the location and confirms; the API sh
   await page.reload();
   await expect(page.getByRole("heading", { name: "Thank you: your address is confirmed" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm address" })).toHaveCount(0);
+  // Once confirmed the link shows the state only: whoever opens it later sees neither the address nor the point.
+  await expect(page.locator("body")).not.toContainText(/Flat 12|100 Feet Road|4P3-J2L-T95L/);
   expect(await c.get()).toEqual(got);
 });
 
@@ -122,7 +124,8 @@ test("a link past its time shows that it expired and takes nothing (the service'
     };
     const { origin, test_key } = JSON.parse(await next("READY")) as { origin: string; test_key: string };
     const c = await link(request, { origin, key: test_key, expires_in_hours: 1 });
-    await page.goto(c.url);
+    // The link's origin is the configured one (localhost on port 0 here): the page is opened on this server.
+    await page.goto(`${origin}${new URL(c.url).pathname}`);
     await expect(page.getByRole("heading", { name: "Confirm your delivery address" })).toBeVisible();
     await page.getByLabel("House / flat number").fill("Flat 3");
 
@@ -133,6 +136,7 @@ test("a link past its time shows that it expired and takes nothing (the service'
     await page.reload();
     await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Confirm address" })).toHaveCount(0);
+    await expect(page.locator("body")).not.toContainText(/100 Feet Road|Indiranagar|560038/);
     expect((await c.get()).status).toBe("expired");
   } finally {
     child.kill("SIGTERM");

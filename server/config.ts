@@ -98,6 +98,14 @@ function load(env: NodeJS.ProcessEnv): Config {
   return { ...c, provider };
 }
 
+/**
+ * The service's public origin from configuration alone: DAKIYA_PUBLIC_URL, else (development) this
+ * server on localhost. Never a request's Host, so nothing a client sends ends up in a link or a signed payload.
+ */
+export function publicOrigin(c: Config = config()): string {
+  return c.DAKIYA_PUBLIC_URL?.replace(/\/+$/, "") ?? `http://localhost:${c.PORT}`;
+}
+
 /** The one origin the Inngest handler syncs: the setting, the public URL, or (development) this server on localhost. */
 export function inngestServeOrigin(c: Config = config()): string {
   return c.INNGEST_SERVE_ORIGIN ?? c.DAKIYA_PUBLIC_URL ?? `http://localhost:${c.PORT}`;

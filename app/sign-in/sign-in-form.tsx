@@ -3,11 +3,17 @@
 import { createAuthClient } from "better-auth/client";
 import { useState } from "react";
 import { fieldText } from "../(console)/_lib/ui";
+import { useHydrated } from "~/app/_shared/use-hydrated";
 
 const authClient = createAuthClient();
 
-/** Posts to better-auth's /api/auth/sign-in/email, which counts attempts per client and answers 429 past the limit. */
+/**
+ * Posts to better-auth's /api/auth/sign-in/email, which counts attempts per client and answers 429 past the limit.
+ * The fields are uncontrolled, so what is typed before the script loads stays; until it has loaded the
+ * form cannot be sent (the browser would send it itself) and says it is waiting for the script.
+ */
 export function SignInForm() {
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -28,7 +34,7 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <form method="post" onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <div>
         <label htmlFor="email" className="block text-sm font-medium text-slate-800">
           Email
@@ -46,7 +52,13 @@ export function SignInForm() {
           {error}
         </p>
       )}
-      <button type="submit" disabled={pending} className="w-full rounded-md bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:bg-slate-400">
+      {/* Shown by the server's HTML and removed by the script: a slow network, or scripts turned off. */}
+      {!hydrated && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Waiting for the page to finish loading. If this message stays, turn on JavaScript: signing in needs it.
+        </p>
+      )}
+      <button type="submit" disabled={pending || !hydrated} className="w-full rounded-md bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:bg-slate-400">
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

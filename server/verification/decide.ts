@@ -75,6 +75,26 @@ function outsidePincode(address: NormalizedAddress, p: ProviderResult | null): R
   );
 }
 
+/** How far from the written pincode's post offices a buyer's device point may lie and still be the address's location. */
+export const DEVICE_MAX_KM = 25;
+
+/**
+ * Whether the buyer's device point may be the location: only within DEVICE_MAX_KM of the written
+ * pincode's centre (the directory's point for its post offices; no office has coordinates of its
+ * own). A point farther away is the reason `location_outside_pincode`; without a known pincode there
+ * is nothing to check it against, so it is not used either.
+ */
+export function deviceCheck(pincode: string | null, device: { lat: number; lng: number }): { near: boolean; outside: Reason | null } {
+  const area = pincode ? pincodeArea(pincode) : null;
+  if (!area) return { near: false, outside: null };
+  const km = distanceKm(area.lat, area.lng, device.lat, device.lng);
+  if (km <= DEVICE_MAX_KM) return { near: true, outside: null };
+  return {
+    near: false,
+    outside: reason("location_outside_pincode", `The buyer's phone was ${Math.round(km)} km from pincode ${pincode}'s post offices, more than ${DEVICE_MAX_KM} km: its point was not used.`),
+  };
+}
+
 function providerReasons(p: ProviderResult): Reason[] {
   const reasons: Reason[] = [];
   if (p.level === "building") reasons.push(reason("provider_building_match"));
@@ -101,9 +121,10 @@ function levelOf(address: NormalizedAddress, provider: ProviderResult | null): V
   return address.signals.pincodeKnown ? "pincode" : "none";
 }
 
-export function decide(address: NormalizedAddress, provider: ProviderResult | null, history: History): DecisionResult {
+/** `deviceOutside`: the buyer's device point lay too far from the written pincode (deviceCheck), a contradiction like the provider's. */
+export function decide(address: NormalizedAddress, provider: ProviderResult | null, history: History, deviceOutside: Reason | null = null): DecisionResult {
   const local = localReasons(address);
-  const outside = outsidePincode(address, provider);
+  const outside = outsidePincode(address, provider) ?? deviceOutside;
   const suggested = suggestPincodes(address);
   const reasons = [...local.reasons, ...(provider ? providerReasons(provider) : []), ...(outside ? [outside] : []), ...historyReasons(history)];
   if (suggested.length > 0) {

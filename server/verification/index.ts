@@ -10,13 +10,13 @@ import { parseValidationResponse } from "../provider/google";
 import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
 import { simulate } from "../provider/simulator";
 import { billingPeriod, capOf, chargeCtes, COST_TENTHS, quotaExhausted } from "../quota";
-import { decide, emptyHistory, failedDeliveries, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
+import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
 import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
 import { isDue, probabilityOf, refreshCurve } from "../outcomes/probability";
 import { findFixture } from "./fixtures";
 import type { Reason } from "./reasons";
 
-export { decide, emptyHistory, OUTCOMES, type Decision, type History, type OutcomeKind } from "./decide";
+export { decide, DEVICE_MAX_KM, deviceCheck, emptyHistory, OUTCOMES, type Decision, type History, type OutcomeKind } from "./decide";
 export { REASONS, type ReasonCode, type Reason } from "./reasons";
 
 /** The contract's Verification record, as the API returns it. */
@@ -63,16 +63,14 @@ export interface Decider {
 
 /** What a buyer's confirmation (server/confirmations) adds to a verification. */
 export interface VerifyOptions {
-  /** The buyer's own device point, checked by the caller (accurate, inside India): the location, precision `device`, and its DIGIPIN. */
+  /**
+   * The buyer's own device point, checked by the caller (accurate, inside India): the location,
+   * precision `device`, and its DIGIPIN when it lies near the written pincode (deviceCheck); else
+   * the record carries `location_outside_pincode` and is located as any other.
+   */
   device?: { lat: number; lng: number };
   /** Test mode: simulate an address the buyer typed, which need not be a documented fixture. */
   anyAddress?: boolean;
-}
-
-/** The record located at the buyer's device point instead of the provider's or the pincode's. */
-function atDevice(v: Verification, device: VerifyOptions["device"]): Verification {
-  if (!device || !inBounds(device)) return v;
-  return { ...v, location: { lat: device.lat, lng: device.lng, precision: "device" }, digipin: encodeDigipin(device.lat, device.lng) };
 }
 
 /** An address parsed once, with what a verification derives from that parse before any I/O. */
@@ -185,9 +183,12 @@ function record(
   provider: { name: string; result: ProviderResult | null; called: boolean },
   history: History,
   decider: Decider,
+  device?: VerifyOptions["device"],
 ): Verification {
-  const { decision: _engine, ...result } = decide(address, provider.result, history);
-  const location = locate(address, provider.result, result.validation_level);
+  const checked = device && inBounds(device) ? deviceCheck(address.pincode?.code ?? null, device) : null;
+  const { decision: _engine, ...result } = decide(address, provider.result, history, checked?.outside ?? null);
+  // The buyer's point, when near the written pincode, instead of the provider's or the pincode's.
+  const location = device && checked?.near ? { lat: device.lat, lng: device.lng, precision: "device" as const } : locate(address, provider.result, result.validation_level);
   const pincode = address.pincode ? { code: address.pincode.code, district: address.pincode.district, state: address.pincode.state } : null;
   const payment_method = input.payment_method ?? null;
   const order_value = input.order_value ?? null;
@@ -202,7 +203,7 @@ function record(
     components: address.components,
     pincode,
     location,
-    digipin: digipinOf(location),
+    digipin: location?.precision === "device" ? encodeDigipin(location.lat, location.lng) : digipinOf(location),
     history,
     provider: { name: provider.name, called: provider.called },
     delivery_probability: probabilityOf(decider.curve, result.score),
@@ -309,7 +310,7 @@ async function verifyTest(db: Db, caller: Caller, input: VerifyInput, opts: Veri
   }
   const result = p.local.certainHold ? null : parseValidationResponse(JSON.stringify(simulate([input.address])));
   const decider = await deciderFor(db, caller.workspaceId, await readContext(db, caller.workspaceId, []));
-  const v = atDevice(record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory(), decider), opts.device);
+  const v = record(newId("ver_test"), input, false, p.address, { name: "simulator", result, called: false }, emptyHistory(), decider, opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   await query(db, Prisma.sql`WITH ${recordsCte("src", [stored])}, ${insertRecordsCte("recorded", "src", caller.workspaceId)} SELECT 1`);
   return v;
@@ -330,8 +331,8 @@ export async function consultProvider(p: PreparedAddress, signal?: AbortSignal):
 }
 
 /** The live record of a prepared address once the provider has answered. */
-export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History, decider: Decider): Verification {
-  return record(newId("ver"), p.input, true, p.address, answer, history, decider);
+export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History, decider: Decider, device?: VerifyOptions["device"]): Verification {
+  return record(newId("ver"), p.input, true, p.address, answer, history, decider, device);
 }
 
 /**
@@ -354,7 +355,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   } else {
     [context, answer] = await Promise.all([readContext(db, caller.workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
   }
-  const v = atDevice(liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context)), opts.device);
+  const v = liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context), opts.device);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   const [row] = await query<{ paid: number }>(
     db,

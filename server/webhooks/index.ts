@@ -152,6 +152,39 @@ export async function enqueueEvent(db: DbOrTx, workspaceId: string, event: { id:
   );
 }
 
+/** Events a workspace's test event list keeps: the newest, so test links cannot grow it without end. */
+export const TEST_EVENT_LIST_SIZE = 100;
+
+export interface TestEventEntry {
+  id: string;
+  type: string;
+  createdAt: Date;
+  /** The event exactly as a live endpoint would have received it, parsed. */
+  payload: unknown;
+}
+
+/**
+ * An event of test mode (a test confirmation link's `address.confirmed`): written to the workspace's
+ * test event list, in the caller's transaction, and never to an endpoint, which are all live
+ * (docs/webhooks.md, "Test mode"). Idempotent per event id; the list keeps the newest
+ * TEST_EVENT_LIST_SIZE.
+ */
+export async function recordTestEvent(db: DbOrTx, workspaceId: string, event: { id: string; type: EventType; data: unknown }): Promise<void> {
+  const at = now();
+  const body = JSON.stringify({ id: event.id, type: event.type, created_at: at.toISOString(), data: event.data });
+  await db.testEvent.createMany({ data: [{ id: event.id, workspaceId, eventType: event.type, payload: body, createdAt: at }], skipDuplicates: true });
+  await db.$executeRaw`
+    DELETE FROM test_events WHERE workspace_id = ${workspaceId} AND id NOT IN (
+      SELECT id FROM test_events WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC, id DESC LIMIT ${TEST_EVENT_LIST_SIZE})`;
+}
+
+/** The workspace's test event list, newest first. */
+export async function testEvents(db: Db, workspaceId: string, opts: { limit?: number } = {}): Promise<TestEventEntry[]> {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 50), 1), TEST_EVENT_LIST_SIZE);
+  const rows = await db.testEvent.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  return rows.map((r) => ({ id: r.id, type: r.eventType, createdAt: r.createdAt, payload: JSON.parse(r.payload as string) as unknown }));
+}
+
 export async function sendTestEvent(db: Db, workspaceId: string, webhookId: string): Promise<string> {
   const endpoint = await requireEndpoint(db, workspaceId, webhookId);
   if (!endpoint.enabled) throw new DakiyaError("invalid_request", `Webhook ${webhookId} is disabled; enable it before sending a test event.`);

@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
 import { apiClient, newWorkspace, type Api } from "../helpers";
 import { db } from "../../server/db";
-import { reloadConfig } from "../../server/config";
+import { config, reloadConfig } from "../../server/config";
+import { createKey, revokeKey } from "../../server/keys";
+import { publishPolicy } from "../../server/policy";
+import { testEvents } from "../../server/webhooks";
 import { advanceClock } from "../../server/clock";
 import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { encodeDigipin } from "../../server/digipin";
 import { addEndpoint } from "../../server/webhooks";
-import { linkPage, parts, POINT, tokenOf, verificationId, type LinkPage } from "../confirmations";
+import { linkPage, parts, POINT, REVIEW, tokenOf, verificationId, type LinkPage } from "../confirmations";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -32,6 +35,8 @@ afterAll(async () => {
 });
 
 const verification = (key: string, address?: string) => verificationId(api, key, address);
+/** A point in Mumbai, about 840 km from pincode 560038. */
+const MUMBAI = { lat: 19.076, lng: 72.8777 };
 
 describe("POST /confirmations", () => {
   it("makes a link (201) and answers the same pending one again (200), for concurrent requests too", async () => {
@@ -46,7 +51,8 @@ describe("POST /confirmations", () => {
     expect(Object.keys(c).sort()).toEqual(["confirmation_id", "created_at", "expires_at", "status", "url", "verification_id"]);
     expect(c.confirmation_id).toMatch(/^cnf_[0-9A-Za-z]{20}$/);
     expect(c).toMatchObject({ verification_id: id, status: "pending" });
-    expect(c.url.startsWith(`${server.origin}/c/`)).toBe(true);
+    // From configuration only (no DAKIYA_PUBLIC_URL here: this server's port on localhost), never the request's Host.
+    expect(c.url.startsWith(`http://localhost:${config().PORT}/c/`)).toBe(true);
     // At least 128 bits: 43 base64url characters are 256.
     expect(tokenOf(c.url)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(c.expires_at) - Date.parse(c.created_at)).toBe(72 * 3_600_000);
@@ -76,30 +82,31 @@ describe("the buyer's link", () => {
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id, locale: "hi" } })).body;
     const view = await page("view", { token: tokenOf(c.url) });
     expect(view.status).toBe(200);
-    expect(Object.keys(view.data).sort()).toEqual(["components", "confirmed", "expires_at", "locale", "map_tile_url", "status", "suggested_pincodes", "workspace_name"]);
+    expect(Object.keys(view.data).sort()).toEqual(["components", "expires_at", "locale", "map_tile_url", "status", "suggested_pincodes", "workspace_name"]);
     const { name } = await db().workspace.findUniqueOrThrow({ where: { id: ws.workspace_id } });
-    expect(view.data).toMatchObject({ status: "pending", locale: "hi", workspace_name: name, confirmed: null });
+    expect(view.data).toMatchObject({ status: "pending", locale: "hi", workspace_name: name });
     expect(view.data.components).toMatchObject({ house: null, street: "100 Feet Road", locality: "Indiranagar", city: "Bengaluru", pincode: "560038" });
     expect(JSON.stringify(view.data)).not.toMatch(/ORD-C1|score|decision/);
   });
 
-  it("confirms once: a new verification at the device point with its DIGIPIN, what changed, and address.confirmed", async () => {
+  it("confirms once: a new verification at the device point with its DIGIPIN, what changed, and address.confirmed in the test event list", async () => {
     const hook = await addEndpoint(db(), ws.workspace_id, "http://127.0.0.1:9/hook");
     const id = await verification(ws.test_key);
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
     const token = tokenOf(c.url);
 
-    const located = await page("locate", { token, ...POINT, accuracy_m: 12 });
+    const located = await page("locate", { token, ...POINT, accuracy_m: 12, pincode: "560038" });
     expect(located.data).toMatchObject({ verdict: "used", accuracy_m: 12, cell: { digipin: encodeDigipin(POINT.lat, POINT.lng) } });
 
     const sent = await page("submit", { token, components: parts({ house: "Flat 12" }), device: { ...POINT, accuracy_m: 12 } });
     expect(sent.status).toBe(200);
-    expect(sent.data.status).toBe("confirmed");
-    expect(sent.data.confirmed.address).toBe("Flat 12, 100 Feet Road, Indiranagar, Bengaluru, Bengaluru Urban, Karnataka 560038");
+    expect(sent.data.view).toMatchObject({ status: "confirmed" });
+    // What was just sent goes back to its sender only; the link shows it to no one afterwards.
+    expect(sent.data.sent).toEqual({ address: "Flat 12, 100 Feet Road, Indiranagar, Bengaluru, Bengaluru Urban, Karnataka 560038", digipin: encodeDigipin(POINT.lat, POINT.lng) });
 
     const got = (await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body;
     const digipin = encodeDigipin(POINT.lat, POINT.lng);
-    expect(got).toMatchObject({ status: "confirmed", changed: ["house"], device_location: { ...POINT, accuracy_m: 12, digipin } });
+    expect(got).toMatchObject({ status: "confirmed", changed: ["house"], device_location: { ...POINT, accuracy_m: 12, digipin, used: true } });
     expect(got.new_verification_id).toMatch(/^ver_test_/);
     expect(Date.parse(got.confirmed_at)).toBeGreaterThanOrEqual(Date.parse(got.created_at));
 
@@ -107,11 +114,13 @@ describe("the buyer's link", () => {
     expect(v).toMatchObject({ workspaceId: ws.workspace_id, livemode: false, orderId: "ORD-C1", digipin, location: { ...POINT, precision: "device" } });
     expect((v.components as { house: string }).house).toBe("Flat 12");
 
-    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: hook.webhook_id } });
-    expect(deliveries).toHaveLength(1);
-    const event = JSON.parse(deliveries[0]!.payload as string);
+    // A test link's event goes to the test event list, never to the workspace's (live) endpoint.
+    expect(await db().webhookDelivery.count({ where: { endpointId: hook.webhook_id } })).toBe(0);
+    const listed = (await testEvents(db(), ws.workspace_id)).filter((e) => e.id === `evt_${c.confirmation_id.slice(4)}_confirmed`);
+    expect(listed).toHaveLength(1);
+    const event = listed[0]!.payload as { type: string; data: { confirmation: unknown; verification: unknown } };
     expect(event.type).toBe("address.confirmed");
-    expect(event.data.confirmation).toEqual({ ...got, url: event.data.confirmation.url });
+    expect(event.data.confirmation).toEqual(got);
     expect(event.data.verification).toMatchObject({ verification_id: got.new_verification_id, location: { precision: "device" }, digipin });
 
     const second = await page("submit", { token, components: parts({ house: "Flat 13" }) });
@@ -124,15 +133,15 @@ describe("the buyer's link", () => {
   });
 
   it.each([
-    ["too coarse (150 m)", { ...POINT, accuracy_m: 150 }],
-    ["outside India", { lat: 51.5, lng: -0.12, accuracy_m: 5 }],
-  ])("does not use a device point that is %s", async (_what, device) => {
+    ["too coarse (150 m)", { ...POINT, accuracy_m: 150 }, { ...POINT, accuracy_m: 150, digipin: encodeDigipin(POINT.lat, POINT.lng), used: false }],
+    ["outside India", { lat: 51.5, lng: -0.12, accuracy_m: 5 }, null],
+  ])("does not use a device point that is %s", async (_what, device, kept) => {
     const id = await verification(ws.test_key);
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id } })).body;
     const sent = await page("submit", { token: tokenOf(c.url), components: parts({ landmark: "Near Metro Pillar 120" }), device });
     expect(sent.status).toBe(200);
     const got = (await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body;
-    expect(got).toMatchObject({ status: "confirmed", changed: ["landmark"], device_location: null });
+    expect(got).toMatchObject({ status: "confirmed", changed: ["landmark"], device_location: kept });
     const v = await db().verification.findUniqueOrThrow({ where: { id: got.new_verification_id } });
     expect((v.location as { precision: string } | null)?.precision).not.toBe("device");
   });
@@ -165,5 +174,60 @@ describe("the buyer's link", () => {
     expect(fresh.status).toBe(201);
     expect(fresh.body.confirmation_id).not.toBe(c.confirmation_id);
     expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: ws.test_key })).body.status).toBe("expired");
+  });
+
+  it("carries the order's payment method and value: a COD HOLD stays HOLD when the buyer changes nothing", async () => {
+    const w = await newWorkspace();
+    await publishPolicy(db(), w.workspace_id, { ship_min_score: 70, hold_max_score: 15, rules: [{ if: { payment_method: "cod", order_value_above: 2000 }, then: "HOLD" }] }, "test");
+    const original = await api("POST", "/addresses/verify", { key: w.test_key, body: { address: REVIEW, order_id: "ORD-COD", payment_method: "cod", order_value: 2500 } });
+    expect(original.body).toMatchObject({ decision: "HOLD", payment_method: "cod", order_value: 2500 });
+    const c = (await api("POST", "/confirmations", { key: w.test_key, body: { verification_id: original.body.verification_id } })).body;
+    expect((await page("submit", { token: tokenOf(c.url), components: parts() })).status).toBe(200);
+    const got = (await api("GET", `/confirmations/${c.confirmation_id}`, { key: w.test_key })).body;
+    expect(got.changed).toEqual([]);
+    const v = await db().verification.findUniqueOrThrow({ where: { id: got.new_verification_id } });
+    expect(v).toMatchObject({ decision: "HOLD", paymentMethod: "cod", orderValue: 2500, orderId: "ORD-COD" });
+  });
+
+  it("uses no point farther than 25 km from the written pincode: kept with used false, location_outside_pincode, not SHIP", async () => {
+    const w = await newWorkspace();
+    const id = await verification(w.live_key);
+    const c = (await api("POST", "/confirmations", { key: w.live_key, body: { verification_id: id } })).body;
+    const token = tokenOf(c.url);
+    const located = await page("locate", { token, ...MUMBAI, accuracy_m: 10, pincode: "560038" });
+    expect(located.data.verdict).toBe("far_from_pincode");
+    expect((await page("submit", { token, components: parts({ house: "Flat 12" }), device: { ...MUMBAI, accuracy_m: 10 } })).status).toBe(200);
+    const got = (await api("GET", `/confirmations/${c.confirmation_id}`, { key: w.live_key })).body;
+    expect(got.device_location).toEqual({ ...MUMBAI, accuracy_m: 10, digipin: encodeDigipin(MUMBAI.lat, MUMBAI.lng), used: false });
+    const v = await db().verification.findUniqueOrThrow({ where: { id: got.new_verification_id } });
+    expect(v.reasonCodes).toContain("location_outside_pincode");
+    expect(v.decision).not.toBe("SHIP");
+    expect((v.location as { precision: string } | null)?.precision).not.toBe("device");
+    expect(v.digipin).not.toBe(encodeDigipin(MUMBAI.lat, MUMBAI.lng));
+  });
+
+  it("sends a live link's address.confirmed to the workspace's endpoints, and nothing to its test event list", async () => {
+    const w = await newWorkspace();
+    const hook = await addEndpoint(db(), w.workspace_id, "http://127.0.0.1:9/hook");
+    const id = await verification(w.live_key);
+    const c = (await api("POST", "/confirmations", { key: w.live_key, body: { verification_id: id } })).body;
+    expect((await page("submit", { token: tokenOf(c.url), components: parts({ house: "Flat 7" }) })).status).toBe(200);
+    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: hook.webhook_id } });
+    expect(deliveries.map((d) => d.eventType)).toEqual(["address.confirmed"]);
+    expect(await testEvents(db(), w.workspace_id)).toEqual([]);
+  });
+
+  it("stays valid when the key that made it is revoked: the link belongs to the workspace, which is charged", async () => {
+    const w = await newWorkspace();
+    const maker = await createKey(db(), w.workspace_id, "live");
+    const id = await verification(maker.secret);
+    const c = (await api("POST", "/confirmations", { key: maker.secret, body: { verification_id: id } })).body;
+    await revokeKey(db(), maker.id);
+    expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: maker.secret })).status).toBe(401);
+    const before = (await api("GET", "/usage", { key: w.live_key })).body.used;
+    expect((await page("view", { token: tokenOf(c.url) })).data.status).toBe("pending");
+    expect((await page("submit", { token: tokenOf(c.url), components: parts({ house: "Flat 9" }) })).status).toBe(200);
+    expect((await api("GET", "/usage", { key: w.live_key })).body.used).toBe(before + 1);
+    expect((await api("GET", `/confirmations/${c.confirmation_id}`, { key: w.live_key })).body.status).toBe("confirmed");
   });
 });

@@ -130,7 +130,9 @@ function Confirmed({ c }: { c: Confirmation }) {
     <div className="rounded-md border border-green-300 bg-green-50 p-3">
       <p>
         Confirmed {formatDateTime(c.confirmed_at)}. {c.changed?.length ? `The buyer changed: ${c.changed.join(", ")}.` : "The buyer changed nothing."}{" "}
-        {c.device_location ? `Location shared: DIGIPIN ${formatDigipin(c.device_location.digipin)}, accurate to ${c.device_location.accuracy_m} m.` : "No usable location was shared."}
+        {c.device_location
+          ? `Location shared: DIGIPIN ${formatDigipin(c.device_location.digipin)}, accurate to ${c.device_location.accuracy_m} m${c.device_location.used ? "." : "; not used (too coarse, or over 25 km from the pincode)."}`
+          : "No location inside India was shared."}
       </p>
       <QueryState query={found} what="the new verification">
         {(list) => {

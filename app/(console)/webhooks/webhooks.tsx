@@ -30,6 +30,7 @@ export function Webhooks() {
         </QueryState>
       </Card>
       <Deliveries />
+      <TestEvents />
     </div>
   );
 }
@@ -217,6 +218,35 @@ function Deliveries() {
                     </table>
                   </div>
                 )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+/** Test mode's events: recorded here, never sent to an endpoint (docs/webhooks.md, "Test mode"). */
+function TestEvents() {
+  const events = api.console.webhooks.testEvents.useQuery({ limit: 20 });
+  return (
+    <Card title="Test events (never sent)">
+      <p className="mb-3 text-sm text-slate-700">
+        Events of test mode, such as a buyer confirming a test confirmation link, are listed here with the exact body a live endpoint would get, and sent to no endpoint.
+      </p>
+      <QueryState query={events} what="test events" empty="No test events yet.">
+        {(data) => (
+          <ul className="space-y-3">
+            {data.map((e) => (
+              <li key={e.id} className="rounded-md border border-slate-200 p-3" data-test-event-id={e.id}>
+                <p className="text-sm">
+                  <span className="font-semibold">{e.type}</span> · {e.id} · {formatDateTime(e.createdAt)}
+                </p>
+                <details className="mt-1 text-xs">
+                  <summary className="cursor-pointer text-slate-700">Body</summary>
+                  <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all">{JSON.stringify(e.payload, null, 2)}</pre>
+                </details>
               </li>
             ))}
           </ul>

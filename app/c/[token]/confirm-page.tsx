@@ -1,15 +1,15 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { describeError } from "../../(console)/_lib/errors";
 import { formatDigipin } from "../../(console)/_lib/format";
 import { cellSizeM, DigipinCellDrawing } from "~/app/_shared/digipin-cell-drawing";
-import { linkApi, type LinkView, type LocatedPoint } from "../_lib/client";
+import { useHydrated } from "~/app/_shared/use-hydrated";
+import { linkApi, type LinkView, type LocatedPoint, type Submitted } from "../_lib/client";
 import { formatWhen, PAGE_FONT, TEXT, type Locale, type PartName } from "../_lib/text";
 import { TileMap } from "./tile-map";
 
 const PARTS: PartName[] = ["house", "building", "street", "locality", "landmark", "city", "district", "state", "pincode"];
-type Fields = Record<PartName, string>;
 type Geo = { state: "idle" | "locating" | "denied" | "unsupported" } | { state: "located"; point: { lat: number; lng: number; accuracy_m: number }; located: LocatedPoint };
 
 const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-3 text-base text-slate-900";
@@ -18,10 +18,11 @@ const primary =
 const secondary =
   "inline-flex w-full items-center justify-center rounded-md border border-blue-800 bg-white px-4 py-3 text-base font-medium text-blue-900 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-500";
 
-/** The buyer's page: the address as its parts, the suggested pincodes, the phone's location, Confirm; or the link's final state. */
+/** The buyer's page: the address as its parts, the suggested pincodes, the phone's location, Confirm; or the link's final state only. */
 export function ConfirmPage({ token, initial }: { token: string; initial: LinkView }) {
   const [locale, setLocale] = useState<Locale>(initial.locale);
-  const [view, setView] = useState(initial);
+  const [view, setView] = useState<LinkView>(initial);
+  const [sent, setSent] = useState<Submitted["sent"] | null>(null);
   const t = TEXT[locale];
   return (
     <div lang={t.htmlLang} className="mx-auto min-h-screen max-w-md bg-white px-4 pb-10 pt-4 sm:my-4 sm:rounded-lg sm:shadow" style={{ fontFamily: PAGE_FONT[locale] }}>
@@ -45,16 +46,31 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
         </div>
       </header>
       <main className="pt-4">
-        {view.status === "pending" && <PendingForm token={token} view={view} locale={locale} onConfirmed={setView} />}
-        {view.status === "confirmed" && view.confirmed && (
+        {view.status === "pending" && (
+          <PendingForm
+            token={token}
+            view={view}
+            locale={locale}
+            onConfirmed={(s) => {
+              setView(s.view);
+              setSent(s.sent);
+            }}
+          />
+        )}
+        {view.status === "confirmed" && (
           <section aria-live="polite">
             <h1 className="text-xl font-bold text-green-900">{t.confirmedHeading}</h1>
             <p className="mt-2 text-slate-800">{t.confirmedBody}</p>
-            <h2 className="mt-4 text-sm font-semibold text-slate-700">{t.confirmedAddress}</h2>
-            <p className="mt-1 whitespace-pre-wrap break-words text-base text-slate-900" data-testid="confirmed-address">
-              {view.confirmed.address}
-            </p>
-            {view.confirmed.device_location && <p className="mt-2 text-sm text-slate-800">{t.confirmedDigipin(formatDigipin(view.confirmed.device_location.digipin))}</p>}
+            {/* What was just sent, to its sender only: the link itself shows the address to no one once confirmed. */}
+            {sent && (
+              <>
+                <h2 className="mt-4 text-sm font-semibold text-slate-700">{t.confirmedAddress}</h2>
+                <p className="mt-1 whitespace-pre-wrap break-words text-base text-slate-900" data-testid="confirmed-address">
+                  {sent.address}
+                </p>
+                {sent.digipin && <p className="mt-2 text-sm text-slate-800">{t.confirmedDigipin(formatDigipin(sent.digipin))}</p>}
+              </>
+            )}
           </section>
         )}
         {view.status === "expired" && (
@@ -68,14 +84,21 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
   );
 }
 
-function PendingForm({ token, view, locale, onConfirmed }: { token: string; view: LinkView; locale: Locale; onConfirmed: (v: LinkView) => void }) {
+/**
+ * The address form. Its fields are the browser's own (uncontrolled), read when it is sent, so what
+ * the buyer types before the script has loaded survives hydration. It posts, never puts the address
+ * in a URL, and can be sent only once the script runs (until then it says it is waiting for it).
+ */
+function PendingForm({ token, view, locale, onConfirmed }: { token: string; view: Extract<LinkView, { status: "pending" }>; locale: Locale; onConfirmed: (s: Submitted) => void }) {
   const t = TEXT[locale];
   const id = useId();
-  const [fields, setFields] = useState<Fields>(() => Object.fromEntries(PARTS.map((p) => [p, view.components[p] ?? ""])) as Fields);
+  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const [geo, setGeo] = useState<Geo>({ state: "idle" });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<keyof typeof t.errors | null>(null);
-  const set = (part: PartName, value: string) => setFields((f) => ({ ...f, [part]: value }));
+  const field = (part: PartName) => form.current?.elements.namedItem(part) as HTMLInputElement | null;
+  const fields = () => Object.fromEntries(PARTS.map((p) => [p, field(p)?.value ?? ""])) as Record<PartName, string>;
 
   function locate() {
     if (!("geolocation" in navigator)) return setGeo({ state: "unsupported" });
@@ -83,7 +106,7 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         const point = { lat: pos.coords.latitude, lng: pos.coords.longitude, accuracy_m: Math.round(pos.coords.accuracy) };
-        linkApi.locate.mutate({ token, ...point }).then(
+        linkApi.locate.mutate({ token, ...point, pincode: field("pincode")?.value }).then(
           (located) => setGeo({ state: "located", point, located }),
           (err: unknown) => {
             setGeo({ state: "idle" });
@@ -101,7 +124,7 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
     setSending(true);
     setError(null);
     try {
-      onConfirmed(await linkApi.submit.mutate({ token, components: fields, device: geo.state === "located" ? geo.point : null }));
+      onConfirmed(await linkApi.submit.mutate({ token, components: fields(), device: geo.state === "located" ? geo.point : null }));
     } catch (err) {
       setError(errorKey(err));
     } finally {
@@ -113,7 +136,7 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
     <>
       <h1 className="text-xl font-bold text-slate-900">{t.title}</h1>
       <p className="mt-2 text-slate-800">{t.intro(view.workspace_name)}</p>
-      <form className="mt-4 space-y-5" onSubmit={submit}>
+      <form ref={form} method="post" className="mt-4 space-y-5" onSubmit={submit}>
         <fieldset className="space-y-3">
           <legend className="text-base font-semibold text-slate-900">{t.partsLegend}</legend>
           {PARTS.map((p) => (
@@ -124,8 +147,7 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
               <input
                 id={`${id}-${p}`}
                 name={p}
-                value={fields[p]}
-                onChange={(e) => set(p, e.target.value)}
+                defaultValue={view.components[p] ?? ""}
                 maxLength={100}
                 autoComplete={p === "pincode" ? "postal-code" : "off"}
                 inputMode={p === "pincode" ? "numeric" : undefined}
@@ -143,7 +165,16 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
             <div className="mt-2 space-y-2">
               {view.suggested_pincodes.map((s) => (
                 <label key={s.code} className="flex items-center gap-3 rounded-md border border-slate-300 px-3 py-3 text-base">
-                  <input type="radio" name="suggested-pincode" value={s.code} checked={fields.pincode === s.code} onChange={() => set("pincode", s.code)} className="h-5 w-5" />
+                  <input
+                    type="radio"
+                    name="suggested-pincode"
+                    value={s.code}
+                    onChange={() => {
+                      const pincode = field("pincode");
+                      if (pincode) pincode.value = s.code;
+                    }}
+                    className="h-5 w-5"
+                  />
                   {t.suggestion(s)}
                 </label>
               ))}
@@ -171,7 +202,9 @@ function PendingForm({ token, view, locale, onConfirmed }: { token: string; view
             {t.errors[error]}
           </p>
         )}
-        <button type="submit" className={primary} disabled={sending}>
+        {/* Shown by the server's HTML and removed by the script: a slow network, or scripts turned off. */}
+        {!hydrated && <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t.needsScript}</p>}
+        <button type="submit" className={primary} disabled={sending || !hydrated}>
           {sending ? t.sending : t.confirm}
         </button>
         <p className="text-xs text-slate-600">{t.expiresAt(formatWhen(view.expires_at, locale))}</p>

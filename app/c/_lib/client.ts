@@ -8,3 +8,4 @@ export const linkApi = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/a
 type Outputs = inferRouterOutputs<AppRouter>["confirmations"]["link"];
 export type LinkView = Outputs["view"];
 export type LocatedPoint = Outputs["locate"];
+export type Submitted = Outputs["submit"];

@@ -18,7 +18,7 @@ export interface Text {
   useLocation: string;
   locating: string;
   locatedAt: (digipin: string, accuracyM: number) => string;
-  verdict: { used: string; inaccurate: string; outside_india: string };
+  verdict: { used: string; inaccurate: string; outside_india: string; far_from_pincode: string; no_pincode: string };
   locationDenied: string;
   locationUnsupported: string;
   cellCaption: (widthM: number, heightM: number) => string;
@@ -26,6 +26,7 @@ export interface Text {
   mapLabel: string;
   confirm: string;
   sending: string;
+  needsScript: string;
   expiresAt: (when: string) => string;
   confirmedHeading: string;
   confirmedBody: string;
@@ -67,6 +68,8 @@ const en: Text = {
     used: "Accurate enough: the courier will get this spot.",
     inaccurate: "Not accurate enough (more than 100 m), so it will not be used. Step outside or turn on GPS and try again, or confirm without it.",
     outside_india: "This point is outside India, so it will not be used.",
+    far_from_pincode: "This point is more than 25 km from the pincode above, so it will not be used. Check the pincode, or confirm without your location.",
+    no_pincode: "Fill in your pincode above, then share your location again: the point is used only near your pincode.",
   },
   locationDenied: "Your location was not shared. You can still confirm the address.",
   locationUnsupported: "This browser cannot share a location. You can still confirm the address.",
@@ -75,6 +78,7 @@ const en: Text = {
   mapLabel: "Map around your location",
   confirm: "Confirm address",
   sending: "Sending…",
+  needsScript: "Waiting for the page to finish loading. If this message stays, turn on JavaScript: the page needs it to send your address.",
   expiresAt: (w) => `This link works until ${w}.`,
   confirmedHeading: "Thank you: your address is confirmed",
   confirmedBody: "The seller has your address. You can close this page.",
@@ -121,6 +125,8 @@ const hi: Text = {
     used: "यह काफ़ी सटीक है: कूरियर को यही जगह मिलेगी।",
     inaccurate: "यह काफ़ी सटीक नहीं है (100 मीटर से ज़्यादा), इसलिए इसका उपयोग नहीं होगा। बाहर जाकर या GPS चालू करके फिर कोशिश करें, या इसके बिना पता पक्का करें।",
     outside_india: "यह जगह भारत के बाहर है, इसलिए इसका उपयोग नहीं होगा।",
+    far_from_pincode: "यह जगह ऊपर लिखे पिनकोड से 25 किलोमीटर से ज़्यादा दूर है, इसलिए इसका उपयोग नहीं होगा। पिनकोड जाँचें, या लोकेशन के बिना पता पक्का करें।",
+    no_pincode: "ऊपर अपना पिनकोड भरें, फिर लोकेशन दोबारा साझा करें: जगह का उपयोग केवल आपके पिनकोड के पास होता है।",
   },
   locationDenied: "लोकेशन साझा नहीं हुई। आप फिर भी पता पक्का कर सकते हैं।",
   locationUnsupported: "यह ब्राउज़र लोकेशन साझा नहीं कर सकता। आप फिर भी पता पक्का कर सकते हैं।",
@@ -129,6 +135,7 @@ const hi: Text = {
   mapLabel: "आपकी लोकेशन के आसपास का नक्शा",
   confirm: "पता पक्का करें",
   sending: "भेज रहे हैं…",
+  needsScript: "पेज पूरा लोड होने की प्रतीक्षा है। अगर यह संदेश बना रहे, तो JavaScript चालू करें: पता भेजने के लिए पेज को इसकी ज़रूरत है।",
   expiresAt: (w) => `यह लिंक ${w} तक चलेगा।`,
   confirmedHeading: "धन्यवाद: आपका पता पक्का हो गया है",
   confirmedBody: "विक्रेता को आपका पता मिल गया है। आप यह पेज बंद कर सकते हैं।",

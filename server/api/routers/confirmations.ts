@@ -16,8 +16,14 @@ import { IdText } from "../schemas";
 import { apiProcedure, managerProcedure, memberProcedure, meteredProcedure, publicProcedure, router } from "../trpc";
 
 const DeviceLocationSchema = z
-  .object({ lat: z.number(), lng: z.number(), accuracy_m: z.number(), digipin: z.string() })
-  .meta({ id: "DeviceLocation", description: "The point the buyer's phone reported, its accuracy radius in metres and its DIGIPIN." });
+  .object({
+    lat: z.number(),
+    lng: z.number(),
+    accuracy_m: z.number(),
+    digipin: z.string(),
+    used: z.boolean().meta({ description: "Whether the point became the new verification's location (accuracy 100 m or better, within 25 km of the written pincode)." }),
+  })
+  .meta({ id: "DeviceLocation", description: "The point the buyer's phone reported, its accuracy radius in metres, its DIGIPIN and whether it was used." });
 
 export const ConfirmationSchema = z
   .object({
@@ -31,7 +37,7 @@ export const ConfirmationSchema = z
     new_verification_id: z.string().optional().meta({ description: "Once confirmed: the verification of the corrected address." }),
     changed: z.array(z.enum(COMPONENT_NAMES)).optional().meta({ description: "Once confirmed: the address parts the buyer changed." }),
     device_location: DeviceLocationSchema.nullable().optional().meta({
-      description: "Once confirmed: the buyer's shared point when it was used (accuracy 100 m or better, inside India), else null.",
+      description: "Once confirmed: the point the buyer shared (`used` says whether it became the new verification's location), else null.",
     }),
   })
   .meta({
@@ -47,7 +53,7 @@ export const ConfirmationSchema = z
         confirmed_at: "2026-11-25T11:02:41.000Z",
         new_verification_id: "ver_2bN5vC8xZ1aS4dF7gH0jKl",
         changed: ["house"],
-        device_location: { lat: 12.97838, lng: 77.64079, accuracy_m: 18, digipin: "4P3JK7F9M2" },
+        device_location: { lat: 12.97838, lng: 77.64079, accuracy_m: 18, digipin: "4P3JK7F9M2", used: true },
       },
     ],
   });
@@ -74,8 +80,10 @@ const Part = z.string().max(100, "each part must be at most 100 characters");
 const linkRouter = router({
   view: publicProcedure.input(z.object({ token: Token })).query(({ ctx, input }) => viewLink(ctx.db, input.token, ctx.clientAddress ?? null)),
   locate: publicProcedure
-    .input(z.object({ token: Token }).extend(DevicePoint.shape))
-    .mutation(({ ctx, input }) => locatePoint(ctx.db, input.token, ctx.clientAddress ?? null, { lat: input.lat, lng: input.lng, accuracy_m: input.accuracy_m })),
+    .input(z.object({ token: Token, pincode: Part.optional() }).extend(DevicePoint.shape))
+    .mutation(({ ctx, input }) =>
+      locatePoint(ctx.db, input.token, ctx.clientAddress ?? null, { lat: input.lat, lng: input.lng, accuracy_m: input.accuracy_m }, input.pincode?.trim() || null),
+    ),
   submit: publicProcedure
     .input(
       z.object({
@@ -84,7 +92,7 @@ const linkRouter = router({
         device: DevicePoint.nullable().optional(),
       }),
     )
-    .mutation(({ ctx, input }) => submitLink(ctx.db, input.token, ctx.clientAddress ?? null, { components: input.components, device: input.device }, ctx.origin)),
+    .mutation(({ ctx, input }) => submitLink(ctx.db, input.token, ctx.clientAddress ?? null, { components: input.components, device: input.device })),
 });
 
 /** The procedures whose calls the server serves without a session: the buyer's page. */
@@ -113,7 +121,7 @@ export const confirmationsRouter = router({
     )
     .output(ConfirmationSchema)
     .mutation(async ({ ctx, input }) => {
-      const { confirmation, created } = await createConfirmation(ctx.db, ctx.caller, input, ctx.origin);
+      const { confirmation, created } = await createConfirmation(ctx.db, ctx.caller, input);
       ctx.response.status = created ? 201 : 200;
       return confirmation;
     }),
@@ -130,17 +138,17 @@ export const confirmationsRouter = router({
     })
     .input(z.object({ confirmation_id: IdText }))
     .output(ConfirmationSchema)
-    .query(({ ctx, input }) => getConfirmation(ctx.db, ctx.caller, input.confirmation_id, ctx.origin)),
+    .query(({ ctx, input }) => getConfirmation(ctx.db, ctx.caller, input.confirmation_id)),
 
   /** The console: the newest confirmation of each verification shown (a verification's card, a page of batch rows). */
   latest: memberProcedure
     .input(z.object({ verification_ids: z.array(z.string().min(1).max(64)).max(200) }))
-    .query(({ ctx, input }) => latestConfirmations(ctx.db, ctx.caller.workspaceId, input.verification_ids, ctx.origin)),
+    .query(({ ctx, input }) => latestConfirmations(ctx.db, ctx.caller.workspaceId, input.verification_ids)),
 
   /** The console: links for every REVIEW and HOLD row of a batch at once, for the seller's messaging tool. */
   forBatch: managerProcedure
     .input(z.object({ batch_id: z.string().min(1).max(64), locale: Locale.optional(), expires_in_hours: ExpiresInHours.optional() }))
-    .mutation(({ ctx, input }) => confirmBatchRows(ctx.db, ctx.caller, input.batch_id, { locale: input.locale, expires_in_hours: input.expires_in_hours }, ctx.origin)),
+    .mutation(({ ctx, input }) => confirmBatchRows(ctx.db, ctx.caller, input.batch_id, { locale: input.locale, expires_in_hours: input.expires_in_hours })),
 
   link: linkRouter,
 });

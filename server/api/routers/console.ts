@@ -8,7 +8,7 @@ import { createMember, listMembers, removeMember } from "../../members";
 import { providerStatus } from "../../provider";
 import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
-import { addEndpoint, deliveryLog, listEndpoints, removeEndpoint, rotateSecret, sendTestEvent, setEndpointEnabled } from "../../webhooks";
+import { addEndpoint, deliveryLog, listEndpoints, removeEndpoint, rotateSecret, sendTestEvent, setEndpointEnabled, TEST_EVENT_LIST_SIZE, testEvents } from "../../webhooks";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 import { HISTORY_PAGE_MAX, outcomeCosts, policyHistory, publishPolicy, setOutcomeCosts } from "../../policy";
 import { OUTCOME_COST_MAX_RUPEES } from "../../../lib/shared";
@@ -131,6 +131,10 @@ export const consoleRouter = router({
         attemptLog: d.attemptLog.map((a) => ({ ...a, createdAt: iso(a.createdAt)! })),
       })),
     ),
+    /** The test event list: events of test mode (test confirmation links), never sent to an endpoint. */
+    testEvents: memberProcedure
+      .input(z.object({ limit: z.number().int().min(1).max(TEST_EVENT_LIST_SIZE).default(20) }))
+      .query(async ({ ctx, input }) => (await testEvents(ctx.db, ctx.caller.workspaceId, { limit: input.limit })).map((e) => ({ ...e, createdAt: iso(e.createdAt)! }))),
   }),
 
   /** Units used per UTC day of this billing period. */
