@@ -4,12 +4,39 @@
  * canonical line. Rules and decisions: docs/normalize.md.
  */
 import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
-import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, STREET_WORDS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
+import {
+  BUILDING_WORDS,
+  DEVELOPERS,
+  INITIALS,
+  LOCALITY_TAIL,
+  LOCALITY_WORDS,
+  NUMBER,
+  STREET_END_FORMS,
+  STREET_WORDS,
+  WORD,
+  displayNumber,
+  displayWord,
+  isJunkWord,
+  type Token,
+} from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { directoryDistricts, directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, recordsNamed, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import {
+  directoryDistricts,
+  directoryRecords,
+  distanceKm,
+  officeNameKeys,
+  officesNamed,
+  pincodeRecord,
+  placeNameKey,
+  recordsNamed,
+  townNamed,
+  type Area,
+  type PincodeEntry,
+  type PincodeRecord,
+} from "./pincodes";
 import { CITY_STATES } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
@@ -164,7 +191,9 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
     chosen = m.city;
   }
   if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name)) return before;
-  if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && m.city.curated) chosen = m.city;
+  // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
+  // either way the pincode does not fit what is written.
+  if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && (m.city.curated || townOutsideStates(m.city, rec))) chosen = m.city;
   return chosen;
 }
 
@@ -334,6 +363,63 @@ function only<T>(items: Iterable<T>): T | null {
   return found;
 }
 
+/**
+ * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
+ * village post office of the same name elsewhere), else its post offices.
+ */
+function directoryAreas(key: string): Area[] {
+  const town = townNamed(key);
+  if (town) return town.areas;
+  return recordsNamed(key).map((r) => ({ state: r.entry.state, district: r.entry.district }));
+}
+
+/** A directory town written in the text, within the written state and district; null when none is left. */
+function writtenTown(key: string, state: string | null, district: string | null): { name: string; areas: Area[] } | null {
+  const town = townNamed(key);
+  // A town called by an address word ("Niwas", "Bazar") is not what a lone such word means.
+  if (!town || COMMON_WORDS.has(key)) return null;
+  const areas = town.areas.filter((a) => (!state || a.state === state) && (!district || a.district === district));
+  return areas.length > 0 ? { name: town.name, areas } : null;
+}
+
+/** A district's town that the directory knows only in other states than the pincode's ("Srikakulam 560001"). */
+function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
+  const key = placeNameKey(city.name);
+  return !!townNamed(key) && !placeNearPincode(key, rec);
+}
+
+/** A town named after its railway station ("Nashik Road", "Pendra Road") reads as a street. */
+function isStationTown(c: Chunk): boolean {
+  const [first, road] = c.tokens;
+  return c.kind === "street" && c.tokens.length === 2 && road?.key === "road" && !!first && !ROAD_NAMES.has(first.key) && !!townNamed(placeNameKey(nameOf(c)));
+}
+
+/** Roads named after what is on them, found in every town: "Railway Road" is no station town. */
+// prettier-ignore
+const ROAD_NAMES: ReadonlySet<string> = new Set([
+  "railway", "station", "main", "link", "ring", "college", "hospital", "church", "temple", "mall", "court", "market",
+  "canal", "bank", "circular", "new", "old", "grand", "trunk", "gt", "mg", "park", "club", "school", "jail", "fort", "bazar",
+]);
+
+/** Address words that are also the names of towns or sub-districts somewhere. */
+const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "city", "rural", "urban", "sadar"]);
+
+/** A place this close to the pincode's centre may be written with it (a town across a district border). */
+const NEAR_PINCODE_KM = 50;
+
+/**
+ * Whether a name is a place near the pincode: a town or sub-district of its district(s), or one whose
+ * pincodes (or a post office of that name) lie within 50 km of it.
+ */
+function placeNearPincode(key: string, rec: PincodeRecord): boolean {
+  const near = (r: PincodeRecord | null) =>
+    !!r && (r.districts.some((d) => rec.districts.includes(d)) || distanceKm(r.entry.lat, r.entry.lng, rec.entry.lat, rec.entry.lng) < NEAR_PINCODE_KM);
+  const town = townNamed(key);
+  if (town?.areas.some((a) => rec.districts.includes(a.district))) return true;
+  if (town?.codes.some((code) => near(pincodeRecord(code)))) return true;
+  return recordsNamed(key).some(near);
+}
+
 /** Cities whose districts are equals: none is "the" district without a locality to say which. */
 const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
 
@@ -348,11 +434,14 @@ function placeArea(names: string[], village: boolean, state: string | null, dist
     const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
     const fromCity = def ? def.districts.filter((d) => !inState || districtStates.get(d) === inState) : [];
     // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-    const offices = (def?.curated ? [] : recordsNamed(placeNameKey(name))).filter((rec) => (!inState || rec.states.includes(inState)) && (!district || rec.districts.includes(district)));
+    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => (!inState || a.state === inState) && (!district || a.district === district));
     // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
     const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((rec) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
-    const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((rec) => rec.entry.state)]);
+    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+    // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
+    const s =
+      (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??
+      (d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((a) => a.state)]));
     return { d, s: s ?? null };
   };
   // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
@@ -433,6 +522,23 @@ export function normalizeAddress(text: string): NormalizedAddress {
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
   const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  // A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
+  // of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
+  // where the buyer is and the pincode is wrong ("Hindupur 560038").
+  let townOutside = false;
+  if (!town && !rural && !city && statedCity === null && !mentions.some((m) => m.kind === "city")) {
+    const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
+    // Letters only: "Sector 62" is no "Sector-17".
+    const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
+    // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
+    const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
+    if (last && found && (!rec || !placeNearPincode(key, rec))) {
+      statedCity = found.name;
+      cityWritten = true;
+      townOutside = !!rec;
+      kept.splice(kept.indexOf(last), 1);
+    }
+  }
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
@@ -570,7 +676,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       statedCity,
       statedDistrict,
       stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
-      cityMatchesPincode: townFits ? true : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
+      cityMatchesPincode: townFits ? true : townOutside ? false : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
       hasHouseNumber: hasHouse,
       junk: !meaningful,
     },

@@ -207,7 +207,7 @@ export const BUILDING_WORDS: ReadonlySet<string> = new Set([
 
 /** Words that end a locality name. */
 // prettier-ignore
-const LOCALITY_WORDS: ReadonlySet<string> = new Set([
+export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "nagar", "nagara", "nagaram", "colony", "colny", "layout", "vihar", "puram", "bagh", "ganj", "extension", "extn",
   "ext", "basti", "bazar", "bazaar", "market", "mkt", "mandi", "wadi", "wada", "pada", "palya", "halli", "palli",
   "pally", "peth", "pet", "pete", "chowk", "kunj", "park", "garden", "gardens", "town", "township", "estate",
