@@ -388,6 +388,29 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
   return !!townNamed(key) && !placeNearPincode(key, rec);
 }
 
+/**
+ * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
+ * directory knows it in one state (the last such name counts), and its district where it lies in one.
+ * A street named after a town ("Calicut Road, Edappal") counts after the names.
+ */
+function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
+  const named = (c: Chunk): string | null => {
+    if (c.kind === "street") return c.tokens.length === 2 && c.tokens[1]?.key === "road" ? (c.tokens[0] as Token).key : null;
+    if (isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village") return nameOf(c);
+    return null;
+  };
+  const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
+  for (const c of order) {
+    const name = named(c);
+    const key = name && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(name) : "";
+    if (key.length < 4 || COMMON_WORDS.has(key)) continue;
+    const areas = directoryAreas(key).filter((a) => (!district || a.district === district) && (!state || a.state === state));
+    const found = only(areas.map((a) => a.state));
+    if (found) return { state: found, district: district ?? only(areas.map((a) => a.district)) };
+  }
+  return { district, state };
+}
+
 /** A town named after its railway station ("Nashik Road", "Pendra Road") reads as a street. */
 function isStationTown(c: Chunk): boolean {
   const [first, road] = c.tokens;
@@ -450,8 +473,48 @@ function placeArea(names: string[], village: boolean, state: string | null, dist
   return { district, state: state ?? (district ? (districtStates.get(district) ?? null) : null) };
 }
 
+/**
+ * Old postal zones: before 1972 a city's zone number was its pincode ("Delhi-24" is 110024, "Jaipur - 1"
+ * 302001). The first three digits of each city's pincodes; the code is taken only where the directory has
+ * it in that city.
+ */
+// prettier-ignore
+const ZONE_PREFIX: Record<string, string> = {
+  delhi: "110", "new delhi": "110", chennai: "600", madras: "600", bangalore: "560", bengaluru: "560", hyderabad: "500",
+  secunderabad: "500", jaipur: "302", kolkata: "700", calcutta: "700", mumbai: "400", bombay: "400", pune: "411",
+  poona: "411", ahmedabad: "380", lucknow: "226", kanpur: "208", nagpur: "440", coimbatore: "641", madurai: "625",
+  vadodara: "390", baroda: "390", surat: "395", indore: "452", bhopal: "462", patna: "800", chandigarh: "160",
+  ludhiana: "141", amritsar: "143", howrah: "711", trivandrum: "695", thiruvananthapuram: "695", cochin: "682",
+  ernakulam: "682", mysore: "570", mysuru: "570", agra: "282", varanasi: "221", allahabad: "211", guwahati: "781",
+  bhubaneswar: "751", ranchi: "834", dehradun: "248", raipur: "492", gwalior: "474", jabalpur: "482", nashik: "422",
+  rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
+};
+/** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
+
+function postalZone(text: string): { text: string; pincode: string } | null {
+  for (const m of text.matchAll(POSTAL_ZONE)) {
+    const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
+    if (!prefix) continue;
+    const code = prefix + (m[2] as string).padStart(3, "0");
+    const rec = pincodeRecord(code);
+    const city = getGazetteer().places.get((m[1] as string).toLowerCase())?.city;
+    if (!rec || !city || !cityMatchesRecord(city, rec)) continue;
+    const at = (m.index as number) + (m[1] as string).length;
+    return { text: text.slice(0, at) + text.slice((m.index as number) + m[0].length), pincode: code };
+  }
+  return null;
+}
+
 export function normalizeAddress(text: string): NormalizedAddress {
   const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
+  if (!scan.pincode) {
+    const zone = postalZone(scan.text);
+    if (zone) {
+      scan.text = zone.text;
+      scan.pincode = zone.pincode;
+    }
+  }
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
   const gaz = getGazetteer();
@@ -526,7 +589,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
   // of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
   // where the buyer is and the pincode is wrong ("Hindupur 560038").
   let townOutside = false;
-  if (!town && !rural && !city && statedCity === null && !mentions.some((m) => m.kind === "city")) {
+  const directoryTown = () => {
+    if (town || rural || city || statedCity !== null || mentions.some((m) => m.kind === "city")) return;
     const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
     // Letters only: "Sector 62" is no "Sector-17".
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
@@ -538,7 +602,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
       townOutside = !!rec;
       kept.splice(kept.indexOf(last), 1);
     }
-  }
+  };
+  // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
+  const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
+  if (!transliterated) directoryTown();
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
@@ -566,7 +633,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     const last = [...kept].reverse().find(isPlainName);
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
     const key = last ? placeNameKey(nameOf(last)) : "";
-    const office = recordsNamed(key).length > 0;
+    // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
+    const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
     const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
@@ -576,6 +644,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
+  if (transliterated) directoryTown();
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
   if (displaced && !statedDistrict) {
@@ -621,6 +690,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   }
   line.sort((a, b) => a.order - b.order);
 
+  let stateFromLocality = false;
   let district = statedDistrict ?? rec?.entry.district ?? null;
   let state = statedState ?? rec?.entry.state ?? null;
   if (!rec && (!district || !state)) {
@@ -633,6 +703,13 @@ export function normalizeAddress(text: string): NormalizedAddress {
     }
     ({ district, state } = placeArea(names, !!rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
+    // Never from a transliteration's spelling ("राज." is Rajasthan, not a place called "Raja").
+    if ((!state || !district) && !transliterated) {
+      const before = state;
+      ({ district, state } = localityArea(kept, district, state));
+      // Written into the line, that state would make the locality a town on the next reading (idempotence).
+      stateFromLocality = before === null && state !== null;
+    }
   }
   const entry = rec?.entry ?? null;
   const components: Components = {
@@ -649,7 +726,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   };
 
   const c = components;
-  const tail = [c.state, c.pincode].filter(Boolean).join(" ");
+  const tail = [stateFromLocality ? null : c.state, c.pincode].filter(Boolean).join(" ");
   const normalized = [
     careOf,
     c.house,
