@@ -500,8 +500,8 @@ function postalZone(text: string): { text: string; pincode: string } | null {
     const rec = pincodeRecord(code);
     const city = getGazetteer().places.get((m[1] as string).toLowerCase())?.city;
     if (!rec || !city || !cityMatchesRecord(city, rec)) continue;
-    const at = (m.index as number) + (m[1] as string).length;
-    return { text: text.slice(0, at) + text.slice((m.index as number) + m[0].length), pincode: code };
+    const at = (m.index) + (m[1] as string).length;
+    return { text: text.slice(0, at) + text.slice((m.index) + m[0].length), pincode: code };
   }
   return null;
 }
