@@ -62,6 +62,8 @@ const WORDS: ReadonlyMap<string, string> = new Map(
     "म.प्र.": "M.P.",
     "उ.प्र.": "U.P.",
     "हि.प्र.": "H.P.",
+    "राज.": "Raj.",
+    "छ.ग.": "C.G.",
     पिन: "Pin",
     भारत: "India",
   }),

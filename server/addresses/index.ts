@@ -197,6 +197,15 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
   return chosen;
 }
 
+/** States made from another since 2000, with the state their places were in before. */
+const SPLIT_FROM: Readonly<Record<string, string>> = {
+  Telangana: "Andhra Pradesh",
+  Uttarakhand: "Uttar Pradesh",
+  Jharkhand: "Bihar",
+  Chhattisgarh: "Madhya Pradesh",
+  Ladakh: "Jammu and Kashmir",
+};
+
 /** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
 const METROS: ReadonlySet<string> = new Set([
   "Mumbai",
@@ -490,7 +499,7 @@ const ZONE_PREFIX: Record<string, string> = {
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
 /** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
 
 function postalZone(text: string): { text: string; pincode: string } | null {
   for (const m of text.matchAll(POSTAL_ZONE)) {
@@ -500,8 +509,8 @@ function postalZone(text: string): { text: string; pincode: string } | null {
     const rec = pincodeRecord(code);
     const city = getGazetteer().places.get((m[1] as string).toLowerCase())?.city;
     if (!rec || !city || !cityMatchesRecord(city, rec)) continue;
-    const at = (m.index) + (m[1] as string).length;
-    return { text: text.slice(0, at) + text.slice((m.index) + m[0].length), pincode: code };
+    const at = m.index + (m[1] as string).length;
+    return { text: text.slice(0, at) + text.slice(m.index + m[0].length), pincode: code };
   }
   return null;
 }
@@ -690,6 +699,17 @@ export function normalizeAddress(text: string): NormalizedAddress {
   }
   line.sort((a, b) => a.order - b.order);
 
+  // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
+  const placeState = rec
+    ? rec.states.length === 1
+      ? rec.entry.state
+      : null
+    : statedDistrict
+      ? (directoryDistricts().get(statedDistrict) ?? null)
+      : city
+        ? only(city.districts.map((d) => directoryDistricts().get(d)))
+        : null;
+  if (statedState && placeState && SPLIT_FROM[placeState] === statedState) statedState = placeState;
   let stateFromLocality = false;
   let district = statedDistrict ?? rec?.entry.district ?? null;
   let state = statedState ?? rec?.entry.state ?? null;
@@ -703,8 +723,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     }
     ({ district, state } = placeArea(names, !!rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
-    // Never from a transliteration's spelling ("राज." is Rajasthan, not a place called "Raja").
-    if ((!state || !district) && !transliterated) {
+    if (!state || !district) {
       const before = state;
       ({ district, state } = localityArea(kept, district, state));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).

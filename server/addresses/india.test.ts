@@ -82,6 +82,13 @@ describe("old postal zones", () => {
   });
 });
 
+describe("a state written as it was before a split", () => {
+  it("reads AP for a Telangana place and U.P. for an Uttarakhand one as the place's state", () => {
+    expect(parts("Church Road, Bhadrachalam - 507 111, Khammam Dist. AP").state).toBe("Telangana");
+    expect(parts("Rajpur Road, Dehradun, UP")).toMatchObject({ district: "Dehradun", state: "Uttarakhand" });
+  });
+});
+
 describe("post boxes and misspelt states", () => {
   it("reads PB No. as a post box, and Kerela as Kerala", () => {
     const a = normalizeAddress("PB No. 3, M G Road, Thiruvananthapuram, Kerela");
@@ -96,7 +103,7 @@ describe("post boxes and misspelt states", () => {
 describe("Hindi", () => {
   it("matches a Devanagari city to its directory name and never invents one from the spelling", () => {
     expect(parts("सदर बाज़ार, रायपुर")).toMatchObject({ city: "Raipur", state: "Chhattisgarh" });
-    expect(parts("गांधी चौक, राज.")).toMatchObject({ city: null, district: null });
+    expect(parts("गांधी चौक, राज.")).toEqual({ city: null, district: null, state: "Rajasthan", pincode: null });
   });
 });
 
