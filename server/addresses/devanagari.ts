@@ -62,6 +62,8 @@ const WORDS: ReadonlyMap<string, string> = new Map(
     "म.प्र.": "M.P.",
     "उ.प्र.": "U.P.",
     "हि.प्र.": "H.P.",
+    "राज.": "Raj.",
+    "छ.ग.": "C.G.",
     पिन: "Pin",
     भारत: "India",
   }),
@@ -163,8 +165,10 @@ function spell(word: string): string {
     }
     const consonant = CONSONANTS[c];
     if (consonant !== undefined) {
-      out += consonant;
       const next = chars[i + 1];
+      // A "y" closing a syllable after a vowel is the "i" of Latin spellings: जयपुर is Jaipur, रायपुर Raipur.
+      const glide = consonant === "y" && next !== undefined && next !== VIRAMA && SIGNS[next] === undefined && /[aeiou]$/.test(out) && silentA(chars, i, out + "y");
+      out += glide ? "i" : consonant;
       if (next === VIRAMA) i++;
       else if (next !== undefined && SIGNS[next] !== undefined) {
         out += SIGNS[next];

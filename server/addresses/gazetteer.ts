@@ -3,8 +3,8 @@
  * Built once from the tables in states.ts / cities.ts and the directory's district list.
  */
 import { CITIES, DISTRICT_CITY, DISTRICT_FIXES } from "./cities";
-import { PhraseTable, tokenize } from "./lexicon";
-import { directoryDistricts, type PincodeRecord } from "./pincodes";
+import { BUILDING_WORDS, LOCALITY_TAIL, LOCALITY_WORDS, PhraseTable, STREET_WORDS, tokenize } from "./lexicon";
+import { directoryDistricts, directoryTowns, type PincodeRecord } from "./pincodes";
 import { stateAliasEntries, type StateAlias } from "./states";
 
 export interface CityDef {
@@ -100,6 +100,14 @@ function build(): Gazetteer {
   }
   const phrases = new PhraseTable<true>();
   for (const key of places.keys()) if (key.includes(" ")) phrases.add(key, true);
+  // A directory town of several words ("Mandi Dabwali", "Fatehpur Shekhawati", "S Kota") is one word, so that
+  // a place or a locality word inside it does not cut it; names ending in an address word already chunk whole.
+  for (const town of directoryTowns().values()) {
+    const key = phraseKey(town.name);
+    const cut = key.lastIndexOf(" ");
+    const end = key.slice(cut + 1);
+    if (cut > 0 && !places.has(key) && !LOCALITY_WORDS.has(end) && !LOCALITY_TAIL.has(end) && !STREET_WORDS.has(end) && !BUILDING_WORDS.has(end)) phrases.add(key, true);
+  }
   return { places, citiesByName, districtsByKey, phrases };
 }
 

@@ -4,12 +4,39 @@
  * canonical line. Rules and decisions: docs/normalize.md.
  */
 import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
-import { DEVELOPERS, INITIALS, NUMBER, STREET_END_FORMS, STREET_WORDS, WORD, displayNumber, displayWord, isJunkWord, type Token } from "./lexicon";
+import {
+  BUILDING_WORDS,
+  DEVELOPERS,
+  INITIALS,
+  LOCALITY_TAIL,
+  LOCALITY_WORDS,
+  NUMBER,
+  STREET_END_FORMS,
+  STREET_WORDS,
+  WORD,
+  displayNumber,
+  displayWord,
+  isJunkWord,
+  type Token,
+} from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
-import { directoryDistricts, directoryRecords, distanceKm, officeNameKeys, officesNamed, pincodeRecord, placeNameKey, recordsNamed, type PincodeEntry, type PincodeRecord } from "./pincodes";
+import {
+  directoryDistricts,
+  directoryRecords,
+  distanceKm,
+  officeNameKeys,
+  officesNamed,
+  pincodeRecord,
+  placeNameKey,
+  recordsNamed,
+  townNamed,
+  type Area,
+  type PincodeEntry,
+  type PincodeRecord,
+} from "./pincodes";
 import { CITY_STATES } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
@@ -164,9 +191,20 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
     chosen = m.city;
   }
   if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name)) return before;
-  if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && m.city.curated) chosen = m.city;
+  // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
+  // either way the pincode does not fit what is written.
+  if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && (m.city.curated || townOutsideStates(m.city, rec))) chosen = m.city;
   return chosen;
 }
+
+/** States made from another since 2000, with the state their places were in before. */
+const SPLIT_FROM: Readonly<Record<string, string>> = {
+  Telangana: "Andhra Pradesh",
+  Uttarakhand: "Uttar Pradesh",
+  Jharkhand: "Bihar",
+  Chhattisgarh: "Madhya Pradesh",
+  Ladakh: "Jammu and Kashmir",
+};
 
 /** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
 const METROS: ReadonlySet<string> = new Set([
@@ -334,6 +372,86 @@ function only<T>(items: Iterable<T>): T | null {
   return found;
 }
 
+/**
+ * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
+ * village post office of the same name elsewhere), else its post offices.
+ */
+function directoryAreas(key: string): Area[] {
+  const town = townNamed(key);
+  if (town) return town.areas;
+  return recordsNamed(key).map((r) => ({ state: r.entry.state, district: r.entry.district }));
+}
+
+/** A directory town written in the text, within the written state and district; null when none is left. */
+function writtenTown(key: string, state: string | null, district: string | null): { name: string; areas: Area[] } | null {
+  const town = townNamed(key);
+  // A town called by an address word ("Niwas", "Bazar") is not what a lone such word means.
+  if (!town || COMMON_WORDS.has(key)) return null;
+  const areas = town.areas.filter((a) => (!state || a.state === state) && (!district || a.district === district));
+  return areas.length > 0 ? { name: town.name, areas } : null;
+}
+
+/** A district's town that the directory knows only in other states than the pincode's ("Srikakulam 560001"). */
+function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
+  const key = placeNameKey(city.name);
+  return !!townNamed(key) && !placeNearPincode(key, rec);
+}
+
+/**
+ * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
+ * directory knows it in one state (the last such name counts), and its district where it lies in one.
+ * A street named after a town ("Calicut Road, Edappal") counts after the names.
+ */
+function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
+  const named = (c: Chunk): string | null => {
+    if (c.kind === "street") return c.tokens.length === 2 && c.tokens[1]?.key === "road" ? (c.tokens[0] as Token).key : null;
+    if (isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village") return nameOf(c);
+    return null;
+  };
+  const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
+  for (const c of order) {
+    const name = named(c);
+    const key = name && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(name) : "";
+    if (key.length < 4 || COMMON_WORDS.has(key)) continue;
+    const areas = directoryAreas(key).filter((a) => (!district || a.district === district) && (!state || a.state === state));
+    const found = only(areas.map((a) => a.state));
+    if (found) return { state: found, district: district ?? only(areas.map((a) => a.district)) };
+  }
+  return { district, state };
+}
+
+/** A town named after its railway station ("Nashik Road", "Pendra Road") reads as a street. */
+function isStationTown(c: Chunk): boolean {
+  const [first, road] = c.tokens;
+  return c.kind === "street" && c.tokens.length === 2 && road?.key === "road" && !!first && !ROAD_NAMES.has(first.key) && !!townNamed(placeNameKey(nameOf(c)));
+}
+
+/** Roads named after what is on them, found in every town: "Railway Road" is no station town. */
+// prettier-ignore
+const ROAD_NAMES: ReadonlySet<string> = new Set([
+  "railway", "station", "main", "link", "ring", "college", "hospital", "church", "temple", "mall", "court", "market",
+  "canal", "bank", "circular", "new", "old", "grand", "trunk", "gt", "mg", "park", "club", "school", "jail", "fort", "bazar",
+]);
+
+/** Address words that are also the names of towns or sub-districts somewhere. */
+const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "city", "rural", "urban", "sadar"]);
+
+/** A place this close to the pincode's centre may be written with it (a town across a district border). */
+const NEAR_PINCODE_KM = 50;
+
+/**
+ * Whether a name is a place near the pincode: a town or sub-district of its district(s), or one whose
+ * pincodes (or a post office of that name) lie within 50 km of it.
+ */
+function placeNearPincode(key: string, rec: PincodeRecord): boolean {
+  const near = (r: PincodeRecord | null) =>
+    !!r && (r.districts.some((d) => rec.districts.includes(d)) || distanceKm(r.entry.lat, r.entry.lng, rec.entry.lat, rec.entry.lng) < NEAR_PINCODE_KM);
+  const town = townNamed(key);
+  if (town?.areas.some((a) => rec.districts.includes(a.district))) return true;
+  if (town?.codes.some((code) => near(pincodeRecord(code)))) return true;
+  return recordsNamed(key).some(near);
+}
+
 /** Cities whose districts are equals: none is "the" district without a locality to say which. */
 const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
 
@@ -348,11 +466,14 @@ function placeArea(names: string[], village: boolean, state: string | null, dist
     const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
     const fromCity = def ? def.districts.filter((d) => !inState || districtStates.get(d) === inState) : [];
     // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-    const offices = (def?.curated ? [] : recordsNamed(placeNameKey(name))).filter((rec) => (!inState || rec.states.includes(inState)) && (!district || rec.districts.includes(district)));
+    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => (!inState || a.state === inState) && (!district || a.district === district));
     // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
     const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((rec) => rec.entry.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
-    const s = d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((rec) => rec.entry.state)]);
+    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+    // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
+    const s =
+      (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??
+      (d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((a) => a.state)]));
     return { d, s: s ?? null };
   };
   // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
@@ -361,8 +482,48 @@ function placeArea(names: string[], village: boolean, state: string | null, dist
   return { district, state: state ?? (district ? (districtStates.get(district) ?? null) : null) };
 }
 
+/**
+ * Old postal zones: before 1972 a city's zone number was its pincode ("Delhi-24" is 110024, "Jaipur - 1"
+ * 302001). The first three digits of each city's pincodes; the code is taken only where the directory has
+ * it in that city.
+ */
+// prettier-ignore
+const ZONE_PREFIX: Record<string, string> = {
+  delhi: "110", "new delhi": "110", chennai: "600", madras: "600", bangalore: "560", bengaluru: "560", hyderabad: "500",
+  secunderabad: "500", jaipur: "302", kolkata: "700", calcutta: "700", mumbai: "400", bombay: "400", pune: "411",
+  poona: "411", ahmedabad: "380", lucknow: "226", kanpur: "208", nagpur: "440", coimbatore: "641", madurai: "625",
+  vadodara: "390", baroda: "390", surat: "395", indore: "452", bhopal: "462", patna: "800", chandigarh: "160",
+  ludhiana: "141", amritsar: "143", howrah: "711", trivandrum: "695", thiruvananthapuram: "695", cochin: "682",
+  ernakulam: "682", mysore: "570", mysuru: "570", agra: "282", varanasi: "221", allahabad: "211", guwahati: "781",
+  bhubaneswar: "751", ranchi: "834", dehradun: "248", raipur: "492", gwalior: "474", jabalpur: "482", nashik: "422",
+  rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
+};
+/** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
+
+function postalZone(text: string): { text: string; pincode: string } | null {
+  for (const m of text.matchAll(POSTAL_ZONE)) {
+    const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
+    if (!prefix) continue;
+    const code = prefix + (m[2] as string).padStart(3, "0");
+    const rec = pincodeRecord(code);
+    const city = getGazetteer().places.get((m[1] as string).toLowerCase())?.city;
+    if (!rec || !city || !cityMatchesRecord(city, rec)) continue;
+    const at = m.index + (m[1] as string).length;
+    return { text: text.slice(0, at) + text.slice(m.index + m[0].length), pincode: code };
+  }
+  return null;
+}
+
 export function normalizeAddress(text: string): NormalizedAddress {
   const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
+  if (!scan.pincode) {
+    const zone = postalZone(scan.text);
+    if (zone) {
+      scan.text = zone.text;
+      scan.pincode = zone.pincode;
+    }
+  }
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
   const gaz = getGazetteer();
@@ -433,6 +594,27 @@ export function normalizeAddress(text: string): NormalizedAddress {
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
   const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  // A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
+  // of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
+  // where the buyer is and the pincode is wrong ("Hindupur 560038").
+  let townOutside = false;
+  const directoryTown = () => {
+    if (town || rural || city || statedCity !== null || mentions.some((m) => m.kind === "city")) return;
+    const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
+    // Letters only: "Sector 62" is no "Sector-17".
+    const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
+    // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
+    const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
+    if (last && found && (!rec || !placeNearPincode(key, rec))) {
+      statedCity = found.name;
+      cityWritten = true;
+      townOutside = !!rec;
+      kept.splice(kept.indexOf(last), 1);
+    }
+  };
+  // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
+  const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
+  if (!transliterated) directoryTown();
   if (town) {
     statedCity = render(town.tokens, false);
     townFits = true;
@@ -460,7 +642,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     const last = [...kept].reverse().find(isPlainName);
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
     const key = last ? placeNameKey(nameOf(last)) : "";
-    const office = recordsNamed(key).length > 0;
+    // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
+    const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
     const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     if (last && guess && (!statedCity || statedCity === guess.name)) {
@@ -470,6 +653,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
+  if (transliterated) directoryTown();
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
   if (displaced && !statedDistrict) {
@@ -515,6 +699,18 @@ export function normalizeAddress(text: string): NormalizedAddress {
   }
   line.sort((a, b) => a.order - b.order);
 
+  // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
+  const placeState = rec
+    ? rec.states.length === 1
+      ? rec.entry.state
+      : null
+    : statedDistrict
+      ? (directoryDistricts().get(statedDistrict) ?? null)
+      : city
+        ? only(city.districts.map((d) => directoryDistricts().get(d)))
+        : null;
+  if (statedState && placeState && SPLIT_FROM[placeState] === statedState) statedState = placeState;
+  let stateFromLocality = false;
   let district = statedDistrict ?? rec?.entry.district ?? null;
   let state = statedState ?? rec?.entry.state ?? null;
   if (!rec && (!district || !state)) {
@@ -527,6 +723,12 @@ export function normalizeAddress(text: string): NormalizedAddress {
     }
     ({ district, state } = placeArea(names, !!rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
+    if (!state || !district) {
+      const before = state;
+      ({ district, state } = localityArea(kept, district, state));
+      // Written into the line, that state would make the locality a town on the next reading (idempotence).
+      stateFromLocality = before === null && state !== null;
+    }
   }
   const entry = rec?.entry ?? null;
   const components: Components = {
@@ -543,7 +745,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   };
 
   const c = components;
-  const tail = [c.state, c.pincode].filter(Boolean).join(" ");
+  const tail = [stateFromLocality ? null : c.state, c.pincode].filter(Boolean).join(" ");
   const normalized = [
     careOf,
     c.house,
@@ -570,7 +772,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       statedCity,
       statedDistrict,
       stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
-      cityMatchesPincode: townFits ? true : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
+      cityMatchesPincode: townFits ? true : townOutside ? false : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
       hasHouseNumber: hasHouse,
       junk: !meaningful,
     },

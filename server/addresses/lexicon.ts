@@ -143,6 +143,8 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["house", "Survey", ["survey no", "survey", "sy no", "s no"]],
   ["house", "Building", ["building no", "building", "bldg no"]],
   ["house", "TC", ["tc", "tc no"]],
+  // A post box, not Punjab ("PB No. 3", "P.B. No. 3", "Post Box No. 4").
+  ["house", "PB No.", ["pb no", "p b no", "pb", "post box no", "post box", "po box no", "po box", "p o box", "box no"]],
   ["floor", "Ground Floor", ["ground floor", "ground flr", "gf", "g f"]],
   ["floor", "Upper Ground Floor", ["upper ground floor", "ugf"]],
   ["floor", "Lower Ground Floor", ["lower ground floor", "lgf"]],
@@ -207,7 +209,7 @@ export const BUILDING_WORDS: ReadonlySet<string> = new Set([
 
 /** Words that end a locality name. */
 // prettier-ignore
-const LOCALITY_WORDS: ReadonlySet<string> = new Set([
+export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "nagar", "nagara", "nagaram", "colony", "colny", "layout", "vihar", "puram", "bagh", "ganj", "extension", "extn",
   "ext", "basti", "bazar", "bazaar", "market", "mkt", "mandi", "wadi", "wada", "pada", "palya", "halli", "palli",
   "pally", "peth", "pet", "pete", "chowk", "kunj", "park", "garden", "gardens", "town", "township", "estate",

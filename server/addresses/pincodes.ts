@@ -33,9 +33,62 @@ export interface PincodeRecord {
   placeKeys: readonly string[];
 }
 
-interface Area {
+export interface Area {
   state: string;
   district: string;
+}
+
+/**
+ * A town or sub-district the directory knows by name (a sub-district, or a head office's town):
+ * every (state, district) it lies in and its pincodes, the head office's first.
+ */
+export interface DirectoryTown {
+  name: string;
+  areas: Area[];
+  codes: string[];
+}
+
+const HEAD_OFFICE = /\sH\.?O\.?$/i;
+/** Shorter names ("Bb", "Una" aside) are initials or words, not towns to find in text. */
+const MIN_TOWN_KEY = 3;
+
+let townIndex: Map<string, DirectoryTown> | null = null;
+
+/** The data set writes some sub-districts with their kind ("Etcherla Mandal", "Kuppam (mdl)"): the town is the name. */
+const SUBDISTRICT_KIND = /\s+(?:mandal|mandalam|mdl|taluk|taluka|tehsil|tahsil|block)\.?$/i;
+
+function addTown(towns: Map<string, DirectoryTown>, rawName: string, area: Area, code: string, head: boolean): void {
+  const name = cleanPlace(rawName.replace(/\[[^\]]*\]?/g, " "))
+    .replace(OFFICE_SUFFIX, "")
+    .replace(SUBDISTRICT_KIND, "");
+  const key = placeNameKey(name);
+  // A numbered name ("Sector-17") is no town to find by its letters.
+  if (key.length < MIN_TOWN_KEY || /\d/.test(name)) return;
+  let town = towns.get(key);
+  if (!town) {
+    town = { name, areas: [], codes: [] };
+    towns.set(key, town);
+  }
+  if (!town.areas.includes(area)) town.areas.push(area);
+  if (head) {
+    // The head office's own spelling and pincode come first: it is the town's post office.
+    const at = town.codes.indexOf(code);
+    if (at > 0) town.codes.splice(at, 1);
+    if (at !== 0) town.codes.unshift(code);
+    town.name = name;
+  } else if (!town.codes.includes(code)) town.codes.push(code);
+}
+
+/** The town or sub-district called by this name (a `placeNameKey`), if the directory knows one. */
+export function townNamed(key: string): DirectoryTown | null {
+  index();
+  return townIndex?.get(key) ?? null;
+}
+
+/** Every town and sub-district name (`placeNameKey`) the directory knows, with its places. */
+export function directoryTowns(): ReadonlyMap<string, DirectoryTown> {
+  index();
+  return townIndex ?? new Map();
 }
 
 interface Accumulator {
@@ -81,7 +134,7 @@ function loadCentres(): Map<string, [number, number]> {
 }
 
 /** IN.txt columns: country, code, place, state, state code, district, district code, sub-district, -, lat, lng, accuracy. */
-const ROW = /^[^\t\n]*\t(\d{6})\t([^\t\n]*)\t([^\t\n]*)\t[^\t\n]*\t([^\t\n]*)\t[^\t\n]*\t[^\t\n]*\t[^\t\n]*\t([^\t\n]*)\t([^\t\n]*)/gm;
+const ROW = /^[^\t\n]*\t(\d{6})\t([^\t\n]*)\t([^\t\n]*)\t[^\t\n]*\t([^\t\n]*)\t[^\t\n]*\t([^\t\n]*)\t[^\t\n]*\t([^\t\n]*)\t([^\t\n]*)/gm;
 const PLACE_QUALIFIER = /\s*\([^)]*\)?/g;
 const OFFICE_SUFFIX = /\s+(?:H\.?O|S\.?O|B\.?O|G\.?P\.?O)\.?$/i;
 
@@ -114,6 +167,7 @@ function load(): Map<string, PincodeRecord> {
   const text = readFileSync(packageFile(...DIRECTORY_FILE), "utf8");
   const centres = loadCentres();
   const byCode = new Map<string, Accumulator>();
+  const towns = new Map<string, DirectoryTown>();
   const areas = new Map<string, Area>();
   const districtStates = new Map<string, string>();
   // Rows come grouped by pincode and district: reuse the previous row's lookups when they repeat.
@@ -162,8 +216,11 @@ function load(): Map<string, PincodeRecord> {
       acc.placeKeys.push(nameKey);
       acc.places.push(name);
     }
-    acc.lat += Number(m[5]);
-    acc.lng += Number(m[6]);
+    acc.lat += Number(m[6]);
+    acc.lng += Number(m[7]);
+    // Towns: every sub-district, and every head office (the town it serves).
+    if (m[5]) addTown(towns, m[5], area, code, false);
+    if (HEAD_OFFICE.test(m[2] as string)) addTown(towns, name, area, code, true);
     acc.count++;
   }
 
@@ -193,6 +250,7 @@ function load(): Map<string, PincodeRecord> {
     out.set(code, { entry, states, districts: districtList, placeKeys: acc.placeKeys });
   }
   districts = districtStates;
+  townIndex = towns;
   return out;
 }
 

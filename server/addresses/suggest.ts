@@ -5,7 +5,7 @@
  * address names, and ranked. Rules: docs/normalize.md ("Pincode suggestions").
  */
 import { cityMatchesRecord, getGazetteer } from "./gazetteer";
-import { officesNamed, placeNameKey } from "./pincodes";
+import { officesNamed, pincodeRecord, placeNameKey, townNamed, type PincodeRecord } from "./pincodes";
 import type { NormalizedAddress } from "./index";
 
 export interface SuggestedPincode {
@@ -36,11 +36,24 @@ function placeNames(a: NormalizedAddress): string[] {
   return names.filter((n) => n.length > 0);
 }
 
+function officeIn(code: string, districts: readonly string[]): boolean {
+  const rec = pincodeRecord(code);
+  return !!rec && districts.some((d) => rec.districts.includes(d));
+}
+
+function townSuggestion(name: string, code: string): SuggestedPincode {
+  const entry = (pincodeRecord(code) as PincodeRecord).entry;
+  return { code, locality: name, district: entry.district, state: entry.state };
+}
+
 export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
   if (a.signals.junk || !needsSuggestion(a)) return [];
   const state = a.signals.statedState;
   const city = a.signals.statedCity ? getGazetteer().citiesByName.get(a.signals.statedCity) : undefined;
   const district = a.signals.statedDistrict;
+  // A town or sub-district of the directory (not a curated city): its offices must lie in its districts.
+  const town = a.signals.statedCity ? townNamed(placeNameKey(a.signals.statedCity)) : null;
+  const townDistricts = town?.areas.filter((x) => !state || x.state === state).map((x) => x.district) ?? null;
   const names = placeNames(a);
   const scored = new Map<string, { s: SuggestedPincode; score: number }>();
   names.forEach((name, k) => {
@@ -51,16 +64,25 @@ export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
       seen.add(rec.entry.code);
       if (state && !rec.states.includes(state)) continue;
       if (district && !rec.districts.includes(district)) continue;
-      const cityFits = city ? cityMatchesRecord(city, rec) : null;
+      const cityFits = city
+        ? cityMatchesRecord(city, rec) || !!townDistricts?.some((d) => rec.districts.includes(d))
+        : townDistricts
+          ? townDistricts.some((d) => rec.districts.includes(d))
+          : null;
       if (cityFits === false) continue;
       // Something besides the name itself must tie the office to this address.
-      if (!state && !city && !district && names.length < 2) continue;
+      if (!state && !city && !town && !district && names.length < 2) continue;
       const score = (isCity ? 1 : 10) - k * 0.01 + (cityFits ? 3 : 0) + (district ? 2 : 0) + (state ? 1 : 0);
       const known = scored.get(rec.entry.code);
       if (known) known.score += score;
       else scored.set(rec.entry.code, { s: { code: rec.entry.code, locality: place, district: rec.entry.district, state: rec.entry.state }, score });
     }
   });
+  // A town without an office of its name: its head office, else its first pincode.
+  if (town && townDistricts && ![...scored.values()].some((x) => x.score < 5)) {
+    const code = town.codes.find((c) => c !== a.signals.pincodeInText && officeIn(c, townDistricts));
+    if (code && !scored.has(code)) scored.set(code, { s: townSuggestion(town.name, code), score: 1 });
+  }
   // A town's own office counts only when no locality of the address was found.
   const ranked = [...scored.values()];
   const byLocality = ranked.filter((x) => x.score >= 5);

@@ -1,0 +1,229 @@
+/**
+ * `npm run eval:outside`: the normaliser on address text nobody here wrote — the bank-branch and
+ * hospital sets in ../shared/data/outside/ (read at run time, never copied: they are not ours to
+ * publish; see their README). Per set: state and district right (overall, and where there is no
+ * pincode but the text names a state, a district or a directory place), city right where the city
+ * is written, written city dropped from the cleaned text, and the twenty most frequent misses.
+ * Asserts nothing; exits 0 (also when ../shared is absent, saying so).
+ *
+ *   npm run eval:outside [-- --examples]
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { normalizeAddress, preloadPincodeDirectory } from "../server/addresses/index";
+import { DISTRICT_FIXES } from "../server/addresses/cities";
+import { getGazetteer } from "../server/addresses/gazetteer";
+import { directoryDistricts, directoryTowns, placeNameKey, recordsNamed } from "../server/addresses/pincodes";
+import { stateAliasEntries } from "../server/addresses/states";
+
+interface OutsideRow {
+  input: string;
+  state: string | null;
+  district: string | null;
+  city: string | null;
+  pincode: string | null;
+  qa_flags: string[];
+}
+
+const DIR = join(process.cwd(), "..", "shared", "data", "outside");
+const SETS = ["bank-branches.json", "hospitals.json"];
+/** README: rows with these flags are left out when scoring state (their label or text is unreliable). */
+const STATE_EXCLUDED = new Set(["text_names_other_state", "pincode_state_mismatch", "non_ascii_or_mojibake", "chandigarh_for_chhattisgarh"]);
+
+if (!existsSync(DIR)) {
+  console.log(`eval:outside: ${DIR} is absent (the outside sets live in the shared checkout, not in this repository); nothing to score.`);
+  process.exit(0);
+}
+preloadPincodeDirectory();
+const examples = process.argv.includes("--examples");
+
+/**
+ * The lists' old names and spellings of districts, as the directory (and the normaliser) names them;
+ * renames and spelling variants only, never a different place (README: "compare allowing for renames").
+ */
+// prettier-ignore
+const DISTRICT_VARIANTS: Record<string, string> = {
+  greaterbombay: "mumbai", greatermumbai: "mumbai", mumbaisuburban: "mumbai", mumbaicity: "mumbai", bombay: "mumbai",
+  nasik: "nashik", ysr: "ysrkadapa", kadapa: "ysrkadapa", cuddapah: "ysrkadapa", bangalore: "bengaluruurban",
+  bangaloreurban: "bengaluruurban", bangalorerural: "bengalururural", bengaluru: "bengaluruurban", mysore: "mysuru",
+  belgaum: "belagavi", gulbarga: "kalaburagi", bellary: "ballari", shimoga: "shivamogga", tumkur: "tumakuru",
+  bijapur: "vijayapura", chikmagalur: "chikkamagaluru", mangalore: "dakshinakannada", gurgaon: "gurugram",
+  allahabad: "prayagraj", faizabad: "ayodhya", hoshangabad: "narmadapuram", aurangabad: "chhatrapatisambhajinagar",
+  osmanabad: "dharashiv", ahmednagar: "ahilyanagar", ahmadnagar: "ahilyanagar", rangareddy: "rangareddy",
+  kvrangareddy: "rangareddy", rangareddi: "rangareddy", trivandrum: "thiruvananthapuram", calicut: "kozhikode",
+  cannanore: "kannur", quilon: "kollam", alleppey: "alappuzha", palghat: "palakkad", trichur: "thrissur",
+  tuticorin: "thoothukudi", nilgiris: "thenilgiris", kanchipuram: "kancheepuram", tiruvallur: "thiruvallur",
+  villupuram: "viluppuram", ropar: "rupnagar", mohali: "sahibzadaajitsinghnagar", sasnagar: "sahibzadaajitsinghnagar",
+  nawanshahr: "shaheedbhagatsinghnagar", muktsar: "srimuktsarsahib", ganganagar: "sriganganagar", baroda: "vadodara",
+  panchmahals: "panchmahal", dangs: "dang", kachchh: "kachchh", kutch: "kachchh", mahesana: "mehsana",
+  khorda: "khordha", baleswar: "balasore", keonjhar: "kendujhar", sundergarh: "sundargarh", burdwan: "paschimbardhaman",
+  darjiling: "darjeeling", eastmidnapore: "purbamedinipur", westmidnapore: "paschimmedinipur", medinipur: "paschimmedinipur",
+  northdinajpur: "uttardinajpur", southdinajpur: "dakshindinajpur", hooghly: "hooghly", hugli: "hooghly", howrah: "howrah",
+  calcutta: "kolkata", madras: "chennai", hyderabadurban: "hyderabad", secunderabad: "hyderabad", visakhapatanam: "visakhapatnam",
+  vishakhapatnam: "visakhapatnam", vizag: "visakhapatnam", anantapur: "anantapur", ananthapur: "anantapur", ananthapuramu: "anantapur",
+  nellore: "spsrnellore", sripottisriramulunellore: "spsrnellore", spsnellore: "spsrnellore", kurnool: "kurnool",
+  mahbubnagar: "mahabubnagar", mahaboobnagar: "mahabubnagar", karimnagar: "karimnagar", nizamabad: "nizamabad",
+  davangere: "davanagere", chamrajnagar: "chamarajanagar", chikkaballapur: "chikkaballapura", ramanagar: "ramanagara",
+  kasargod: "kasaragod", kasargode: "kasaragod", palamau: "palamu", giridh: "giridih", sibsagar: "sivasagar",
+  marigaon: "morigaon", northcacharhills: "dimahasao", eastnimar: "khandwa", westnimar: "khargone", jalor: "jalore",
+  jhujhunu: "jhunjhunu", jhunjhunun: "jhunjhunu", kawardha: "kabirdham", bagpat: "baghpat", kheri: "lakhimpurkheri",
+  shrawasti: "shravasti", santravidasnagar: "bhadohi", jyotibaphulenagar: "amroha", eastsikkim: "gangtok",
+  northgoa: "northgoa", southgoa: "southgoa", pondicherry: "puducherry", dehradun: "dehradun", dehradoon: "dehradun",
+};
+
+const districtKey = (d: string): string => {
+  const fixed = DISTRICT_FIXES[d] ?? d;
+  const k = placeNameKey(fixed).replace(/district$/, "");
+  return DISTRICT_VARIANTS[k] ?? placeNameKey(DISTRICT_FIXES[fixed] ?? fixed);
+};
+const sameDistrict = (label: string, got: string | null): boolean => {
+  if (!got) return false;
+  const a = districtKey(label);
+  const b = districtKey(got);
+  return a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a))) || nearKey(a, b);
+};
+/** One or two letters apart in a long name ("Jhunjhunun"): the lists' own misspellings. */
+const nearKey = (a: string, b: string): boolean => {
+  if (a.length < 6 || Math.abs(a.length - b.length) > 2) return false;
+  let diff = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; i++, j++) if (a[i] !== b[j]) diff++;
+  return diff + Math.abs(a.length - b.length) <= 2;
+};
+/** A city as the gazetteer knows it (Bombay → Mumbai), else its letters. */
+const cityKey = (c: string): string => {
+  const def = getGazetteer().places.get(
+    c
+      .toLowerCase()
+      .replace(/[^a-z]+/g, " ")
+      .trim(),
+  )?.city;
+  return placeNameKey(def?.name ?? c);
+};
+
+/** Names the text gives that a reader can place: states, districts, directory towns and post offices (1–3 words). */
+const stateKeys = new Map<string, string>();
+for (const [alias, def] of stateAliasEntries()) if (!def.abbreviation) stateKeys.set(placeNameKey(alias), def.state);
+const districtKeys = new Map<string, string>();
+for (const [d, s] of directoryDistricts()) districtKeys.set(placeNameKey(d), s);
+for (const [raw, d] of Object.entries(DISTRICT_FIXES)) districtKeys.set(placeNameKey(raw), directoryDistricts().get(d) ?? "");
+
+function namesPlaceIn(text: string, state: string): boolean {
+  const words = text.split(/[^A-Za-z]+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    let key = "";
+    for (let n = 0; n < 3 && i + n < words.length; n++) {
+      key += (words[i + n] as string).toLowerCase();
+      if (key.length < 4) continue;
+      if (stateKeys.get(key) === state || districtKeys.get(key) === state) return true;
+      if (
+        directoryTowns()
+          .get(key)
+          ?.areas.some((a) => a.state === state)
+      )
+        return true;
+      if (recordsNamed(key).some((r) => r.states.includes(state))) return true;
+    }
+  }
+  return false;
+}
+
+interface Figures {
+  rows: number;
+  stateScored: number;
+  stateRight: number;
+  districtScored: number;
+  districtRight: number;
+  noPinNamed: number;
+  noPinState: number;
+  noPinDistrict: number;
+  noPinUnnamed: number;
+  noPinUnnamedState: number;
+  cityWritten: number;
+  cityRight: number;
+  cityDropped: number;
+  misses: Map<string, { count: number; example: string }>;
+}
+
+function miss(f: Figures, pattern: string, input: string): void {
+  const m = f.misses.get(pattern);
+  if (m) m.count++;
+  else f.misses.set(pattern, { count: 1, example: input });
+}
+
+const pct = (n: number, d: number) => (d === 0 ? "-" : `${(n / d).toFixed(3)} (${n}/${d})`);
+
+for (const file of SETS) {
+  const path = join(DIR, file);
+  if (!existsSync(path)) {
+    console.log(`${file}: absent`);
+    continue;
+  }
+  const rows = JSON.parse(readFileSync(path, "utf8")) as OutsideRow[];
+  const f: Figures = {
+    rows: rows.length,
+    stateScored: 0,
+    stateRight: 0,
+    districtScored: 0,
+    districtRight: 0,
+    noPinNamed: 0,
+    noPinState: 0,
+    noPinDistrict: 0,
+    noPinUnnamed: 0,
+    noPinUnnamedState: 0,
+    cityWritten: 0,
+    cityRight: 0,
+    cityDropped: 0,
+    misses: new Map(),
+  };
+  for (const row of rows) {
+    const r = normalizeAddress(row.input);
+    const c = r.components;
+    const scoreState = row.state !== null && !row.qa_flags.some((q) => STATE_EXCLUDED.has(q));
+    const noPin = r.signals.pincodeInText === null;
+    if (scoreState && row.state) {
+      const right = c.state === row.state;
+      f.stateScored++;
+      if (right) f.stateRight++;
+      else miss(f, `state ${c.state ? "wrong" : "null"}${noPin ? " (no pincode)" : ""}: ${c.state ?? "-"} for ${row.state}`, row.input);
+      if (noPin) {
+        if (namesPlaceIn(row.input, row.state)) {
+          f.noPinNamed++;
+          if (right) f.noPinState++;
+          if (row.district && sameDistrict(row.district, c.district)) f.noPinDistrict++;
+        } else {
+          f.noPinUnnamed++;
+          if (right) f.noPinUnnamedState++;
+        }
+      }
+      if (row.district) {
+        f.districtScored++;
+        if (sameDistrict(row.district, c.district)) f.districtRight++;
+        else if (right) miss(f, `district ${c.district ? "wrong" : "null"}${noPin ? " (no pincode)" : ""}`, `${row.input}  [${c.district ?? "-"} for ${row.district}]`);
+      }
+    }
+    if (row.city && !row.qa_flags.includes("city_label_not_in_text")) {
+      f.cityWritten++;
+      const want = cityKey(row.city);
+      const got = c.city ? cityKey(c.city) : "";
+      if (got === want || nearKey(got, want)) f.cityRight++;
+      else miss(f, `city ${c.city ? "wrong" : "null"}`, `${row.input}  [${c.city ?? "-"} for ${row.city}]`);
+      const line = placeNameKey(r.normalized);
+      if (!line.includes(want) && !line.includes(placeNameKey(row.city))) {
+        f.cityDropped++;
+        miss(f, "city dropped from the line", `${row.input}  → ${r.normalized}`);
+      }
+    }
+  }
+  console.log(`\n## ${file}: ${f.rows} rows\n`);
+  console.log("| figure | value |\n|---|---|");
+  console.log(`| state right (rows without the README's excluded flags) | ${pct(f.stateRight, f.stateScored)} |`);
+  console.log(`| district right (same rows, renames and spellings allowed) | ${pct(f.districtRight, f.districtScored)} |`);
+  console.log(`| no pincode, text names a state, district or directory place: state right | ${pct(f.noPinState, f.noPinNamed)} |`);
+  console.log(`| … district right | ${pct(f.noPinDistrict, f.noPinNamed)} |`);
+  console.log(`| no pincode, text names no place: state right | ${pct(f.noPinUnnamedState, f.noPinUnnamed)} |`);
+  console.log(`| city right where written | ${pct(f.cityRight, f.cityWritten)} |`);
+  console.log(`| written city dropped from the line | ${f.cityWritten === 0 ? "-" : `${((100 * f.cityDropped) / f.cityWritten).toFixed(1)} % (${f.cityDropped}/${f.cityWritten})`} |`);
+  const top = [...f.misses].sort((a, b) => b[1].count - a[1].count).slice(0, 20);
+  console.log(`\nTwenty most frequent misses:\n`);
+  for (const [pattern, m] of top) console.log(`${String(m.count).padStart(5)}  ${pattern}${examples ? `\n       e.g. ${m.example}` : ""}`);
+}

@@ -1,0 +1,117 @@
+/**
+ * Issue 30's classes, one example each (made up to show the class, as in the issue): directory towns,
+ * exact before near, the wrong pincode, old postal zones, post boxes, misspelt states, Hindi.
+ */
+import { describe, expect, it } from "vitest";
+import { normalizeAddress, suggestPincodes } from "./index";
+
+const parts = (text: string) => {
+  const { city, district, state, pincode } = normalizeAddress(text).components;
+  return { city, district, state, pincode };
+};
+
+describe("directory towns and sub-districts", () => {
+  it.each([
+    ["Railway Station Road, Hindupur", { city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh", pincode: null }],
+    ["Ghat Road, Chalisgaon", { city: "Chalisgaon", district: "Jalgaon", state: "Maharashtra", pincode: null }],
+    ["Main Market, Tanakpur", { city: "Tanakpur", district: "Champawat", state: "Uttarakhand", pincode: null }],
+    ["Bhagat Singh Chowk, Bazpur", { city: "Bazpur", district: "Udham Singh Nagar", state: "Uttarakhand", pincode: null }],
+    // A town of several words is one place, not "Mandi" (Himachal Pradesh) and a locality.
+    ["Main Road, Mandi Dabwali", { city: "Mandi Dabwali", district: "Sirsa", state: "Haryana", pincode: null }],
+    // A station town reads as a street.
+    ["Main Road, Nashik Road", { city: "Nashik Road", district: "Nashik", state: "Maharashtra", pincode: null }],
+  ])("%s names its town, district and state", (text, want) => {
+    expect(parts(text)).toEqual(want);
+  });
+
+  it("takes a name spelt as the directory spells it before a near spelling of another place", () => {
+    expect(parts("Gandhi Chowk, Baraily")).toEqual({ city: "Baraily", district: "Raisen", state: "Madhya Pradesh", pincode: null });
+  });
+
+  it("keeps the town in the line, in the directory's spelling", () => {
+    expect(normalizeAddress("railway station road, hindupur").normalized).toBe("Railway Station Road, Hindupur, Andhra Pradesh");
+  });
+
+  it("without a town, a locality's post office of one state names the state", () => {
+    expect(parts("Calicut Road, Edappal").state).toBe("Kerala");
+    expect(parts("Mangalore Road, Karkala Taluk")).toMatchObject({ district: "Udupi", state: "Karnataka" });
+  });
+
+  it("leaves state and district null where a name is several places and nothing decides", () => {
+    expect(parts("12, Vill Rampur")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("the wrong pincode", () => {
+  it("flags a directory town written with another state's pincode and suggests the town's own", () => {
+    const a = normalizeAddress("Railway Station Road, Hindupur 560038");
+    expect(a.signals.cityMatchesPincode).toBe(false);
+    expect(suggestPincodes(a).map((s) => s.code)).toContain("515201");
+  });
+
+  it("flags a district town the directory knows only far away", () => {
+    const a = normalizeAddress("Main Road, Srikakulam 560001");
+    expect(a.signals.cityMatchesPincode).toBe(false);
+    expect(suggestPincodes(a).length).toBeGreaterThan(0);
+  });
+
+  it("does not flag a town near its pincode across a district border", () => {
+    expect(normalizeAddress("Main Road, Hindupur 515202").signals.cityMatchesPincode).not.toBe(false);
+  });
+
+  it("does not flag a metro locality with its own pincode", () => {
+    const a = normalizeAddress("12, 3rd Cross, Indiranagar 560038");
+    expect(a.signals.cityMatchesPincode).not.toBe(false);
+    expect(suggestPincodes(a)).toEqual([]);
+  });
+});
+
+describe("old postal zones", () => {
+  it.each([
+    ["Lajpat Nagar, Delhi-24", "110024"],
+    ["Kishanpole Bazar, Jaipur - 1", "302001"],
+    ["West Tambaram, Chennai-45", "600045"],
+    ["Himayatnagar, Hyderabad 29", "500029"],
+    ["72-79, Scindia House, Janpath, New Delhi - 1", "110001"],
+  ])("%s is pincode %s", (text, code) => {
+    expect(parts(text).pincode).toBe(code);
+  });
+
+  it("reads no zone from a street number after a city", () => {
+    expect(parts("12 MG Road, Bangalore 3rd Cross").pincode).toBeNull();
+  });
+});
+
+describe("a state written as it was before a split", () => {
+  it("reads AP for a Telangana place and U.P. for an Uttarakhand one as the place's state", () => {
+    expect(parts("Church Road, Bhadrachalam - 507 111, Khammam Dist. AP").state).toBe("Telangana");
+    expect(parts("Rajpur Road, Dehradun, UP")).toMatchObject({ district: "Dehradun", state: "Uttarakhand" });
+  });
+});
+
+describe("post boxes and misspelt states", () => {
+  it("reads PB No. as a post box, and Kerela as Kerala", () => {
+    const a = normalizeAddress("PB No. 3, M G Road, Thiruvananthapuram, Kerela");
+    expect(a.components).toMatchObject({ house: "PB No. 3", city: "Thiruvananthapuram", state: "Kerala" });
+  });
+
+  it("still reads PB after a city as Punjab", () => {
+    expect(parts("Ward 5, Ludhiana, PB 141001").state).toBe("Punjab");
+  });
+});
+
+describe("Hindi", () => {
+  it("matches a Devanagari city to its directory name and never invents one from the spelling", () => {
+    expect(parts("सदर बाज़ार, रायपुर")).toMatchObject({ city: "Raipur", state: "Chhattisgarh" });
+    expect(parts("गांधी चौक, राज.")).toEqual({ city: null, district: null, state: "Rajasthan", pincode: null });
+  });
+});
+
+describe("hostile input through the directory's names", () => {
+  it("answers a long run of town names and initials in bounded time with bounded output", () => {
+    for (const text of ["Mandi Dabwali ".repeat(40), "S.r. ".repeat(150), `${"Hindupur ".repeat(60)}560038`, "Delhi-".repeat(100)]) {
+      const a = normalizeAddress(text);
+      expect(a.normalized.length).toBeLessThan(1000);
+    }
+  });
+});
