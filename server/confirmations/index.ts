@@ -21,6 +21,7 @@ import { PLAN_COLUMNS, planOf, type Caller, type PlanFigures } from "../keys";
 import { hit } from "../ratelimit";
 import { verify, type Verification } from "../verification";
 import { enqueueEvent } from "../webhooks";
+import { NOTICE_VERSION } from "../../lib/privacy-notice";
 import { workRecorded } from "../work";
 import { ADDRESS_MAX_LENGTH } from "../../lib/shared";
 
@@ -56,6 +57,8 @@ export interface Confirmation {
   expires_at: string;
   created_at: string;
   confirmed_at?: string;
+  /** The privacy notice's version the buyer was shown (null: confirmed before notices were versioned). */
+  notice_version?: number | null;
   new_verification_id?: string;
   changed?: ComponentName[];
   device_location?: DeviceLocation | null;
@@ -97,6 +100,7 @@ export function present(row: Row, origin: string): Confirmation {
   return {
     ...base,
     confirmed_at: row.confirmedAt!.toISOString(),
+    notice_version: row.noticeVersion,
     new_verification_id: row.newVerificationId!,
     changed: row.changed as ComponentName[],
     device_location: (row.deviceLocation as DeviceLocation | null) ?? null,
@@ -183,6 +187,7 @@ export async function confirmBatchRows(db: Db, caller: Caller, batchId: string, 
 interface OpenLink {
   row: Row;
   workspaceName: string;
+  retentionDays: number;
   components: Components;
   orderId: string | null;
   inputAddress: string;
@@ -194,13 +199,13 @@ interface OpenLink {
  */
 async function openLink(db: Db, token: string, clientAddress: string | null): Promise<OpenLink> {
   const row =
-    token.length <= 64 ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true } }, verification: true } }) : null;
+    token.length <= 64 ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true, retentionDays: true } }, verification: true } }) : null;
   if (!row) {
     await hit(db, `confirm-unknown:${clientAddress ?? "unknown"}`, LINK_LIMITS.unknownTokensPerMinute);
     throw new DakiyaError("confirmation_not_found", "This link is not valid. Check that it was copied whole.");
   }
   const { workspace, verification, ...link } = row;
-  return { row: link, workspaceName: workspace.name, components: verification.components as unknown as Components, orderId: verification.orderId, inputAddress: verification.inputAddress };
+  return { row: link, workspaceName: workspace.name, retentionDays: workspace.retentionDays, components: verification.components as unknown as Components, orderId: verification.orderId, inputAddress: verification.inputAddress };
 }
 
 /** What the buyer's page shows: the workspace's name and the address, nothing else of the merchant. */
@@ -208,6 +213,8 @@ export interface LinkView {
   status: ConfirmationStatus;
   locale: Locale;
   workspace_name: string;
+  /** The privacy notice the page shows (docs/privacy.md): its version, recorded on confirming, and the workspace's retention. */
+  notice: { version: number; retention_days: number };
   components: Record<ComponentName, string | null>;
   suggested_pincodes: SuggestedPincode[];
   expires_at: string;
@@ -229,6 +236,7 @@ export async function viewLink(db: Db, token: string, clientAddress: string | nu
     status,
     locale: link.row.locale as Locale,
     workspace_name: link.workspaceName,
+    notice: { version: NOTICE_VERSION, retention_days: link.retentionDays },
     components: Object.fromEntries(COMPONENT_NAMES.map((k) => [k, link.components[k] ?? null])) as LinkView["components"],
     suggested_pincodes: status === "pending" ? suggestPincodes(normalizeAddress(link.inputAddress)) : [],
     expires_at: link.row.expiresAt.toISOString(),
@@ -342,6 +350,7 @@ export async function submitLink(db: Db, token: string, clientAddress: string | 
         newVerificationId: v.verification_id,
         changed,
         deviceLocation: deviceLocation ? { ...deviceLocation } : Prisma.DbNull,
+        noticeVersion: NOTICE_VERSION,
       },
     });
     return enqueueEvent(tx, row.workspaceId, { id: `evt_${row.id.slice(4)}_confirmed`, type: "address.confirmed", data: { confirmation: present(row, origin), verification: v } });

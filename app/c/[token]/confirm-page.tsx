@@ -6,6 +6,7 @@ import { formatDigipin } from "../../(console)/_lib/format";
 import { cellSizeM, DigipinCellDrawing } from "~/app/_shared/digipin-cell-drawing";
 import { linkApi, type LinkView, type LocatedPoint } from "../_lib/client";
 import { formatWhen, PAGE_FONT, TEXT, type Locale, type PartName } from "../_lib/text";
+import { PrivacyNotice } from "./privacy-notice";
 import { TileMap } from "./tile-map";
 
 const PARTS: PartName[] = ["house", "building", "street", "locality", "landmark", "city", "district", "state", "pincode"];
@@ -46,6 +47,7 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
       </header>
       <main className="pt-4">
         {view.status === "pending" && <PendingForm token={token} view={view} locale={locale} onConfirmed={setView} />}
+        {view.status === "pending" && <PrivacyNotice workspace={view.workspace_name} retentionDays={view.notice.retention_days} locale={locale} />}
         {view.status === "confirmed" && view.confirmed && (
           <section aria-live="polite">
             <h1 className="text-xl font-bold text-green-900">{t.confirmedHeading}</h1>
