@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
 import { apiClient, newWorkspace, type Api } from "../helpers";
 import { seedBatch } from "../batch-results";
-import { linkPage, parts, POINT, REVIEW, tokenOf, type LinkPage } from "../confirmations";
+import { linkPage, parts, POINT, tokenOf, type LinkPage } from "../confirmations";
 import { appRouter } from "../../server/api/root";
 import { createCallerFactory } from "../../server/api/trpc";
 import { reloadConfig } from "../../server/config";
