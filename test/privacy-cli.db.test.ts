@@ -5,8 +5,8 @@ const { migrate, dakiya, dakiyaJson } = cliFixture("privacy-cli");
 
 const ZERO = { verifications: 0, confirmations: 0, batch_rows: 0, webhook_deliveries: 0 };
 
-// Each case starts real processes (tsx), which is slow on a loaded two-core machine: the first starts seven.
-describe("dakiya privacy", { timeout: 300_000 }, () => {
+// Each case starts real processes (tsx): 20–100 s each on a loaded two-core machine, and the first starts seven.
+describe("dakiya privacy", { timeout: 600_000 }, () => {
   let ws: { workspace_id: string };
 
   it("sets the retention, erases an order and purges what is past the retention", async () => {

@@ -7,6 +7,8 @@ import { DakiyaError, type ErrorDetail } from "../errors";
  * schema: 400 `invalid_request` with one detail per field, named by its path (`addresses.3.address`).
  */
 const MAX_DETAILS = 20;
+/** The contract's bound on nesting: deeper input is refused before anything else reads it (and before this walk could overflow the stack). */
+export const MAX_NESTING = 32;
 /** In a `u` pattern a surrogate matches only when it is not half of a pair. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -18,6 +20,11 @@ function badText(s: string): string | null {
 
 function collect(value: unknown, path: string[], out: ErrorDetail[]): void {
   if (out.length >= MAX_DETAILS) return;
+  if (path.length > MAX_NESTING) {
+    throw new DakiyaError("invalid_request", `Invalid request: the input is nested deeper than ${MAX_NESTING} levels.`, {
+      details: [{ path: path.slice(0, MAX_NESTING).join("."), message: `nested deeper than ${MAX_NESTING} levels` }],
+    });
+  }
   if (typeof value === "string") {
     const problem = badText(value);
     if (problem) out.push({ path: path.join("."), message: `${path.length ? path.join(".") : "the input"} ${problem}` });
