@@ -199,13 +199,22 @@ interface OpenLink {
  */
 async function openLink(db: Db, token: string, clientAddress: string | null): Promise<OpenLink> {
   const row =
-    token.length <= 64 ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true, retentionDays: true } }, verification: true } }) : null;
+    token.length <= 64
+      ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true, retentionDays: true } }, verification: true } })
+      : null;
   if (!row) {
     await hit(db, `confirm-unknown:${clientAddress ?? "unknown"}`, LINK_LIMITS.unknownTokensPerMinute);
     throw new DakiyaError("confirmation_not_found", "This link is not valid. Check that it was copied whole.");
   }
   const { workspace, verification, ...link } = row;
-  return { row: link, workspaceName: workspace.name, retentionDays: workspace.retentionDays, components: verification.components as unknown as Components, orderId: verification.orderId, inputAddress: verification.inputAddress };
+  return {
+    row: link,
+    workspaceName: workspace.name,
+    retentionDays: workspace.retentionDays,
+    components: verification.components as unknown as Components,
+    orderId: verification.orderId,
+    inputAddress: verification.inputAddress,
+  };
 }
 
 /** What the buyer's page shows: the workspace's name and the address, nothing else of the merchant. */

@@ -27,12 +27,7 @@ export const ConfirmationSchema = z
     expires_at: z.string().meta({ description: "ISO 8601; after it the link shows that it expired and accepts nothing." }),
     created_at: z.string(),
     confirmed_at: z.string().optional().meta({ description: "Once confirmed." }),
-    notice_version: z
-      .number()
-      .int()
-      .nullable()
-      .optional()
-      .meta({ description: "Once confirmed: the version of the privacy notice the buyer's page showed (docs/privacy.md)." }),
+    notice_version: z.number().int().nullable().optional().meta({ description: "Once confirmed: the version of the privacy notice the buyer's page showed (docs/privacy.md)." }),
     new_verification_id: z.string().optional().meta({ description: "Once confirmed: the verification of the corrected address." }),
     changed: z.array(z.enum(COMPONENT_NAMES)).optional().meta({ description: "Once confirmed: the address parts the buyer changed." }),
     device_location: DeviceLocationSchema.nullable().optional().meta({
