@@ -2,8 +2,12 @@ import type { Inngest } from "inngest";
 import { db } from "../server/db";
 import { config } from "../server/config";
 import { failBatch, purgeExpired } from "../server/batches";
+import { purgeExpiredPersonalData } from "../server/privacy";
 import { batchEvent, deliveryEvent } from "./scheduler";
 import { deliverWebhook, processBatch, sweep, type Steps } from "./steps";
+
+/** The daily purge of buyers' data past retention: 02:23 UTC, a quiet hour for Indian shops. */
+export const PRIVACY_PURGE_CRON = "23 2 * * *";
 
 type InngestStep = { run: (id: string, fn: () => Promise<unknown>) => Promise<unknown>; sleep: (id: string, ms: number) => Promise<void> };
 
@@ -56,5 +60,10 @@ export function inngestFunctions(inngest: Inngest) {
     step.run("purge", () => purgeExpired(db())),
   );
 
-  return { batchProcess, webhookDeliver, workSweep, purgeExpiredBatches };
+  /** privacy/purge: daily, verifications past their workspace's retention are redacted (docs/privacy.md). */
+  const purgePersonalData = inngest.createFunction({ id: "privacy-purge", triggers: [{ cron: PRIVACY_PURGE_CRON }] }, async ({ step }: { step: InngestStep }) =>
+    step.run("purge", () => purgeExpiredPersonalData(db())),
+  );
+
+  return { batchProcess, webhookDeliver, workSweep, purgeExpiredBatches, purgePersonalData };
 }

@@ -1,5 +1,6 @@
 import { db } from "../server/db";
 import { failBatch, purgeExpired } from "../server/batches";
+import { purgeExpiredPersonalData } from "../server/privacy";
 import { deliverWebhook, processBatch, stopSignal, sweep, type Steps } from "./steps";
 
 /**
@@ -10,6 +11,8 @@ import { deliverWebhook, processBatch, stopSignal, sweep, type Steps } from "./s
  */
 const SWEEP_MS = 2_000;
 const PURGE_MS = 3600_000;
+/** Buyers' data past retention: at start-up, then daily (the Inngest cron's schedule when Inngest runs the work). */
+const PRIVACY_PURGE_MS = 24 * 3600_000;
 const MAX_RUN_FAILURES = 5;
 
 const localSteps: Steps = {
@@ -94,11 +97,25 @@ async function sweepHere(): Promise<void> {
   }
 }
 
+/** Never logs what it redacted: only that the run failed. */
+async function purgePersonalData(): Promise<void> {
+  try {
+    await purgeExpiredPersonalData(db());
+  } catch (err) {
+    console.error("privacy purge:", (err as Error).message);
+  }
+}
+
 export function startRunner(): void {
   if (timers.length || stopSignal.aborted) return;
   void sweepHere();
   void purgeExpired(db()).catch((err) => console.error("purge:", err));
-  timers = [setInterval(() => void sweepHere(), SWEEP_MS), setInterval(() => void purgeExpired(db()).catch((err) => console.error("purge:", err)), PURGE_MS)];
+  void purgePersonalData();
+  timers = [
+    setInterval(() => void sweepHere(), SWEEP_MS),
+    setInterval(() => void purgeExpired(db()).catch((err) => console.error("purge:", err)), PURGE_MS),
+    setInterval(() => void purgePersonalData(), PRIVACY_PURGE_MS),
+  ];
   for (const t of timers) t.unref();
 }
 

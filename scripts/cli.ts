@@ -12,6 +12,7 @@ import { createWorkspace, requireWorkspace, setPlan, upsertPlan } from "../serve
 import { addEndpoint } from "../server/webhooks";
 import { CLI_AUTHOR, currentPolicy, outcomeCosts, publishPolicy, setOutcomeCosts } from "../server/policy";
 import { makeSyntheticOutcomes } from "../server/outcomes/synthetic";
+import { PRIVACY_HELP, privacyCommand } from "./cli-privacy";
 
 class UsageError extends Error {}
 
@@ -31,6 +32,7 @@ const HELP = `dakiya: operate a Dakiya deployment
   policy set --workspace <id> --file <policy.json> [--json]
   policy costs --workspace <id> [--returned <rupees>] [--held <rupees>] [--json]
   demo outcomes --workspace <id> [--count <n>] [--json]
+${PRIVACY_HELP}
 
 The database is the one the server uses: DATABASE_URL, else the embedded PGlite in PGLITE_DIR
 (.data/pglite), which only one process may open at a time.`;
@@ -222,6 +224,10 @@ async function run(argv: string[]): Promise<void> {
       print(values.json === true, made, `Workspace ${workspaceId}: ${made.verifications} synthetic verifications, ${made.outcomes} with outcomes (no units used).`);
       return;
     }
+    case "privacy retention":
+    case "privacy erase":
+    case "privacy purge":
+      return privacyCommand(verb!, rest, db());
     default:
       throw new UsageError(`unknown command "${command}"; run with --help`);
   }

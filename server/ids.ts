@@ -25,7 +25,7 @@ export function base62(length: number): string {
   return out;
 }
 
-export type IdPrefix = "ws" | "key" | "ver" | "ver_test" | "bat" | "row" | "out" | "wh" | "msg" | "evt" | "chg" | "att" | "req" | "usr" | "cnf";
+export type IdPrefix = "ws" | "key" | "ver" | "ver_test" | "bat" | "row" | "out" | "wh" | "msg" | "evt" | "chg" | "att" | "req" | "usr" | "cnf" | "era";
 
 /** Prefixed, sortable-enough random identifiers (`bat_…`), 20 base62 chars ≈ 119 bits. */
 export function newId(prefix: IdPrefix): string {

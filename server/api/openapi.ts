@@ -45,6 +45,10 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "GET /policy": [],
   "POST /policy/preview": [400, 403],
   "GET /analytics/outcomes": [400, 403],
+  "GET /privacy/settings": [],
+  "PUT /privacy/settings": [400, 403],
+  "POST /privacy/erasures": [400, 403],
+  "GET /privacy/erasures": [400, 403],
 };
 
 function codesFor(status: number): ErrorCode[] {

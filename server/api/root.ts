@@ -4,6 +4,7 @@ import { confirmationsRouter } from "./routers/confirmations";
 import { consoleRouter } from "./routers/console";
 import { digipinRouter } from "./routers/digipin";
 import { analyticsRouter, policyRouter } from "./routers/policy";
+import { privacyRouter } from "./routers/privacy";
 import { usageRouter } from "./routers/usage";
 import { verificationsRouter } from "./routers/verifications";
 import { router } from "./trpc";
@@ -17,6 +18,7 @@ export const appRouter = router({
   confirmations: confirmationsRouter,
   policy: policyRouter,
   analytics: analyticsRouter,
+  privacy: privacyRouter,
   console: consoleRouter,
 });
 

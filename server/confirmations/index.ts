@@ -21,6 +21,7 @@ import { PLAN_COLUMNS, planOf, type Caller, type PlanFigures } from "../keys";
 import { hit } from "../ratelimit";
 import { deviceCheck, verify, type Verification } from "../verification";
 import { enqueueEvent, recordTestEvent } from "../webhooks";
+import { NOTICE_VERSION } from "../../lib/privacy-notice";
 import { workRecorded } from "../work";
 import { ADDRESS_MAX_LENGTH } from "../../lib/shared";
 import { countUnknownToken, refuseBlockedClient } from "./unknown-tokens";
@@ -61,6 +62,8 @@ export interface Confirmation {
   expires_at: string;
   created_at: string;
   confirmed_at?: string;
+  /** The privacy notice's version the buyer was shown (null: confirmed before notices were versioned). */
+  notice_version?: number | null;
   new_verification_id?: string;
   changed?: ComponentName[];
   device_location?: DeviceLocation | null;
@@ -103,6 +106,7 @@ export function present(row: Row): Confirmation {
   return {
     ...base,
     confirmed_at: row.confirmedAt!.toISOString(),
+    notice_version: row.noticeVersion,
     new_verification_id: row.newVerificationId!,
     changed: row.changed as ComponentName[],
     device_location: (row.deviceLocation as DeviceLocation | null) ?? null,
@@ -189,6 +193,7 @@ export async function confirmBatchRows(db: Db, caller: Caller, batchId: string, 
 interface OpenLink {
   row: Row;
   workspaceName: string;
+  retentionDays: number;
   verification: Pick<VerificationRow, "components" | "orderId" | "inputAddress" | "paymentMethod" | "orderValue">;
 }
 
@@ -202,14 +207,14 @@ async function openLink(db: Db, token: string, clientAddress: string | null): Pr
   refuseBlockedClient(client, LINK_LIMITS.unknownTokensPerMinute);
   const row =
     token.length <= TOKEN_MAX_LENGTH
-      ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true } }, verification: true } })
+      ? await db.confirmation.findUnique({ where: { tokenHash: hashToken(token) }, include: { workspace: { select: { name: true, retentionDays: true } }, verification: true } })
       : null;
   if (!row) {
     countUnknownToken(client, LINK_LIMITS.unknownTokensPerMinute);
     throw new DakiyaError("confirmation_not_found", "This link is not valid. Check that it was copied whole.");
   }
   const { workspace, verification, ...link } = row;
-  return { row: link, workspaceName: workspace.name, verification };
+  return { row: link, workspaceName: workspace.name, retentionDays: workspace.retentionDays, verification };
 }
 
 /**
@@ -222,6 +227,8 @@ export type LinkView =
       status: "pending";
       locale: Locale;
       workspace_name: string;
+      /** The privacy notice the page shows (docs/privacy.md): its version, recorded on confirming, and the workspace's retention. */
+      notice: { version: number; retention_days: number };
       components: Record<ComponentName, string | null>;
       suggested_pincodes: SuggestedPincode[];
       expires_at: string;
@@ -239,6 +246,7 @@ function viewOf(link: OpenLink): LinkView {
     status,
     locale,
     workspace_name: link.workspaceName,
+    notice: { version: NOTICE_VERSION, retention_days: link.retentionDays },
     components: Object.fromEntries(COMPONENT_NAMES.map((k) => [k, components[k] ?? null])) as Record<ComponentName, string | null>,
     suggested_pincodes: suggestPincodes(normalizeAddress(link.verification.inputAddress)),
     expires_at: link.row.expiresAt.toISOString(),
@@ -388,6 +396,7 @@ export async function submitLink(db: Db, token: string, clientAddress: string | 
         newVerificationId: v.verification_id,
         changed,
         deviceLocation: deviceLocation ? { ...deviceLocation } : Prisma.DbNull,
+        noticeVersion: NOTICE_VERSION,
       },
     });
     const event = { id: `evt_${row.id.slice(4)}_confirmed`, type: "address.confirmed" as const, data: { confirmation: present(row), verification: v } };

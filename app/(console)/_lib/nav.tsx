@@ -13,6 +13,7 @@ const LINKS = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/usage", label: "Usage and plan" },
   { href: "/members", label: "Members" },
+  { href: "/settings/buyers-data", label: "Buyers' data" },
 ];
 
 export function NavLinks() {

@@ -7,6 +7,7 @@ import { cellSizeM, DigipinCellDrawing } from "~/app/_shared/digipin-cell-drawin
 import { useHydrated } from "~/app/_shared/use-hydrated";
 import { linkApi, type LinkView, type LocatedPoint, type Submitted } from "../_lib/client";
 import { formatWhen, PAGE_FONT, TEXT, type Locale, type PartName } from "../_lib/text";
+import { PrivacyNotice } from "./privacy-notice";
 import { TileMap } from "./tile-map";
 
 const PARTS: PartName[] = ["house", "building", "street", "locality", "landmark", "city", "district", "state", "pincode"];
@@ -57,6 +58,7 @@ export function ConfirmPage({ token, initial }: { token: string; initial: LinkVi
             }}
           />
         )}
+        {view.status === "pending" && <PrivacyNotice workspace={view.workspace_name} retentionDays={view.notice.retention_days} locale={locale} />}
         {view.status === "confirmed" && (
           <section aria-live="polite">
             <h1 className="text-xl font-bold text-green-900">{t.confirmedHeading}</h1>

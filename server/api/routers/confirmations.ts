@@ -34,6 +34,7 @@ export const ConfirmationSchema = z
     expires_at: z.string().meta({ description: "ISO 8601; after it the link shows that it expired and accepts nothing." }),
     created_at: z.string(),
     confirmed_at: z.string().optional().meta({ description: "Once confirmed." }),
+    notice_version: z.number().int().nullable().optional().meta({ description: "Once confirmed: the version of the privacy notice the buyer's page showed (docs/privacy.md)." }),
     new_verification_id: z.string().optional().meta({ description: "Once confirmed: the verification of the corrected address." }),
     changed: z.array(z.enum(COMPONENT_NAMES)).optional().meta({ description: "Once confirmed: the address parts the buyer changed." }),
     device_location: DeviceLocationSchema.nullable().optional().meta({
@@ -51,6 +52,7 @@ export const ConfirmationSchema = z
         expires_at: "2026-11-28T10:15:00.000Z",
         created_at: "2026-11-25T10:15:00.000Z",
         confirmed_at: "2026-11-25T11:02:41.000Z",
+        notice_version: 1,
         new_verification_id: "ver_2bN5vC8xZ1aS4dF7gH0jKl",
         changed: ["house"],
         device_location: { lat: 12.97838, lng: 77.64079, accuracy_m: 18, digipin: "4P3JK7F9M2", used: true },

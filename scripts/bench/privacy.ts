@@ -1,0 +1,110 @@
+/**
+ * The daily purge of buyers' data (issue 32; docs/privacy.md): 1,000,000 live verifications made 200
+ * to 400 days ago (a third of them with an outcome) in one workspace of the default 180-day
+ * retention, made in the database with generate_series and then VACUUM ANALYZE. The purge redacts
+ * them all while verifications keep being recorded beside it (test-key verifies through the domain,
+ * the same insert, roll-up trigger and indexes as a live one); it prints the purge's time, the
+ * verifies' latency before and during it, and whether the analytics roll-ups moved. Target: under a
+ * minute, verifies not blocked. PostgreSQL only (DATABASE_URL).
+ */
+import pg from "pg";
+import { setupBench } from "./lib";
+
+const ROWS = Number(process.env.BENCH_PRIVACY_ROWS ?? 1_000_000);
+
+async function fill(client: pg.Client, workspaceId: string, n: number): Promise<void> {
+  const CHUNK = 250_000;
+  for (let from = 1; from <= n; from += CHUNK) {
+    const to = Math.min(n, from + CHUNK - 1);
+    await client.query(
+      `INSERT INTO verifications (id, workspace_id, livemode, order_id, input_address, address_key, normalized, components, decision, score,
+         validation_level, reasons, pincode, location, digipin, history, provider_name, provider_called, reason_codes, pincode_code, state,
+         delivery_probability, outcome, courier, created_at)
+       SELECT 'ver_bench_' || g, $1, true, 'ORD-' || g, g || ' Bench Road, Bengaluru 560011', 'bench ' || g, g || ' Bench Road, Bengaluru, Karnataka 560011',
+         jsonb_build_object('house', g::text, 'street', 'Bench Road', 'city', 'Bengaluru', 'state', 'Karnataka', 'pincode', '560011'),
+         (CASE WHEN score >= 70 THEN 'SHIP' WHEN score <= 15 THEN 'HOLD' ELSE 'REVIEW' END)::"Decision", score, 'street'::"ValidationLevel",
+         '[{"code":"provider_street_match","message":"m"}]'::jsonb, '{"code":"560011","district":"Bangalore","state":"Karnataka"}'::jsonb,
+         jsonb_build_object('lat', 12.9, 'lng', 77.5, 'precision', 'street'), '4P3JK852C9', '{}'::jsonb, 'simulator', true,
+         ARRAY['provider_street_match'], '560011', 'Karnataka', 0.8,
+         (CASE WHEN g % 3 = 0 THEN (CASE WHEN g % 7 = 0 THEN 'rto' ELSE 'delivered' END) END)::"OutcomeKind", CASE WHEN g % 3 = 0 THEN 'Delhivery' END,
+         now() - (200 + random() * 200) * interval '1 day'
+       FROM (SELECT g, (random() * 100)::int AS score FROM generate_series($2::int, $3::int) g) x`,
+      [workspaceId, from, to],
+    );
+    await client.query(
+      `INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, created_at)
+       SELECT 'out_bench_' || g, $1, 'ver_bench_' || g, 'bench ' || g, (CASE WHEN g % 7 = 0 THEN 'rto' ELSE 'delivered' END)::"OutcomeKind", 'Delhivery', now()
+       FROM generate_series($2::int, $3::int) g WHERE g % 3 = 0`,
+      [workspaceId, from, to],
+    );
+  }
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    console.log("privacy: skipped (the purge bench runs on PostgreSQL: set DATABASE_URL)");
+    return;
+  }
+  const bench = await setupBench();
+  const { connection, closeDatabase } = await import("../../server/db");
+  const { purgeExpiredPersonalData } = await import("../../server/privacy");
+  const { authenticate } = await import("../../server/keys");
+  const { verify } = await import("../../server/verification");
+  const { loadFixtures } = await import("../../server/verification/fixtures");
+  const { rollUps } = await import("../../server/privacy/test-data");
+  try {
+    const db = connection().prisma;
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const started = performance.now();
+    await fill(client, bench.workspaceId, ROWS);
+    console.log(`made ${ROWS.toLocaleString("en")} verifications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await client.query("VACUUM ANALYZE verifications");
+    await client.query("VACUUM ANALYZE outcomes");
+    await client.end();
+    const before = await rollUps(bench.workspaceId);
+    const caller = await authenticate(db, `Bearer ${bench.testKey}`);
+    const fixtures = loadFixtures().filter((f) => f.decision);
+    const verifyOnce = async () => {
+      const t = performance.now();
+      await verify(db, caller, { address: fixtures[Math.floor(Math.random() * fixtures.length)]!.address });
+      return performance.now() - t;
+    };
+    const idle: number[] = [];
+    for (let i = 0; i < 50; i++) idle.push(await verifyOnce());
+
+    let purging = true;
+    const during: number[] = [];
+    const verifier = (async () => {
+      while (purging) during.push(await verifyOnce());
+    })();
+    const t0 = performance.now();
+    const result = await purgeExpiredPersonalData(db);
+    const seconds = (performance.now() - t0) / 1000;
+    purging = false;
+    await verifier;
+
+    const after = await rollUps(bench.workspaceId);
+    const unchanged = JSON.stringify(after) === JSON.stringify(before);
+    console.log(
+      `purge: ${result.redacted.verifications.toLocaleString("en")} verifications redacted in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(result.redacted.verifications / seconds).toLocaleString("en")}/s; target: 1,000,000 in under 60 s)`,
+    );
+    console.log(`verify while idle:   p50 ${quantile(idle, 0.5).toFixed(1)} ms, p99 ${quantile(idle, 0.99).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms (${idle.length} calls)`);
+    console.log(
+      `verify during purge: p50 ${quantile(during, 0.5).toFixed(1)} ms, p99 ${quantile(during, 0.99).toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms (${during.length} calls)`,
+    );
+    console.log(`analytics roll-ups unchanged by the purge: ${unchanged ? "yes" : "NO"}`);
+    if (!unchanged || result.redacted.verifications < ROWS) process.exitCode = 1;
+  } finally {
+    await closeDatabase();
+    await bench.cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

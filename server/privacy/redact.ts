@@ -1,0 +1,100 @@
+import { Prisma } from "../generated/prisma/client";
+import { REASONS } from "../verification/reasons";
+
+/**
+ * The redaction statement (docs/privacy.md): given a query of the verifications to redact (`id` and
+ * `address_key`), one SQL statement redacts them and everything that repeats their personal data,
+ * one data-modifying CTE per kind of record, never a row at a time:
+ * - verifications: address text, normalized form and history key become "[redacted]", order id and
+ *   the components finer than the pincode null, a located point null unless it is the pincode
+ *   area's centre; decision, score, reasons, pincode, state, outcome and dates stay;
+ * - the confirmations made from them or that made them: the device point null, a pending link expired;
+ * - batch rows of them (and, for an erasure by order id, the rows of that order that made none);
+ * - webhook deliveries carrying them (`address.confirmed`): the body rewritten with the same redaction;
+ * - delivery history: outcomes keyed by their addresses no longer match a later verification's key
+ *   (their kind, courier and dates stay, so the figures are unchanged).
+ * The analytics roll-up triggers see an update that changes none of the columns they sum, so the
+ * roll-ups' figures do not move (each row is counted out and in again).
+ */
+
+export const REDACTED = "[redacted]";
+
+/** The components finer than the pincode: the buyer's own place. */
+const PERSONAL_COMPONENTS = ["house", "building", "street", "locality", "landmark", "city"] as const;
+const NULL_COMPONENTS = JSON.stringify(Object.fromEntries(PERSONAL_COMPONENTS.map((k) => [k, null])));
+/** The one reason whose message quotes the address (the city it names): it gets the catalogue's words. */
+const CITY_REASON = "pincode_city_mismatch";
+
+export interface RedactionCounts {
+  verifications: number;
+  confirmations: number;
+  batch_rows: number;
+  webhook_deliveries: number;
+}
+
+export interface RedactionScope {
+  workspaceId: string;
+  /** Selects `id, address_key` of the verifications to redact (rows not yet redacted, locked by the caller's query if it must). */
+  targets: Prisma.Sql;
+  /** An erasure forgets every outcome recorded at the erased addresses; the purge only the outcomes of the purged verifications. */
+  forgetAddresses: boolean;
+  /** An erasure by order id: that order's batch rows that made no verification are redacted too. */
+  orderId?: string | null;
+  at: Date;
+}
+
+/** Reasons (a JSON array) with the city-quoting message replaced by the catalogue's. */
+function redactedReasons(reasons: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`COALESCE((SELECT jsonb_agg(CASE WHEN r ->> 'code' = ${CITY_REASON}
+      THEN jsonb_build_object('code', ${CITY_REASON}::text, 'message', ${REASONS[CITY_REASON]}::text) ELSE r END ORDER BY n)
+    FROM jsonb_array_elements(${reasons}) WITH ORDINALITY AS e(r, n)), '[]'::jsonb)`;
+}
+
+/** The redacted form of a verification as the API shows it (a webhook body's `data.verification`). */
+function redactedVerificationJson(v: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(${v} || jsonb_build_object('order_id', NULL, 'normalized', ${REDACTED}::text,
+      'components', COALESCE(${v} -> 'components', '{}'::jsonb) || ${NULL_COMPONENTS}::jsonb,
+      'location', CASE WHEN ${v} #>> '{location,precision}' = 'pincode' THEN ${v} -> 'location' END, 'digipin', NULL,
+      'suggested_pincodes', '[]'::jsonb, 'reasons', ${redactedReasons(Prisma.sql`${v} -> 'reasons'`)}))`;
+}
+
+export function redactionStatement(s: RedactionScope): Prisma.Sql {
+  const orderRows = s.orderId ? Prisma.sql`OR (r.order_id = ${s.orderId} AND r.batch_id IN (SELECT id FROM batches WHERE workspace_id = ${s.workspaceId}))` : Prisma.empty;
+  const forget = s.forgetAddresses ? Prisma.sql`o.workspace_id = ${s.workspaceId} AND o.address_key IN (SELECT address_key FROM t)` : Prisma.sql`o.verification_id IN (SELECT id FROM t)`;
+  const body = Prisma.sql`(d.payload #>> '{}')::jsonb`;
+  return Prisma.sql`
+    WITH direct AS (${s.targets}),
+    -- A confirmation's new verification repeats what the buyer typed: it goes with the one it corrected.
+    t AS (
+      SELECT id, address_key FROM direct
+      UNION SELECT v.id, v.address_key FROM confirmations c JOIN verifications v ON v.id = c.new_verification_id
+        WHERE c.verification_id IN (SELECT id FROM direct) AND v.redacted_at IS NULL),
+    ver AS (
+      UPDATE verifications v SET input_address = ${REDACTED}, normalized = ${REDACTED}, address_key = ${REDACTED}, order_id = NULL,
+        components = v.components || ${NULL_COMPONENTS}::jsonb,
+        location = CASE WHEN v.location ->> 'precision' = 'pincode' THEN v.location END, digipin = NULL,
+        reasons = CASE WHEN ${CITY_REASON} = ANY(v.reason_codes) THEN ${redactedReasons(Prisma.sql`v.reasons`)} ELSE v.reasons END,
+        redacted_at = ${s.at}
+      FROM t WHERE v.id = t.id RETURNING v.id),
+    cnf AS (
+      UPDATE confirmations c SET device_location = NULL, redacted_at = ${s.at},
+        status = CASE WHEN c.status = 'pending' THEN 'expired'::"ConfirmationStatus" ELSE c.status END
+      WHERE c.workspace_id = ${s.workspaceId} AND (c.verification_id IN (SELECT id FROM t) OR c.new_verification_id IN (SELECT id FROM t))
+      RETURNING c.id),
+    rws AS (
+      UPDATE batch_rows r SET address = CASE WHEN r.address IS NULL THEN NULL ELSE ${REDACTED} END, order_id = NULL
+      WHERE r.verification_id IN (SELECT id FROM t) ${orderRows}
+      RETURNING r.id),
+    hook AS (
+      UPDATE webhook_deliveries d SET payload = to_jsonb((${body} || jsonb_build_object('data', (${body} -> 'data') || jsonb_build_object(
+          'verification', ${redactedVerificationJson(Prisma.sql`(${body} #> '{data,verification}')`)},
+          'confirmation', (${body} #> '{data,confirmation}') || CASE WHEN ${body} #> '{data,confirmation}' ? 'device_location' THEN '{"device_location": null}'::jsonb ELSE '{}'::jsonb END)))::text)
+      WHERE d.event_type = 'address.confirmed' AND d.endpoint_id IN (SELECT id FROM webhook_endpoints WHERE workspace_id = ${s.workspaceId})
+        AND (${body} #>> '{data,verification,verification_id}' IN (SELECT id FROM t) OR ${body} #>> '{data,confirmation,verification_id}' IN (SELECT id FROM t))
+      RETURNING d.id),
+    forgotten AS (
+      UPDATE outcomes o SET address_key = ${REDACTED} WHERE ${forget} AND o.address_key <> ${REDACTED} RETURNING o.id)
+    SELECT (SELECT count(*) FROM ver)::int AS verifications, (SELECT count(*) FROM cnf)::int AS confirmations,
+      (SELECT count(*) FROM rws)::int AS batch_rows, (SELECT count(*) FROM hook)::int AS webhook_deliveries,
+      (SELECT count(*) FROM forgotten)::int AS outcomes`;
+}
