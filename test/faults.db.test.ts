@@ -3,7 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { applyMigrations } from "../prisma/engine";
 import { PrismaClient } from "../server/generated/prisma/client";
 import { createWorkspace, upsertPlan, type CreatedWorkspace } from "../server/workspaces";
-import { apiClient } from "./helpers";
+import { apiClient, newWorkspace, unlimitedPlan } from "./helpers";
 import { startCountingProvider, type CountingProvider } from "./counting-provider";
 import { privatePostgres, startPrivateCluster, type PrivateCluster } from "./private-postgres";
 import { killServerProcesses, poll, startServerProcess, type ServerProcess } from "./server-process";
@@ -112,5 +112,68 @@ describe.runIf(runsHere)("the database stopped and started again", () => {
     await poll(verify, (r) => r.status === 200);
     expect((await apiClient(server.origin)("GET", "/readyz")).status).toBe(200);
     expect((await console()).status).toBe(200);
+  });
+});
+
+/** `n` distinct addresses (the provider counts calls per address), each its own row. */
+function rowsOf(tag: string, n: number): { address: string; order_id: string }[] {
+  return Array.from({ length: n }, (_, i) => ({ address: `Flat ${i + 1}, ${tag} Apartments, Sector 62, Noida, Uttar Pradesh 201309`, order_id: `${tag}-${i}` }));
+}
+
+/** Provider calls for these rows: how many rows were called, and how many more than once. */
+function callsFor(rows: { address: string }[]): { called: number; twice: number; total: number } {
+  const counts = rows.map((r) => provider.calls.get(r.address) ?? 0);
+  return { called: counts.filter((c) => c > 0).length, twice: counts.filter((c) => c > 1).length, total: counts.reduce((a, b) => a + b, 0) };
+}
+
+describe.runIf(onPostgres)("cancel over one PostgreSQL", () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  beforeAll(async () => {
+    await unlimitedPlan("faults", 100_000, 50);
+    [a, b] = await Promise.all([startServerProcess(envFor(process.env.DATABASE_URL!)), startServerProcess(envFor(process.env.DATABASE_URL!))]);
+  });
+
+  /**
+   * Every slot waits at the provider (the provider holds its calls) when the cancel answers, so the
+   * rows with the provider then are exactly the slots; once the provider answers, not one more row
+   * may be sent, though each process has more rows claimed ahead.
+   */
+  async function cancelWhileHeld(tag: string, servers: ServerProcess[]) {
+    const ws = await newWorkspace("faults");
+    const rows = rowsOf(tag, 60);
+    let batchId = "";
+    provider.hold();
+    try {
+      const created = await apiClient(servers[0]!.url)("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses: rows } });
+      expect(created.status).toBe(202);
+      batchId = created.body.batch_id;
+      // Each process's four slots are with the provider (the second process finds the batch on its sweep).
+      await poll(
+        async () => callsFor(rows).called,
+        (n) => n === 4 * servers.length,
+      );
+      const cancel = await apiClient(servers.at(-1)!.url)("POST", `/batches/${batchId}/cancel`, { key: ws.live_key });
+      expect(cancel.status).toBe(200);
+    } finally {
+      provider.open();
+    }
+    const api = apiClient(servers[0]!.url);
+    const done = await poll(
+      () => api("GET", `/batches/${batchId}`, { key: ws.live_key }),
+      (r) => r.body.status === "cancelled",
+    );
+    const inFlight = 4 * servers.length;
+    expect(callsFor(rows)).toEqual({ called: inFlight, twice: 0, total: inFlight });
+    expect(done.body).toMatchObject({ total: 60, succeeded: inFlight, failed: 0, cancelled: 60 - inFlight });
+    expect((await api("GET", "/usage", { key: ws.live_key })).body.used).toBe(inFlight);
+  }
+
+  it("stops every row not yet sent: only the rows with the provider finish (one process)", { timeout: 120_000 }, async () => {
+    await cancelWhileHeld("CancelOne", [a]);
+  });
+
+  it("stops every row not yet sent in both processes working the batch", { timeout: 120_000 }, async () => {
+    await cancelWhileHeld("CancelTwo", [a, b]);
   });
 });

@@ -27,7 +27,8 @@ import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
  * results settled in groups with one statement each. A row's verification, its charge and its
  * settlement still commit together (in the group's statement), so a crash at any point leaves a
  * row either done or claimable again once its lease runs out; a row verified but not yet settled
- * at a crash is verified again, never recorded or charged twice.
+ * at a crash is verified again, never recorded or charged twice. Each row reads the batch's status
+ * right before its provider call, so a cancel stops every row not yet sent, wherever it was claimed.
  */
 
 const MAX_ROW_ATTEMPTS = 3;
@@ -191,6 +192,12 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
       others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
       return;
     }
+    // A cancel answers once it has committed: a row whose check comes after it never reaches the provider.
+    if (!(await stillProcessing(db, batchId))) {
+      cancelled = true;
+      others.push({ rowId: row.id, status: "cancelled", unstarted: true });
+      return;
+    }
     try {
       const v = liveRecord(p, await consultProvider(p), history, decider);
       verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref: `row:${row.id}`, rowId: row.id });
@@ -305,6 +312,15 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     const waitMs = processed === 0 ? Math.min(leaseMs, 1000) : 0;
     return { done: false, halted, processed, waitMs };
   }
+}
+
+/**
+ * Whether the batch still runs, read right before a row goes to the provider: rows claimed ahead wait
+ * in this process's queue, and a cancel (from any instance) reaches them only through the database.
+ */
+async function stillProcessing(db: Db, batchId: string): Promise<boolean> {
+  const [b] = await query<{ status: string }>(db, Prisma.sql`SELECT status::text AS status FROM batches WHERE id = ${batchId}`);
+  return b?.status === "processing";
 }
 
 /**
