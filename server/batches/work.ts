@@ -3,7 +3,7 @@ import { config } from "../config";
 import { query, type Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import { capOf, chargeCtes, COST_TENTHS } from "../quota";
+import { capOf, chargeCtes, COST_TENTHS, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
 import {
   consultProvider,
   deciderFor,
@@ -192,16 +192,23 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
       others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
       return;
     }
+    const ref = `row:${row.id}`;
     // A cancel answers once it has committed: a row whose check comes after it never reaches the provider.
-    if (!(await stillProcessing(db, batchId))) {
+    const start = await startRow(db, batchId, cap === null ? null : { ref, charge });
+    if (!start.running) {
       cancelled = true;
       others.push({ rowId: row.id, status: "cancelled", unstarted: true });
       return;
     }
+    if (!start.reserved) {
+      others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
+      return;
+    }
     try {
       const v = liveRecord(p, await consultProvider(p), history, decider);
-      verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref: `row:${row.id}`, rowId: row.id });
+      verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref, rowId: row.id });
     } catch (err) {
+      if (cap !== null) await releaseReservation(db, ref).catch(() => {});
       const code = err instanceof DakiyaError ? err.code : "internal_error";
       if (code === "internal_error") console.error(`batch ${batchId} row ${row.index}:`, err);
       const retry = row.attempts < MAX_ROW_ATTEMPTS && (RETRYABLE.has(code) || code === "internal_error");
@@ -315,12 +322,19 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
 }
 
 /**
- * Whether the batch still runs, read right before a row goes to the provider: rows claimed ahead wait
- * in this process's queue, and a cancel (from any instance) reaches them only through the database.
+ * Right before a row goes to the provider: whether the batch still runs (rows claimed ahead wait in
+ * this process's queue, and a cancel from any instance reaches them only through the database) and,
+ * on a no-overage plan, the row's unit reserved in the same statement (server/quota).
  */
-async function stillProcessing(db: Db, batchId: string): Promise<boolean> {
-  const [b] = await query<{ status: string }>(db, Prisma.sql`SELECT status::text AS status FROM batches WHERE id = ${batchId}`);
-  return b?.status === "processing";
+async function startRow(db: Db, batchId: string, reserve: { ref: string; charge: Charge } | null): Promise<{ running: boolean; reserved: boolean }> {
+  const running = Prisma.sql`EXISTS (SELECT 1 FROM batches WHERE id = ${batchId} AND status = 'processing')`;
+  const [r] = await query<{ running: boolean; reserved: boolean }>(
+    db,
+    reserve
+      ? Prisma.sql`WITH ${reserveCtes(reserve.ref, reserve.charge, running)} SELECT ${running} AS running, ${reservedSql(reserve.ref)} AS reserved`
+      : Prisma.sql`SELECT ${running} AS running, TRUE AS reserved`,
+  );
+  return { running: r?.running === true, reserved: r?.reserved === true };
 }
 
 /**
