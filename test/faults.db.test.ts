@@ -4,6 +4,7 @@ import { applyMigrations } from "../prisma/engine";
 import { PrismaClient } from "../server/generated/prisma/client";
 import { createWorkspace, upsertPlan, type CreatedWorkspace } from "../server/workspaces";
 import { apiClient, newWorkspace, unlimitedPlan } from "./helpers";
+import { db } from "../server/db";
 import { startCountingProvider, type CountingProvider } from "./counting-provider";
 import { privatePostgres, startPrivateCluster, type PrivateCluster } from "./private-postgres";
 import { killServerProcesses, poll, startServerProcess, type ServerProcess } from "./server-process";
@@ -32,6 +33,9 @@ function envFor(databaseUrl: string, extra: Record<string, string> = {}): NodeJS
     GOOGLE_MAPS_API_KEY: "test",
     PROVIDER_BASE_URL: provider.url,
     PROVIDER_CONCURRENCY: "4",
+    // A burst of 30 verifies waits for 4 slots on a machine the whole suite shares: the counts asserted
+    // here are of calls made, not of the provider's deadline, which has tests of its own (server/provider).
+    PROVIDER_TIMEOUT_MS: "15000",
     BATCH_ROW_LEASE_MS: "10000",
     DAKIYA_LOG_REQUESTS: "0",
     PORT: "0",
@@ -126,7 +130,7 @@ function callsFor(rows: { address: string }[]): { called: number; twice: number;
   return { called: counts.filter((c) => c > 0).length, twice: counts.filter((c) => c > 1).length, total: counts.reduce((a, b) => a + b, 0) };
 }
 
-describe.runIf(onPostgres)("cancel over one PostgreSQL", () => {
+describe.runIf(onPostgres)("server processes over one PostgreSQL", () => {
   let a: ServerProcess;
   let b: ServerProcess;
   beforeAll(async () => {
@@ -175,5 +179,20 @@ describe.runIf(onPostgres)("cancel over one PostgreSQL", () => {
 
   it("stops every row not yet sent in both processes working the batch", { timeout: 120_000 }, async () => {
     await cancelWhileHeld("CancelTwo", [a, b]);
+  });
+
+  it("calls the provider at most once per unit left under a burst across two processes, and usage stays exact", { timeout: 120_000 }, async () => {
+    await unlimitedPlan("faults-capped", 10, null);
+    const ws = await newWorkspace("faults-capped");
+    const rows = rowsOf("Burst", 60);
+    const answers = await Promise.all(rows.map((r, i) => apiClient((i % 2 ? b : a).url)("POST", "/addresses/verify", { key: ws.live_key, body: { address: r.address } })));
+    const statuses: Record<string, number> = {};
+    for (const r of answers) statuses[`${r.status} ${r.body.error?.code ?? ""}`.trim()] = (statuses[`${r.status} ${r.body.error?.code ?? ""}`.trim()] ?? 0) + 1;
+    expect(statuses).toEqual({ "200": 10, "429 quota_exhausted": 50 });
+    // No call was paid for and then refused: one provider call per accepted verification.
+    expect(callsFor(rows)).toEqual({ called: 10, twice: 0, total: 10 });
+    expect((await apiClient(a.url)("GET", "/usage", { key: ws.live_key })).body).toMatchObject({ used: 10, remaining: 0 });
+    const period = await db().usagePeriod.findFirst({ where: { workspaceId: ws.workspace_id } });
+    expect(period?.reservedTenths).toBe(0);
   });
 });
