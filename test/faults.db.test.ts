@@ -130,6 +130,70 @@ function callsFor(rows: { address: string }[]): { called: number; twice: number;
   return { called: counts.filter((c) => c > 0).length, twice: counts.filter((c) => c > 1).length, total: counts.reduce((a, b) => a + b, 0) };
 }
 
+describe.runIf(runsHere)("PostgreSQL restarted in the middle of a 1000-row batch", () => {
+  let cluster: PrivateCluster;
+  let keys: CreatedWorkspace;
+  beforeAll(async () => {
+    cluster = await startPrivateCluster();
+    keys = await prepareCluster(cluster.url);
+  });
+  afterAll(async () => {
+    await cluster?.remove();
+  });
+
+  it("calls the provider once per row, charges exactly, completes the batch; singles meanwhile answer 200 or 503", { timeout: 300_000 }, async () => {
+    const server = await startServerProcess(envFor(cluster.url, { PROVIDER_CONCURRENCY: "16", BATCH_ROW_LEASE_MS: "30000" }));
+    const api = apiClient(server.url);
+    const rows = rowsOf("Restart", 1000);
+    const created = await api("POST", "/addresses/verify/batch", { key: keys.live_key, body: { addresses: rows } });
+    expect(created.status).toBe(202);
+    const batchId = created.body.batch_id;
+
+    const singles: number[] = [];
+    let singlesOn = true;
+    const singlesDone = (async () => {
+      while (singlesOn) {
+        const res = await api("POST", "/addresses/verify", { key: keys.live_key, body: { address: "12 MG Road, Bengaluru 560001" } });
+        singles.push(res.status);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+
+    await poll(
+      () => api("GET", `/batches/${batchId}`, { key: keys.live_key }),
+      (r) => r.status === 200 && r.body.done >= 200,
+      120_000,
+    );
+    await cluster.stop();
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.start();
+    const done = await poll(
+      () => api("GET", `/batches/${batchId}`, { key: keys.live_key }),
+      (r) => r.status === 200 && r.body.status === "completed",
+      240_000,
+    );
+    singlesOn = false;
+    await singlesDone;
+    const used = (await api("GET", "/usage", { key: keys.live_key })).body.used;
+    server.child.kill("SIGKILL");
+
+    const calls = callsFor(rows);
+    const accepted = singles.filter((s) => s === 200).length;
+    // The figures docs/operations.md quotes ("Running several instances").
+    console.log(`restart mid-batch: rows called twice ${calls.twice}, provider calls ${calls.total}, usage ${used} for ${1000 + accepted} paid, singles ${JSON.stringify(countOf(singles))}`);
+    expect(done.body).toMatchObject({ total: 1000, succeeded: 1000, failed: 0, cancelled: 0 });
+    expect(calls).toEqual({ called: 1000, twice: 0, total: 1000 });
+    expect(used).toBe(1000 + accepted);
+    expect(singles.every((s) => s === 200 || s === 503)).toBe(true);
+  });
+});
+
+function countOf(statuses: number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const s of statuses) out[s] = (out[s] ?? 0) + 1;
+  return out;
+}
+
 describe.runIf(onPostgres)("server processes over one PostgreSQL", () => {
   let a: ServerProcess;
   let b: ServerProcess;

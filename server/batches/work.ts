@@ -1,6 +1,6 @@
 import { nowMs, now } from "../clock";
 import { config } from "../config";
-import { query, type Db } from "../db";
+import { databaseUnavailable, query, type Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { capOf, chargeCtes, COST_TENTHS, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
@@ -29,12 +29,17 @@ import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
  * row either done or claimable again once its lease runs out; a row verified but not yet settled
  * at a crash is verified again, never recorded or charged twice. Each row reads the batch's status
  * right before its provider call, so a cancel stops every row not yet sent, wherever it was claimed.
+ * Results that cannot be saved because the database is away are kept (at most the rows in flight:
+ * nothing new starts then) and saved when it is back, within the rows' leases: only a row whose
+ * provider call never finished is called again.
  */
 
 const MAX_ROW_ATTEMPTS = 3;
 const RETRYABLE = new Set(["provider_error", "provider_unavailable", "provider_timeout"]);
 /** How long a verified row may wait for more results before its group is settled anyway. */
 const SETTLE_AFTER_MS = 25;
+/** How often results kept through a database outage are offered to it again. */
+const SETTLE_RETRY_MS = 250;
 
 interface ClaimedRow {
   id: string;
@@ -122,6 +127,8 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   }
 
   const queue: QueuedRow[] = [];
+  /** When each row claimed here and not yet settled stops being ours. */
+  const leaseEnds = new Map<string, number>();
   const verified: StoredRecord[] = [];
   const others: OtherOutcome[] = [];
   let inFlight = 0;
@@ -137,6 +144,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
 
   /** Claims the next group of rows (pending, or leased by a worker whose lease ran out) and reads what deciding them needs. */
   async function claim(): Promise<void> {
+    const claimedAt = nowMs();
     const rows = await query<ClaimedRow>(
       db,
       Prisma.sql`
@@ -163,6 +171,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     );
     const decider = await deciderFor(db, batch!.workspaceId, context, batch!.policyVersion);
     for (const x of prepared) {
+      leaseEnds.set(x.row.id, claimedAt + leaseMs);
       queue.push({ ...x, history: context.history(x.p.addressKey), decider, noQuota: cap !== null && context.usedTenths + COST_TENTHS.batchRow > cap });
     }
   }
@@ -194,7 +203,14 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     }
     const ref = `row:${row.id}`;
     // A cancel answers once it has committed: a row whose check comes after it never reaches the provider.
-    const start = await startRow(db, batchId, cap === null ? null : { ref, charge });
+    let start: Awaited<ReturnType<typeof startRow>>;
+    try {
+      start = await startRow(db, batchId, cap === null ? null : { ref, charge });
+    } catch (err) {
+      // Not started: the row stays leased and is claimed again once its lease runs out.
+      failure ??= err;
+      return;
+    }
     if (!start.running) {
       cancelled = true;
       others.push({ rowId: row.id, status: "cancelled", unstarted: true });
@@ -220,6 +236,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     while (verified.length || others.length) {
       const group = verified.splice(0);
       const rest = others.splice(0);
+      const leaseLeft = Math.min(...group.map((g) => leaseEnds.get(g.rowId!) ?? 0), ...rest.map((o) => leaseEnds.get(o.rowId) ?? 0)) - nowMs();
       try {
         if (group.length) {
           const r = await settleVerified(db, batchId, worker, group, charge);
@@ -228,7 +245,17 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
           if (r.status === "cancelling") cancelled = true;
         }
         if (rest.length) processed += await settleOthers(db, batchId, worker, rest);
+        for (const x of [...group.map((g) => g.rowId!), ...rest.map((o) => o.rowId)]) leaseEnds.delete(x);
       } catch (err) {
+        if (databaseUnavailable(err) && leaseLeft > SETTLE_RETRY_MS * 2) {
+          // The database is away: keep the provider's answers here and save them when it is back, while
+          // the rows are still ours, so no row goes to the provider twice. Settling again is idempotent.
+          failure ??= err;
+          verified.unshift(...group);
+          others.unshift(...rest);
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+          continue;
+        }
         failure ??= err;
         return;
       }
@@ -289,7 +316,10 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   await settleAll();
   await releasing;
   if (failure) {
-    // Rows claimed here stay leased and are claimed again when the lease runs out; the run is retried.
+    // Rows claimed here and not started are given back if the database answers again; else they stay
+    // leased and are claimed again when the lease runs out. The run is retried.
+    const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: "pending", unstarted: true }));
+    await settleOthers(db, batchId, worker, leftover).catch(() => {});
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
     throw failure;
   }
