@@ -1,4 +1,4 @@
-import { db } from "../server/db";
+import { databaseUnavailable, db } from "../server/db";
 import { failBatch, purgeExpired } from "../server/batches";
 import { purgeExpiredPersonalData } from "../server/privacy";
 import { deliverWebhook, processBatch, stopSignal, sweep, type Steps } from "./steps";
@@ -60,6 +60,11 @@ async function run(batchId: string): Promise<void> {
     await processBatch(batchId, localSteps);
     runFailures.delete(batchId);
   } catch (err) {
+    // The database away is no fault of the batch's: the sweep runs it again once it answers.
+    if (databaseUnavailable(err)) {
+      console.error(`batch ${batchId}: database unavailable, the sweep will run it again:`, (err as Error).message);
+      return;
+    }
     const failures = (runFailures.get(batchId) ?? 0) + 1;
     runFailures.set(batchId, failures);
     console.error(`batch ${batchId}: run failed (${failures}/${MAX_RUN_FAILURES}):`, err);

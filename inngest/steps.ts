@@ -3,6 +3,7 @@ import { nowMs } from "../server/clock";
 import { unfinishedBatches } from "../server/batches";
 import { workBatch } from "../server/batches/work";
 import { attemptDelivery } from "../server/webhooks";
+import { releaseStaleReservations } from "../server/quota";
 
 /**
  * The durable workflows, written once against the two step tools they need, so Inngest's `step`
@@ -75,12 +76,14 @@ export interface LostWork {
 }
 
 /**
- * The sweep: unfinished batches untouched for `quietMs` and deliveries overdue by `quietMs`,
+ * The sweep: stale quota reservations released, then unfinished batches untouched for `quietMs` and deliveries overdue by `quietMs`,
  * handed to `handOver` (the runner starts them unless they already run here; the Inngest cron
  * function sends their events again, with ids that name the stall so a repeated sweep is deduplicated).
  */
 export async function sweep(steps: Steps, quietMs: number, handOver: (work: LostWork) => Promise<void>): Promise<{ batches: number; deliveries: number }> {
   const work = await steps.run("find", async (): Promise<LostWork> => {
+    // Units a dead process reserved for a provider call are given back here too.
+    await releaseStaleReservations(db());
     const cutoff = new Date(nowMs() - quietMs);
     const deliveries = await db().webhookDelivery.findMany({
       where: { status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: cutoff } }], createdAt: { lte: cutoff } },

@@ -7,6 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { config } from "./config";
+import { DakiyaError } from "./errors";
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -14,6 +15,43 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export type DbOrTx = PrismaClient | Tx;
 
 export class DatabaseLockedError extends Error {}
+
+/** Seconds a client is told to wait when the database does not answer: about what a restart takes. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+// SQLSTATE classes and codes meaning "the database cannot serve now" (not "this statement is wrong"):
+// 08 connection exceptions, 57P01-57P03 shutdown and start-up, 53300 too many connections.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// Prisma's driver-adapter error kinds (both adapters) and its connection error codes (P1001 unreachable,
+// P1002 timed out, P1017 connection closed, P2024 no pooled connection in time).
+const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const UNAVAILABLE_PRISMA = new Set(["P1001", "P1002", "P1017", "P2024"]);
+// pg's own errors without a code: a connection ended under a query, a pool that could not connect in time.
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server/;
+
+/** Whether a failure means the database is unreachable, restarting or refusing connections, looked for through causes. */
+function isUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 5) return false;
+  const e = err as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
+  if (typeof e.code === "string" && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_SOCKET.has(e.code) || UNAVAILABLE_PRISMA.has(e.code))) return true;
+  if (typeof e.kind === "string" && UNAVAILABLE_KINDS.has(e.kind)) return true;
+  if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+  return isUnavailable(e.meta?.driverAdapterError?.cause, depth + 1) || isUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * The one place a database connection failure (pg's, either Prisma adapter's) becomes the contract's
+ * `503 provider_unavailable` with Retry-After: null for anything else. server/api/errors.ts applies it
+ * to every failure, so no endpoint answers 500 while the database is down; the pool reconnects by itself.
+ */
+export function databaseUnavailable(err: unknown): DakiyaError | null {
+  if (err instanceof DakiyaError || !isUnavailable(err)) return null;
+  return new DakiyaError("provider_unavailable", "The database is not answering; try again shortly.", {
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) },
+    cause: err,
+  });
+}
 
 /**
  * PGlite keeps its data in one directory that only one process may open. A lock file beside it
@@ -250,7 +288,8 @@ function open(): Connection {
   if (DATABASE_URL) {
     // One pool we own for Prisma and our own statements, so closing it ends every connection. The
     // schema engine gets a pool of its own per run, closed when the run ends (prisma/engine.ts).
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+    // A connection that cannot be made in 5 s fails (a 503), rather than holding a request until its client gives up.
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     // An idle pooled connection whose backend ends emits "error" on the pool; unheard, it would crash the process.
     pool.on("error", (err) => console.error("database: an idle connection was closed:", err.message));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import Papa from "papaparse";
 import { apiClient, newWorkspace } from "./helpers";
 import { startSimulator } from "../server/provider/simulator";
+import { killServerProcesses, poll, startServerProcess as startServer, type ServerProcess } from "./server-process";
 
 /**
  * Real server processes (test/api-process.ts: the server as `npm start` starts it, without pages), killed
@@ -23,13 +24,12 @@ const ADDRESSES = [
 ];
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, latencyMs: 40 });
 });
 afterAll(async () => {
-  for (const c of children) c.kill("SIGKILL");
+  killServerProcesses();
   await sim.close();
 });
 
@@ -53,30 +53,6 @@ async function prepare(env: NodeJS.ProcessEnv): Promise<{ workspace_id: string; 
   await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
   const { stdout } = await run(process.execPath, ["bin/dakiya.mjs", "workspace", "create", "--name", "Processes", "--plan", "growth", "--json"], { env });
   return JSON.parse(stdout);
-}
-
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/api-process.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}/api/v1` });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
-
-async function poll<T>(fn: () => Promise<T>, until: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (until(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out at ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /**
@@ -157,8 +133,8 @@ describe("graceful stop", () => {
 describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
   // Two servers for these tests, each test with its own workspace: on a loaded machine a process's
   // start-up is most of what a test costs.
-  let a: { child: ChildProcess; url: string };
-  let b: { child: ChildProcess; url: string };
+  let a: ServerProcess;
+  let b: ServerProcess;
   beforeAll(async () => {
     [a, b] = await Promise.all([startServer(envFor("")), startServer(envFor(""))]);
   });

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { databaseUnavailable } from "../db";
 import { DakiyaError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "../errors";
 
 /** What a failure looks like on the wire, before the request id is added. */
@@ -39,11 +40,13 @@ function fromDakiya(e: DakiyaError): ApiError {
 }
 
 /**
- * The one place that turns any failure into the contract's code and status. Anything not
- * recognised is a 500 `internal_error` whose message says nothing of the internals.
+ * The one place that turns any failure into the contract's code and status. A database that does
+ * not answer is a 503 (server/db.ts says which failures are that). Anything not recognised is a 500 `internal_error` whose message says nothing of the internals.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof DakiyaError) return fromDakiya(error);
+  const unavailable = databaseUnavailable(error instanceof TRPCError ? error.cause : error);
+  if (unavailable) return fromDakiya(unavailable);
   if (error instanceof TRPCError) {
     if (error.cause instanceof DakiyaError) return fromDakiya(error.cause);
     if (isZodError(error.cause)) {

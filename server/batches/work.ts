@@ -1,9 +1,9 @@
 import { nowMs, now } from "../clock";
 import { config } from "../config";
-import { query, type Db } from "../db";
+import { databaseUnavailable, query, type Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import { capOf, chargeCtes, COST_TENTHS } from "../quota";
+import { capOf, chargeCtes, COST_TENTHS, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
 import {
   consultProvider,
   deciderFor,
@@ -27,13 +27,19 @@ import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
  * results settled in groups with one statement each. A row's verification, its charge and its
  * settlement still commit together (in the group's statement), so a crash at any point leaves a
  * row either done or claimable again once its lease runs out; a row verified but not yet settled
- * at a crash is verified again, never recorded or charged twice.
+ * at a crash is verified again, never recorded or charged twice. Each row reads the batch's status
+ * right before its provider call, so a cancel stops every row not yet sent, wherever it was claimed.
+ * Results that cannot be saved because the database is away are kept (at most the rows in flight:
+ * nothing new starts then) and saved when it is back, within the rows' leases: only a row whose
+ * provider call never finished is called again.
  */
 
 const MAX_ROW_ATTEMPTS = 3;
 const RETRYABLE = new Set(["provider_error", "provider_unavailable", "provider_timeout"]);
 /** How long a verified row may wait for more results before its group is settled anyway. */
 const SETTLE_AFTER_MS = 25;
+/** How often results kept through a database outage are offered to it again. */
+const SETTLE_RETRY_MS = 250;
 
 interface ClaimedRow {
   id: string;
@@ -121,6 +127,8 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   }
 
   const queue: QueuedRow[] = [];
+  /** When each row claimed here and not yet settled stops being ours. */
+  const leaseEnds = new Map<string, number>();
   const verified: StoredRecord[] = [];
   const others: OtherOutcome[] = [];
   let inFlight = 0;
@@ -136,6 +144,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
 
   /** Claims the next group of rows (pending, or leased by a worker whose lease ran out) and reads what deciding them needs. */
   async function claim(): Promise<void> {
+    const claimedAt = nowMs();
     const rows = await query<ClaimedRow>(
       db,
       Prisma.sql`
@@ -162,6 +171,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     );
     const decider = await deciderFor(db, batch!.workspaceId, context, batch!.policyVersion);
     for (const x of prepared) {
+      leaseEnds.set(x.row.id, claimedAt + leaseMs);
       queue.push({ ...x, history: context.history(x.p.addressKey), decider, noQuota: cap !== null && context.usedTenths + COST_TENTHS.batchRow > cap });
     }
   }
@@ -191,10 +201,30 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
       others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
       return;
     }
+    const ref = `row:${row.id}`;
+    // A cancel answers once it has committed: a row whose check comes after it never reaches the provider.
+    let start: Awaited<ReturnType<typeof startRow>>;
+    try {
+      start = await startRow(db, batchId, cap === null ? null : { ref, charge });
+    } catch (err) {
+      // Not started: the row stays leased and is claimed again once its lease runs out.
+      failure ??= err;
+      return;
+    }
+    if (!start.running) {
+      cancelled = true;
+      others.push({ rowId: row.id, status: "cancelled", unstarted: true });
+      return;
+    }
+    if (!start.reserved) {
+      others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
+      return;
+    }
     try {
       const v = liveRecord(p, await consultProvider(p), history, decider);
-      verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref: `row:${row.id}`, rowId: row.id });
+      verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref, rowId: row.id });
     } catch (err) {
+      if (cap !== null) await releaseReservation(db, ref).catch(() => {});
       const code = err instanceof DakiyaError ? err.code : "internal_error";
       if (code === "internal_error") console.error(`batch ${batchId} row ${row.index}:`, err);
       const retry = row.attempts < MAX_ROW_ATTEMPTS && (RETRYABLE.has(code) || code === "internal_error");
@@ -206,6 +236,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     while (verified.length || others.length) {
       const group = verified.splice(0);
       const rest = others.splice(0);
+      const leaseLeft = Math.min(...group.map((g) => leaseEnds.get(g.rowId!) ?? 0), ...rest.map((o) => leaseEnds.get(o.rowId) ?? 0)) - nowMs();
       try {
         if (group.length) {
           const r = await settleVerified(db, batchId, worker, group, charge);
@@ -214,7 +245,17 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
           if (r.status === "cancelling") cancelled = true;
         }
         if (rest.length) processed += await settleOthers(db, batchId, worker, rest);
+        for (const x of [...group.map((g) => g.rowId!), ...rest.map((o) => o.rowId)]) leaseEnds.delete(x);
       } catch (err) {
+        if (databaseUnavailable(err) && leaseLeft > SETTLE_RETRY_MS * 2) {
+          // The database is away: keep the provider's answers here and save them when it is back, while
+          // the rows are still ours, so no row goes to the provider twice. Settling again is idempotent.
+          failure ??= err;
+          verified.unshift(...group);
+          others.unshift(...rest);
+          await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+          continue;
+        }
         failure ??= err;
         return;
       }
@@ -275,7 +316,10 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   await settleAll();
   await releasing;
   if (failure) {
-    // Rows claimed here stay leased and are claimed again when the lease runs out; the run is retried.
+    // Rows claimed here and not started are given back if the database answers again; else they stay
+    // leased and are claimed again when the lease runs out. The run is retried.
+    const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: "pending", unstarted: true }));
+    await settleOthers(db, batchId, worker, leftover).catch(() => {});
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
     throw failure;
   }
@@ -305,6 +349,22 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     const waitMs = processed === 0 ? Math.min(leaseMs, 1000) : 0;
     return { done: false, halted, processed, waitMs };
   }
+}
+
+/**
+ * Right before a row goes to the provider: whether the batch still runs (rows claimed ahead wait in
+ * this process's queue, and a cancel from any instance reaches them only through the database) and,
+ * on a no-overage plan, the row's unit reserved in the same statement (server/quota).
+ */
+async function startRow(db: Db, batchId: string, reserve: { ref: string; charge: Charge } | null): Promise<{ running: boolean; reserved: boolean }> {
+  const running = Prisma.sql`EXISTS (SELECT 1 FROM batches WHERE id = ${batchId} AND status = 'processing')`;
+  const [r] = await query<{ running: boolean; reserved: boolean }>(
+    db,
+    reserve
+      ? Prisma.sql`WITH ${reserveCtes(reserve.ref, reserve.charge, running)} SELECT ${running} AS running, ${reservedSql(reserve.ref)} AS reserved`
+      : Prisma.sql`SELECT ${running} AS running, TRUE AS reserved`,
+  );
+  return { running: r?.running === true, reserved: r?.reserved === true };
 }
 
 /**

@@ -118,9 +118,11 @@ export const consolePlugin: FastifyPluginAsync = async (app) => {
         onError: ({ error, path, req }: { error: unknown; path?: string; req: FastifyRequest }) => logFailedCall(req, error, path),
         // tRPC would answer 500 for every domain error; when all calls failed alike, use the contract's status.
         responseMeta: ({ errors, info }: { errors: unknown[]; info?: { calls: unknown[] } }) => {
-          const statuses = new Set(errors.map((e) => toApiError(e).status));
+          const failures = errors.map(toApiError);
+          const statuses = new Set(failures.map((e) => e.status));
           const allFailed = errors.length > 0 && errors.length === (info?.calls.length ?? 1);
-          return allFailed && statuses.size === 1 ? { status: [...statuses][0] } : {};
+          // A 503 (the database down) says when to come back, as on the REST API.
+          return allFailed && statuses.size === 1 ? { status: [...statuses][0], headers: new Headers(failures[0]!.headers) } : {};
         },
       },
     });

@@ -5,7 +5,7 @@ import { renderApiReference } from "@scalar/client-side-rendering";
 import type { FastifyPluginAsync } from "fastify";
 import { pendingMigrations } from "../../prisma/engine";
 import { config } from "../config";
-import { db } from "../db";
+import { DATABASE_RETRY_AFTER_S, db } from "../db";
 import { DakiyaError } from "../errors";
 import { waitingRowCount } from "../batches";
 import { batchRowsWaiting, metricsText, onCollect, webhookDeliveriesDue } from "../metrics";
@@ -31,7 +31,7 @@ export const operationsPlugin: FastifyPluginAsync = async (app) => {
       pending = await pendingMigrations((sql) => db().$queryRaw(sql));
     } catch (err) {
       request.log.warn({ err }, "not ready: database");
-      throw new DakiyaError("provider_unavailable", "Not ready: the database does not answer.");
+      throw new DakiyaError("provider_unavailable", "Not ready: the database does not answer.", { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) } });
     }
     if (pending.length) throw new DakiyaError("provider_unavailable", `Not ready: migrations not applied: ${pending.join(", ")}.`);
     return { status: "ready" };

@@ -82,6 +82,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     },
   });
 
+  if (c.NODE_ENV === "production" && c.DATABASE_URL && !c.DAKIYA_PUBLIC_URL) {
+    // Webhook events have no request to take an origin from: their results_url would name this instance.
+    app.log.warn(`DAKIYA_PUBLIC_URL is not set: webhook events' results_url will point at http://localhost:${c.PORT}; set it to the address clients reach (docs/operations.md).`);
+  }
   if (c.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
     const message =
       "WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhooks may be sent to loopback and private addresses, over plain http too. Members can reach this server's internal network through them; never set it in production.";

@@ -9,7 +9,7 @@ import type { Caller } from "../keys";
 import { parseValidationResponse } from "../provider/google";
 import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
 import { simulate } from "../provider/simulator";
-import { billingPeriod, capOf, chargeCtes, COST_TENTHS, quotaExhausted } from "../quota";
+import { billingPeriod, capOf, chargeCtes, COST_TENTHS, quotaExhausted, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
 import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
 import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
 import { isDue, probabilityOf, refreshCurve } from "../outcomes/probability";
@@ -96,6 +96,8 @@ export interface ReadContext {
   /** The workspace's learnt delivery curve (null: none yet, the prior applies), and whether its refresh is due. */
   curve: number[] | null;
   curveDue: boolean;
+  /** Whether the units asked for with `reserve` are held. */
+  reserved: boolean;
 }
 
 /**
@@ -103,11 +105,12 @@ export interface ReadContext {
  * the policy version in force and the delivery curve, in one query (raw SQL: it runs for every live
  * verification, or once per claimed group of batch rows). Each row says what it carries in `kind`.
  */
-export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
+export async function readContext(db: Db, workspaceId: string, addressKeys: string[], reserve?: { ref: string; charge: Charge }): Promise<ReadContext> {
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
-  const rows = await query<{ kind: "history" | "usage" | "policy" | "curve"; key: string | null; text: string | null; n: number; at: Date | null }>(
+  const rows = await query<{ kind: "history" | "usage" | "policy" | "curve" | "reserved"; key: string | null; text: string | null; n: number; at: Date | null }>(
     db,
     Prisma.sql`
+    ${reserve ? Prisma.sql`WITH ${reserveCtes(reserve.ref, reserve.charge)} SELECT 'reserved' AS kind, NULL AS key, NULL AS text, ${reservedSql(reserve.ref)}::int AS n, NULL::timestamptz AS at UNION ALL` : Prisma.empty}
     SELECT 'history' AS kind, address_key AS key, outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at FROM outcomes
     WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
     UNION ALL
@@ -118,9 +121,10 @@ export async function readContext(db: Db, workspaceId: string, addressKeys: stri
     SELECT 'curve', NULL, probabilities::text, stale::int, computed_at FROM delivery_curves WHERE workspace_id = ${workspaceId}`,
   );
   const histories = new Map<string, History>();
-  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false };
+  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false, reserved: false };
   for (const r of rows) {
     if (r.kind === "usage") context.usedTenths = r.n;
+    else if (r.kind === "reserved") context.reserved = r.n === 1;
     else if (r.kind === "policy") context.policyVersion = r.n;
     else if (r.kind === "curve") {
       const curve = JSON.parse(r.text!) as number[];
@@ -331,31 +335,37 @@ export async function consultProvider(p: PreparedAddress, signal?: AbortSignal):
 }
 
 /** The live record of a prepared address once the provider has answered. */
-export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History, decider: Decider, device?: VerifyOptions["device"]): Verification {
-  return record(newId("ver"), p.input, true, p.address, answer, history, decider, device);
+export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History, decider: Decider, device?: VerifyOptions["device"], id = newId("ver")): Verification {
+  return record(id, p.input, true, p.address, answer, history, decider, device);
 }
 
 /**
  * A live verification, with two database round trips besides the provider call (docs/performance.md):
- * one read (history and usage) while the provider answers, and one statement that records the
- * verification and its charge together. A no-overage plan reads first, so a workspace out of units
- * is refused before a provider call is paid for; the write's conditional charge is what guarantees
- * the limit under concurrency. A provider failure records nothing and costs nothing.
+ * one read (history, usage, policy) while the provider answers, and one statement that records the
+ * verification and its charge together. On a no-overage plan the read also reserves the unit, and the
+ * provider is called only once it is held (released if the call fails, by the sweep if the process
+ * dies), so a burst on any number of instances pays the provider for no call it then refuses. A
+ * provider failure records nothing and costs nothing.
  */
 export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { signal?: AbortSignal } & Pick<VerifyOptions, "device"> = {}): Promise<Verification> {
   const p = prepareAddress(input);
   const charge = { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify" as const };
-  const cap = capOf(caller.plan);
+  const id = newId("ver");
   let context: ReadContext;
   let answer: Awaited<ReturnType<typeof consultProvider>>;
-  if (cap !== null) {
-    context = await readContext(db, caller.workspaceId, [p.addressKey]);
-    if (context.usedTenths + COST_TENTHS.verify > cap) throw quotaExhausted();
-    answer = await consultProvider(p, opts.signal);
+  if (capOf(caller.plan) !== null) {
+    context = await readContext(db, caller.workspaceId, [p.addressKey], { ref: id, charge });
+    if (!context.reserved) throw quotaExhausted();
+    try {
+      answer = await consultProvider(p, opts.signal);
+    } catch (err) {
+      await releaseReservation(db, id).catch(() => {});
+      throw err;
+    }
   } else {
     [context, answer] = await Promise.all([readContext(db, caller.workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
   }
-  const v = liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context), opts.device);
+  const v = liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context), opts.device, id);
   const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
   const [row] = await query<{ paid: number }>(
     db,
