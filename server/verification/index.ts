@@ -104,14 +104,17 @@ export interface ReadContext {
  * Delivery outcomes reported in the workspace for these normalised addresses, the period's usage,
  * the policy version in force and the delivery curve, in one query (raw SQL: it runs for every live
  * verification, or once per claimed group of batch rows). Each row says what it carries in `kind`.
+ * The demo's synthetic outcomes are history only for the demo's own synthetic verifications
+ * (`withSynthetic`): a real order never borrows made-up returns.
  */
-export async function readContext(db: Db, workspaceId: string, addressKeys: string[]): Promise<ReadContext> {
+export async function readContext(db: Db, workspaceId: string, addressKeys: string[], opts: { withSynthetic?: boolean } = {}): Promise<ReadContext> {
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
   const rows = await query<{ kind: "history" | "usage" | "policy" | "curve"; key: string | null; text: string | null; n: number; at: Date | null }>(
     db,
     Prisma.sql`
-    SELECT 'history' AS kind, address_key AS key, outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at FROM outcomes
-    WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
+    SELECT 'history' AS kind, o.address_key AS key, o.outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at
+    FROM outcomes o JOIN verifications v ON v.id = o.verification_id
+    WHERE o.workspace_id = ${workspaceId} AND o.address_key IN (${keys}) AND (${opts.withSynthetic === true} OR NOT v.synthetic) GROUP BY o.address_key, o.outcome
     UNION ALL
     SELECT 'usage', NULL, NULL, used_tenths, NULL FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}
     UNION ALL
