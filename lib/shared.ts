@@ -4,6 +4,7 @@ export const ADDRESS_MIN_LENGTH = 5;
 export const ADDRESS_MAX_LENGTH = 280;
 export const ORDER_ID_MAX_LENGTH = 128;
 export const BATCH_MAX_ROWS = 1000;
+export const BATCH_NAME_MAX_LENGTH = 120;
 
 /** The console's mode for a request (`test` or `live`, default live): test mode verifies fixtures for free, as a test key does. */
 export const MODE_HEADER = "x-dakiya-mode";

@@ -12,6 +12,7 @@ import { createWorkspace, requireWorkspace, setPlan, upsertPlan } from "../serve
 import { addEndpoint } from "../server/webhooks";
 import { CLI_AUTHOR, currentPolicy, outcomeCosts, publishPolicy, setOutcomeCosts } from "../server/policy";
 import { makeSyntheticOutcomes } from "../server/outcomes/synthetic";
+import { outcomesImport } from "./outcomes-import";
 
 class UsageError extends Error {}
 
@@ -222,6 +223,8 @@ async function run(argv: string[]): Promise<void> {
       print(values.json === true, made, `Workspace ${workspaceId}: ${made.verifications} synthetic verifications, ${made.outcomes} with outcomes (no units used).`);
       return;
     }
+    case "outcomes import":
+      return outcomesImport(db(), rest);
     default:
       throw new UsageError(`unknown command "${command}"; run with --help`);
   }

@@ -128,14 +128,14 @@ export interface BatchReport {
 }
 
 /**
- * `POST /outcomes/batch`: reports that passed the schema, each with its index in the request, and
+ * `POST /outcomes/batch` and `dakiya outcomes import`: reports that passed the schema, each with its index in the request, and
  * those that did not with their message. Errors a single report answers with another code (a test
  * verification) are `invalid_request` here: the contract's three codes say what the client can fix.
  */
-export async function reportOutcomes(db: Db, caller: Caller, reports: { index: number; input: OutcomeInput }[], invalid: { index: number; message: string }[]): Promise<BatchReport> {
+export async function reportOutcomes(db: Db, workspaceId: string, reports: { index: number; input: OutcomeInput }[], invalid: { index: number; message: string }[]): Promise<BatchReport> {
   const results = await recordOutcomes(
     db,
-    caller.workspaceId,
+    workspaceId,
     reports.map((r) => r.input),
   );
   const report: BatchReport = { recorded: 0, duplicates: 0, errors: invalid.map((e) => ({ index: e.index, code: "invalid_request", message: e.message })) };

@@ -6,6 +6,7 @@ import { reloadConfig } from "../../server/config";
 import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { makeSyntheticOutcomes } from "../../server/outcomes/synthetic";
+import { importOutcomes } from "../../scripts/outcomes-import";
 
 /**
  * `POST /outcomes/batch` (contract: Delivery outcomes): each report recorded exactly as a single one,
@@ -98,7 +99,7 @@ describe("POST /outcomes/batch", () => {
 
   it("records each verification once when two batches naming the same ones race", async () => {
     const ws = await newWorkspace("outcomes_batch_test");
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await verify(ws.live_key, { address: FLAT(10 + i), order_id: `R-${i}` })).verification_id);
     const body = (outcome: string) => ({ outcomes: ids.map((verification_id) => ({ verification_id, outcome })) });
     const results = await Promise.all(["delivered", "rto", "lost", "delivered"].map((o) => api("POST", "/outcomes/batch", { key: ws.live_key, body: body(o) })));
@@ -131,6 +132,54 @@ describe("POST /outcomes/batch", () => {
     const res = await api("POST", "/outcomes/batch", { key: ws.test_key, body: { outcomes: [{ order_id: "X", outcome: "delivered" }] } });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("live_key_required");
+  });
+});
+
+describe("a courier's CSV (dakiya outcomes import, the console's upload)", () => {
+  it("records the rows in the courier's words, and lists unknown words and other bad rows by row number", async () => {
+    const ws = await newWorkspace("outcomes_batch_test");
+    for (let i = 1; i <= 4; i++) await verify(ws.live_key, { address: FLAT(40 + i), order_id: `C-${i}` });
+    const csv = [
+      "AWB,Order No,Current Status,Courier Partner,Delivered On",
+      "111,C-1,Delivered,Delhivery,24/11/2026",
+      "112,C-2,Returned to Origin,Ecom Express,2026-11-23 18:05",
+      "113,C-3,Teleported,Blue Dart,",
+      "114,C-4,REFUSED,Shadowfax,31/02/2026",
+      "115,,Delivered,Shadowfax,",
+      "116,C-9,Lost,XpressBees,",
+      "117,C-1,RTO,Delhivery,",
+    ].join("\n");
+    const result = await importOutcomes(db(), ws.workspace_id, csv);
+    expect(result).toMatchObject({ rows: 7, recorded: 2, duplicates: 1 });
+    expect(result.skipped.map((s) => [s.row, s.id])).toEqual([
+      [3, "C-3"],
+      [4, "C-4"],
+      [5, ""],
+      [6, "C-9"],
+    ]);
+    expect(result.skipped[0]!.reason).toMatch(/^The outcome "Teleported" is not one we know/);
+    expect(result.skipped[1]!.reason).toMatch(/The date "31\/02\/2026" is not a date/);
+    expect(result.skipped[3]!.reason).toBe('No live verification with order_id "C-9" in this workspace.');
+    const c2 = await db().verification.findFirst({ where: { workspaceId: ws.workspace_id, orderId: "C-2" }, include: { reportedOutcome: true } });
+    expect(c2!.reportedOutcome).toMatchObject({ outcome: "rto", courier: "Ecom Express" });
+    expect(c2!.reportedOutcome!.deliveredAt!.toISOString()).toBe("2026-11-23T12:35:00.000Z");
+  });
+
+  it("refuses a file it cannot read at all: empty, no rows, no outcome column", async () => {
+    const ws = await newWorkspace("outcomes_batch_test");
+    await expect(importOutcomes(db(), ws.workspace_id, "")).rejects.toThrow(/the file is empty/);
+    await expect(importOutcomes(db(), ws.workspace_id, "order_id,outcome\n")).rejects.toThrow(/no rows/);
+    await expect(importOutcomes(db(), ws.workspace_id, "order_id,courier\nA,Delhivery\n")).rejects.toThrow(/no outcome column/);
+  });
+
+  it("takes more than 1000 rows, 1000 reports a statement", async () => {
+    const ws = await newWorkspace("outcomes_batch_test");
+    await verify(ws.live_key, { address: FLAT(50), order_id: "BIG-1001" });
+    const rows = Array.from({ length: 1001 }, (_, i) => `BIG-${i + 1},delivered`);
+    const result = await importOutcomes(db(), ws.workspace_id, ["order_id,outcome", ...rows].join("\n"));
+    expect(result).toMatchObject({ rows: 1001, recorded: 1, duplicates: 0 });
+    expect(result.skipped).toHaveLength(1000);
+    expect(result.skipped[999]!.row).toBe(1000);
   });
 });
 

@@ -244,6 +244,6 @@ export const verificationsRouter = router({
         if (parsed.success) valid.push({ index, input: parsed.data });
         else invalid.push({ index, message: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ") });
       });
-      return reportOutcomes(ctx.db, ctx.caller, valid, invalid);
+      return reportOutcomes(ctx.db, ctx.caller.workspaceId, valid, invalid);
     }),
 });
