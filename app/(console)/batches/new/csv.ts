@@ -92,3 +92,13 @@ export function checkRows(rows: Record<string, string>[], columns: Columns): Row
     return { row: i + 1, address, orderId, paymentMethod: paymentMethod ?? null, orderValue: orderValue ?? null, error };
   });
 }
+
+/** Saves text as a CSV file from the browser (the skipped rows of an upload). */
+export function downloadCsv(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
