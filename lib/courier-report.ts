@@ -64,10 +64,10 @@ export function dateOf(cell: string): string | null | undefined {
   const [year, month, day] = m[1] ? [m[1], m[2]!, m[3]!] : [m[6]!, m[5]!, m[4]!];
   const [hour, minute, second] = [m[7] ?? "0", m[8] ?? "0", m[9] ?? "0"].map((x) => x.padStart(2, "0"));
   const iso = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}T${hour}:${minute}:${second}${IST}`;
-  const t = new Date(iso);
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t) || Number(hour) > 23) return undefined;
   // "31/02/2026" parses to 3 March: a day that does not exist is the row's error.
-  const back = new Date(t.getTime() + 5.5 * 3600_000).toISOString();
-  return !Number.isNaN(t.getTime()) && back.slice(0, 10) === iso.slice(0, 10) && Number(hour) < 24 ? iso : undefined;
+  return new Date(t + 5.5 * 3600_000).toISOString().slice(0, 10) === iso.slice(0, 10) ? iso : undefined;
 }
 
 const KNOWN = Object.entries(OUTCOME_WORDS)
