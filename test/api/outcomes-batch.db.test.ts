@@ -7,6 +7,7 @@ import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { makeSyntheticOutcomes } from "../../server/outcomes/synthetic";
 import { importOutcomes } from "../../scripts/outcomes-import";
+import { listBatches } from "../../server/batches";
 
 /**
  * `POST /outcomes/batch` (contract: Delivery outcomes): each report recorded exactly as a single one,
@@ -219,5 +220,42 @@ describe("the demo's synthetic outcomes", () => {
     await api("POST", "/outcomes", { key: ws.live_key, body: { order_id: "REAL-1", outcome: "customer_refused" } });
     const again = await verify(ws.live_key, { address: busiest!.input_address });
     expect(again.history).toMatchObject({ customer_refused: 1, rto: 0, address_issue: 0, delivered: 0 });
+  });
+});
+
+describe("batch names", () => {
+  it("keeps the name a batch was given and lists it with its rows' decisions; refuses an empty or overlong name", async () => {
+    const ws = await newWorkspace("outcomes_batch_test");
+    const addresses = [{ address: FLAT(60) }, { address: "B-204, Sector 62, Noida, Uttar Pradesh 201309" }, { address: "asdfgh qwerty 999999" }];
+    const named = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses, name: "  orders-2026-11-26.csv ", idempotency_key: "n-1" } });
+    expect(named.status).toBe(202);
+    const unnamed = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses: addresses.slice(0, 1) } });
+    for (let i = 0; ; i++) {
+      const b = (await api("GET", `/batches/${named.body.batch_id}`, { key: ws.live_key })).body;
+      if (b.status === "completed") break;
+      if (i > 400) throw new Error(`batch stuck at ${JSON.stringify(b)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const list = await listBatches(db(), ws.workspace_id);
+    const mine = list.find((b) => b.batch_id === named.body.batch_id)!;
+    expect(mine.name).toBe("orders-2026-11-26.csv");
+    expect(mine.decisions.SHIP + mine.decisions.REVIEW + mine.decisions.HOLD).toBe(3);
+    expect(mine.decisions.HOLD).toBeGreaterThan(0);
+    expect(list.find((b) => b.batch_id === unnamed.body.batch_id)!.name).toBeNull();
+
+    // The name is part of the request: the same key with another name is another request.
+    const again = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses, name: "orders-2026-11-26.csv", idempotency_key: "n-1" } });
+    expect(again.body.batch_id).toBe(named.body.batch_id);
+    const renamed = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses, name: "other.csv", idempotency_key: "n-1" } });
+    expect(renamed.status).toBe(409);
+
+    for (const [name, message] of [
+      ["   ", "name must not be empty"],
+      ["x".repeat(121), "name must be at most 120 characters"],
+    ]) {
+      const res = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses, name } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([{ path: "name", message }]);
+    }
   });
 });
