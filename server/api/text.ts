@@ -37,7 +37,7 @@ function collect(input: unknown, out: ErrorDetail[]): void {
         details: [{ path: path.join("."), message: `nested more than ${MAX_DEPTH} levels deep` }],
       });
     }
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    const entries: (readonly [string, unknown])[] = Array.isArray(value) ? value.map((v: unknown, i) => [String(i), v] as const) : Object.entries(value);
     // Pushed last to first, so fields are reported in the order they were sent.
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;
