@@ -41,7 +41,10 @@ async function verifiedOrders(liveKey: string): Promise<void> {
   if (created.status !== 202) throw new Error(`batch not queued: ${created.status} ${await created.text()}`);
   const { batch_id } = (await created.json()) as { batch_id: string };
   for (let i = 0; i < 600; i++) {
-    const progress = (await (await fetch(`${base}/api/v1/batches/${batch_id}`, { headers })).json()) as { status: string };
+    // A poll the loaded machine drops (one ECONNRESET was seen) is polled again; a server that is gone fails all 600.
+    const progress = (await fetch(`${base}/api/v1/batches/${batch_id}`, { headers })
+      .then((r) => r.json())
+      .catch((err: Error) => ({ status: `unreachable (${err.message})` }))) as { status: string };
     if (progress.status === "completed") return;
     await new Promise((r) => setTimeout(r, 500));
   }
