@@ -32,23 +32,41 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   await page.getByRole("link", { name: "New batch" }).click();
   await expect(page.getByRole("heading", { name: "New batch", level: 1 })).toBeVisible();
 
-  // Problems are shown before anything is sent, and block the submit.
+  // Problems are shown before anything is sent; the rows with them are skipped, listed and downloadable.
   await page.getByLabel("CSV file").setInputFiles(
     csvFile("bad.csv", [
       ["order_id", "address", "payment_method"],
       ["A-1", "", "cod"],
       ["A-2", "tiny", "cod"],
       ["A-3", `12 ${"Long Road ".repeat(30)}`, "cod"],
-      ["A-4", ORDERS[0]![2], "card"],
-      ["A-5", ORDERS[1]![2], "COD"],
+      ["A-4", ORDERS[0]![2], "bitcoin"],
+      ["A-5", ORDERS[1]![2], "UPI"],
     ]),
   );
-  await expect(page.getByText("4 rows have problems")).toBeVisible();
+  await expect(page.getByLabel("Batch name")).toHaveValue("bad.csv");
+  await expect(page.getByText("4 rows have problems and will be skipped; the others can go now.")).toBeVisible();
   await expect(page.getByText("Row 1 (order A-1): The address is empty.")).toBeVisible();
   await expect(page.getByText("Row 2 (order A-2): The address is shorter than 5 characters.")).toBeVisible();
   await expect(page.getByText(/Row 3 \(order A-3\): The address is longer than 280 characters/)).toBeVisible();
-  await expect(page.getByText('Row 4 (order A-4): The payment method is "card"; it must be cod or prepaid (or empty).')).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Submit/ })).toBeDisabled();
+  await expect(page.getByText(/^Row 4 \(order A-4\): The payment method is "bitcoin"; it must be cod or prepaid, a word for either \(COD, cash on delivery/)).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /Preview/ })
+      .getByRole("row")
+      .nth(5),
+  ).toContainText("prepaid");
+  const [skipped] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the 4 skipped rows (CSV)" }).click()]);
+  expect(skipped.suggestedFilename()).toBe("skipped-rows-bad.csv");
+  const skippedRows = Papa.parse<Record<string, string>>(fs.readFileSync(await skipped.path(), "utf8"), { header: true, skipEmptyLines: true });
+  expect(skippedRows.meta.fields).toEqual(["row", "order_id", "reason"]);
+  expect(skippedRows.data.map((r) => [r.row, r.order_id])).toEqual([
+    ["1", "A-1"],
+    ["2", "A-2"],
+    ["3", "A-3"],
+    ["4", "A-4"],
+  ]);
+  expect(skippedRows.data[0]!.reason).toBe("The address is empty.");
+  await expect(page.getByRole("button", { name: "Submit the 1 valid row" })).toBeEnabled();
 
   // The good file, dropped; the columns are matched from the header names.
   const good = csvFile("orders.csv", [["Order Ref", "Customer", "Shipping Address", "Payment Mode", "Order Value"], ...ORDERS.map((o, i) => [...o, i % 2 ? "Prepaid" : "COD", "₹1,499"])]);
@@ -101,7 +119,43 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   }
 
   await page.goto("/batches");
-  await expect(page.getByRole("link", { name: batchId })).toBeVisible();
+  await expect(page.getByRole("link", { name: "orders.csv" })).toBeVisible();
+  const listed = page.locator(`tr[data-batch="${batchId}"]`);
+  await expect(listed).toContainText(batchId);
+  const decisions = await Promise.all(["SHIP", "REVIEW", "HOLD"].map(async (d) => Number(await listed.locator(`[data-decision="${d}"]`).textContent())));
+  expect(decisions.reduce((a, b) => a + b, 0)).toBe(5);
+  expect(decisions[0]).toBeGreaterThan(0);
+});
+
+test("a CSV with invalid rows still goes: the valid rows are submitted under the batch's name, listed with their decisions on a 1366 px screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto("/batches/new");
+  await page.getByLabel("CSV file").setInputFiles(
+    csvFile("mixed.csv", [
+      ["order_id", "address", "payment"],
+      ["M-1", ORDERS[0]![2], "Cash on Delivery"],
+      ["M-2", "tiny", "cod"],
+      ["M-3", ORDERS[2]![2], "netbanking"],
+      ["M-4", ORDERS[4]![2], "wallet"],
+    ]),
+  );
+  await page.getByLabel("Batch name").fill("Monday's orders (Flipkart)");
+  await expect(page.getByText("3 of 4 rows look right.")).toBeVisible();
+  await page.getByRole("button", { name: "Submit the 3 valid rows" }).click();
+  await expect(page).toHaveURL(/\/batches\/bat_[0-9A-Za-z]+$/);
+  const batchId = page.url().split("/").pop()!;
+  await expect(page.getByTestId("batch-status")).toHaveText(/Completed/, { timeout: 30_000 });
+  await expect(page.locator('[data-counter="succeeded"]')).toHaveText("3");
+
+  await page.goto("/batches");
+  const listed = page.locator(`tr[data-batch="${batchId}"]`);
+  await expect(listed.getByRole("link", { name: "Monday's orders (Flipkart)" })).toBeVisible();
+  const decisions = await Promise.all(["SHIP", "REVIEW", "HOLD"].map(async (d) => Number(await listed.locator(`[data-decision="${d}"]`).textContent())));
+  expect(decisions.reduce((a, b) => a + b, 0)).toBe(3);
+  // Every column fits: the table needs no sideways scrolling at 1366 px.
+  const table = page.getByRole("table", { name: "Batches, newest first" });
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+  await expect(listed.locator("td").last()).toBeInViewport();
   await shot(page, "batches");
 });
 

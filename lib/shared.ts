@@ -4,6 +4,7 @@ export const ADDRESS_MIN_LENGTH = 5;
 export const ADDRESS_MAX_LENGTH = 280;
 export const ORDER_ID_MAX_LENGTH = 128;
 export const BATCH_MAX_ROWS = 1000;
+export const BATCH_NAME_MAX_LENGTH = 120;
 
 /** The console's mode for a request (`test` or `live`, default live): test mode verifies fixtures for free, as a test key does. */
 export const MODE_HEADER = "x-dakiya-mode";
@@ -18,6 +19,8 @@ export const POLICY_MAX_PINCODES = 1000;
 export const POLICY_MAX_STATES = 40;
 export const ORDER_VALUE_MAX = 10_000_000;
 export const PAYMENT_METHODS = ["cod", "prepaid"] as const;
+/** A payment method in the merchant's words ("cash on delivery", "UPI"; lib/words.ts) is at most this long. */
+export const PAYMENT_WORD_MAX_LENGTH = 40;
 /** Coarsest first: `validation_below: "building"` holds for every level before it. */
 export const VALIDATION_LEVELS = ["none", "pincode", "locality", "street", "building"] as const;
 export const POLICY_CONDITIONS = [

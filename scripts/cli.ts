@@ -13,6 +13,7 @@ import { addEndpoint } from "../server/webhooks";
 import { CLI_AUTHOR, currentPolicy, outcomeCosts, publishPolicy, setOutcomeCosts } from "../server/policy";
 import { makeSyntheticOutcomes } from "../server/outcomes/synthetic";
 import { PRIVACY_HELP, privacyCommand } from "./cli-privacy";
+import { outcomesImport } from "./outcomes-import";
 
 class UsageError extends Error {}
 
@@ -228,6 +229,8 @@ async function run(argv: string[]): Promise<void> {
     case "privacy erase":
     case "privacy purge":
       return privacyCommand(verb!, rest, db());
+    case "outcomes import":
+      return outcomesImport(db(), rest);
     default:
       throw new UsageError(`unknown command "${command}"; run with --help`);
   }

@@ -36,6 +36,7 @@ const OPERATION_STATUSES: Record<string, number[]> = {
   "GET /usage": [],
   "POST /addresses/verify": [400, 403, 502, 503, 504],
   "POST /outcomes": [400, 403, 404, 409, 422],
+  "POST /outcomes/batch": [400, 403],
   "POST /addresses/verify/batch": [400, 403, 409, 422],
   "GET /batches/{batch_id}": [404],
   "POST /batches/{batch_id}/cancel": [403, 404],

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ERROR_STATUS } from "../errors";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "../../lib/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_VALUE_MAX, PAYMENT_WORD_MAX_LENGTH } from "../../lib/shared";
+import { PAYMENT_WORDS, paymentMethodOf } from "../../lib/words";
+
+const PAYMENT_HINT = [...PAYMENT_WORDS.cod, ...PAYMENT_WORDS.prepaid].join(", ");
 
 /** Schemas shared by several endpoints; `id` makes them named components in the OpenAPI document. */
 
@@ -44,9 +47,19 @@ export const AddressText = z
 /** The order facts a decision policy may read (contract: AddressInput), on single and batch verification. */
 export const OrderFields = {
   payment_method: z
-    .enum(PAYMENT_METHODS, { error: "payment_method must be cod or prepaid" })
+    .string({ error: "payment_method must be a string" })
+    .max(PAYMENT_WORD_MAX_LENGTH, `payment_method must be at most ${PAYMENT_WORD_MAX_LENGTH} characters`)
+    .transform((word, ctx) => {
+      const method = paymentMethodOf(word);
+      if (method) return method;
+      ctx.issues.push({ code: "custom", input: word, message: `payment_method "${word}" is not a payment method: use cod or prepaid, or a word for either (${PAYMENT_HINT})` });
+      return z.NEVER;
+    })
     .optional()
-    .meta({ description: "How the buyer pays; a decision policy may treat cash on delivery differently." }),
+    .meta({
+      description: `How the buyer pays, stored as cod or prepaid; a decision policy may treat cash on delivery differently. Read in the merchant's words, case and spaces or hyphens aside: ${PAYMENT_WORDS.cod.join(", ")} are cod; ${PAYMENT_WORDS.prepaid.join(", ")} are prepaid.`,
+      example: "UPI",
+    }),
   order_value: z
     .number({ error: "order_value must be a number" })
     .min(0, "order_value must be at least 0")

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import { now, nowMs } from "../clock";
 import { config } from "../config";
-import type { Db, Tx } from "../db";
+import { query, type Db, type Tx } from "../db";
 import { DakiyaError } from "../errors";
 import type { BatchStatus } from "../generated/prisma/enums";
 import { Prisma } from "../generated/prisma/client";
@@ -37,6 +37,14 @@ export interface BatchRowInput {
   order_value?: number;
 }
 
+/** A batch as the API and the console submit it. */
+export interface BatchInput {
+  addresses: BatchRowInput[];
+  /** The merchant's name for it (the console sends the CSV's file name). */
+  name?: string;
+  idempotency_key?: string;
+}
+
 export interface BatchProgress {
   batch_id: string;
   status: BatchStatus;
@@ -63,15 +71,13 @@ export function progressOf(b: BatchRecord, origin: string): BatchProgress {
   };
 }
 
-function requestHash(rows: BatchRowInput[]): string {
+/** Fields added later count only when given, so a request sent before they existed keeps its hash. */
+function requestHash(input: BatchInput): string {
+  const rows = input.addresses.map((r) =>
+    r.payment_method === undefined && r.order_value === undefined ? [r.address, r.order_id ?? null] : [r.address, r.order_id ?? null, r.payment_method ?? null, r.order_value ?? null],
+  );
   return createHash("sha256")
-    .update(
-      JSON.stringify(
-        rows.map((r) =>
-          r.payment_method === undefined && r.order_value === undefined ? [r.address, r.order_id ?? null] : [r.address, r.order_id ?? null, r.payment_method ?? null, r.order_value ?? null],
-        ),
-      ),
-    )
+    .update(JSON.stringify(input.name === undefined ? rows : { name: input.name, rows }))
     .digest("hex");
 }
 
@@ -81,21 +87,21 @@ function requestHash(rows: BatchRowInput[]): string {
  * different body is a 409. A repeat wakes the scheduler again: a wake-up that was lost is made good
  * (Inngest deduplicates the event; the runner does not queue a batch twice).
  */
-export async function createBatch(db: Db, caller: Caller, input: { addresses: BatchRowInput[]; idempotency_key?: string }): Promise<{ batch: BatchRecord; created: boolean }> {
+export async function createBatch(db: Db, caller: Caller, input: BatchInput): Promise<{ batch: BatchRecord; created: boolean }> {
   const stored = await storeBatch(db, caller, input);
   const { batch } = stored;
   if (batch.status === "queued" || batch.status === "processing") await workRecorded({ batch: { id: batch.id, workspaceId: caller.workspaceId } });
   return stored;
 }
 
-async function storeBatch(db: Db, caller: Caller, input: { addresses: BatchRowInput[]; idempotency_key?: string }): Promise<{ batch: BatchRecord; created: boolean }> {
+async function storeBatch(db: Db, caller: Caller, input: BatchInput): Promise<{ batch: BatchRecord; created: boolean }> {
   if (input.addresses.length > caller.plan.batchCap) {
     throw new DakiyaError(
       "batch_exceeds_plan_cap",
       `This workspace's plan (${caller.plan.id}) allows at most ${caller.plan.batchCap} addresses in a batch; this one has ${input.addresses.length}.`,
     );
   }
-  const hash = requestHash(input.addresses);
+  const hash = requestHash(input);
   const key = input.idempotency_key;
   const existing = async () => {
     const found = await db.idempotencyKey.findUnique({ where: { workspaceId_key: { workspaceId: caller.workspaceId, key: key! } }, include: { batch: true } });
@@ -118,8 +124,8 @@ async function storeBatch(db: Db, caller: Caller, input: { addresses: BatchRowIn
       if (key) await tx.idempotencyKey.deleteMany({ where: { workspaceId: caller.workspaceId, key, expiresAt: { lte: createdAt } } });
       // The batch is decided by the policy version in force now, whatever is published while it runs.
       const [batch] = await tx.$queryRaw<BatchRecord[]>`
-        INSERT INTO batches (id, workspace_id, key_id, total, created_at, expires_at, policy_version)
-        VALUES (${batchId}, ${caller.workspaceId}, ${caller.keyId}, ${input.addresses.length}, ${createdAt}, ${new Date(createdAt.getTime() + RETENTION_MS)},
+        INSERT INTO batches (id, workspace_id, key_id, name, total, created_at, expires_at, policy_version)
+        VALUES (${batchId}, ${caller.workspaceId}, ${caller.keyId}, ${input.name ?? null}, ${input.addresses.length}, ${createdAt}, ${new Date(createdAt.getTime() + RETENTION_MS)},
                 ${versionInForceSql(caller.workspaceId)})
         RETURNING id, status, total, succeeded, failed, cancelled`;
       // The rows in one statement, their values one JSON parameter: createMany binds six parameters
@@ -161,16 +167,38 @@ export async function getProgress(db: Db, workspaceId: string, batchId: string, 
 }
 
 export interface BatchSummary extends Omit<BatchProgress, "results_url"> {
+  name: string | null;
+  /** Decisions of the rows verified so far. */
+  decisions: { SHIP: number; REVIEW: number; HOLD: number };
   created_at: string;
   finished_at: string | null;
 }
 
-/** The workspace's latest batches, newest first (the console's lists). */
+/** The workspace's latest batches, newest first, with their rows' decisions so far (the console's lists). */
 export async function listBatches(db: Db, workspaceId: string, limit = 50): Promise<BatchSummary[]> {
   const rows = await db.batch.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: Math.min(Math.max(limit, 1), 200) });
+  const counts = rows.length
+    ? await query<{ batch_id: string; SHIP: number; REVIEW: number; HOLD: number }>(
+        db,
+        Prisma.sql`SELECT r.batch_id,
+            count(*) FILTER (WHERE v.decision = 'SHIP')::int AS "SHIP",
+            count(*) FILTER (WHERE v.decision = 'REVIEW')::int AS "REVIEW",
+            count(*) FILTER (WHERE v.decision = 'HOLD')::int AS "HOLD"
+          FROM batch_rows r JOIN verifications v ON v.id = r.verification_id
+          WHERE r.batch_id IN (${Prisma.join(rows.map((b) => b.id))}) AND r.status = 'succeeded'
+          GROUP BY r.batch_id`,
+      )
+    : [];
+  const byBatch = new Map(counts.map(({ batch_id, ...c }) => [batch_id, c]));
   return rows.map((b) => {
     const { results_url: _url, ...progress } = progressOf(b, "");
-    return { ...progress, created_at: b.createdAt.toISOString(), finished_at: b.finishedAt?.toISOString() ?? null };
+    return {
+      ...progress,
+      name: b.name,
+      decisions: byBatch.get(b.id) ?? { SHIP: 0, REVIEW: 0, HOLD: 0 },
+      created_at: b.createdAt.toISOString(),
+      finished_at: b.finishedAt?.toISOString() ?? null,
+    };
   });
 }
 

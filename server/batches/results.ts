@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { FORMULA_START } from "../../lib/skipped-rows";
 import { normalizeAddress, suggestPincodes } from "../addresses";
 import { nowMs } from "../clock";
 import type { Db } from "../db";
@@ -256,14 +257,6 @@ export const CSV_FIELDS = [
   "error_code",
 ];
 const CSV_PAGE = 250;
-/**
- * A cell a spreadsheet would run as a formula: one that starts with `=`, `+`, `-`, `@`, tab or CR, or
- * with any run of white space and line breaks before `=`, `+`, `-` or `@` (spreadsheets skip leading
- * white space, so `\n=1+2` is a formula too). papaparse's own `escapeFormulae: true` tests
- * `/^[=+\-@\t\r].*$/`, whose `$` stops at a line break, so `=1+2\nx` slipped through; given this
- * pattern it prefixes the cell with `'` and quotes it.
- */
-const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
 
 function csvCells(r: RawRow): (string | number)[] {
   const verified = r.status === "succeeded" && r.verificationId !== null;

@@ -154,6 +154,7 @@ export async function makeSyntheticOutcomes(db: Db, workspaceId: string, opts: {
       db,
       workspaceId,
       chosen.map((x) => x.p.addressKey),
+      { withSynthetic: true },
     );
     const decider = await deciderFor(db, workspaceId, context);
     const records: StoredRecord[] = [];

@@ -104,15 +104,24 @@ export interface ReadContext {
  * Delivery outcomes reported in the workspace for these normalised addresses, the period's usage,
  * the policy version in force and the delivery curve, in one query (raw SQL: it runs for every live
  * verification, or once per claimed group of batch rows). Each row says what it carries in `kind`.
+ * The demo's synthetic outcomes are history only for the demo's own synthetic verifications
+ * (`withSynthetic`): a real order never borrows made-up returns.
  */
-export async function readContext(db: Db, workspaceId: string, addressKeys: string[], reserve?: { ref: string; charge: Charge }): Promise<ReadContext> {
+export async function readContext(
+  db: Db,
+  workspaceId: string,
+  addressKeys: string[],
+  opts: { reserve?: { ref: string; charge: Charge }; withSynthetic?: boolean } = {},
+): Promise<ReadContext> {
+  const { reserve } = opts;
   const keys = addressKeys.length ? Prisma.join([...new Set(addressKeys)]) : Prisma.sql`NULL`;
   const rows = await query<{ kind: "history" | "usage" | "policy" | "curve" | "reserved"; key: string | null; text: string | null; n: number; at: Date | null }>(
     db,
     Prisma.sql`
     ${reserve ? Prisma.sql`WITH ${reserveCtes(reserve.ref, reserve.charge)} SELECT 'reserved' AS kind, NULL AS key, NULL AS text, ${reservedSql(reserve.ref)}::int AS n, NULL::timestamptz AS at UNION ALL` : Prisma.empty}
-    SELECT 'history' AS kind, address_key AS key, outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at FROM outcomes
-    WHERE workspace_id = ${workspaceId} AND address_key IN (${keys}) GROUP BY address_key, outcome
+    SELECT 'history' AS kind, o.address_key AS key, o.outcome::text AS text, count(*)::int AS n, NULL::timestamptz AS at
+    FROM outcomes o JOIN verifications v ON v.id = o.verification_id
+    WHERE o.workspace_id = ${workspaceId} AND o.address_key IN (${keys}) AND (${opts.withSynthetic === true} OR NOT v.synthetic) GROUP BY o.address_key, o.outcome
     UNION ALL
     SELECT 'usage', NULL, NULL, used_tenths, NULL FROM usage_periods WHERE workspace_id = ${workspaceId} AND period = ${billingPeriod()}
     UNION ALL
@@ -354,7 +363,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   let context: ReadContext;
   let answer: Awaited<ReturnType<typeof consultProvider>>;
   if (capOf(caller.plan) !== null) {
-    context = await readContext(db, caller.workspaceId, [p.addressKey], { ref: id, charge });
+    context = await readContext(db, caller.workspaceId, [p.addressKey], { reserve: { ref: id, charge } });
     if (!context.reserved) throw quotaExhausted();
     try {
       answer = await consultProvider(p, opts.signal);

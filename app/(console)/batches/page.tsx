@@ -7,6 +7,8 @@ import { ACTIVE_BATCH, BatchProgressBar, BatchStatusBadge, button, Card, Empty, 
 
 export const metadata: Metadata = { title: "Batches" };
 
+const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
+
 export default async function BatchesPage() {
   const api = await serverApi();
   const [me, batches] = await signedIn(Promise.all([api.console.me(), api.console.batches({ limit: 100 })]));
@@ -40,17 +42,13 @@ export default async function BatchesPage() {
                   <th scope="col" className="py-2 pr-3">
                     Progress
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Rows
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Succeeded
-                  </th>
+                  {DECISIONS.map((d) => (
+                    <th key={d} scope="col" className="py-2 pr-3 text-right">
+                      {d}
+                    </th>
+                  ))}
                   <th scope="col" className="py-2 pr-3 text-right">
                     Failed
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Cancelled
                   </th>
                   <th scope="col" className="py-2">
                     Created
@@ -59,11 +57,12 @@ export default async function BatchesPage() {
               </thead>
               <tbody>
                 {batches.map((b) => (
-                  <tr key={b.batch_id} className="border-b border-slate-200 align-top">
-                    <td className="py-2 pr-3">
-                      <IntentLink href={`/batches/${b.batch_id}`} className="font-mono font-medium text-blue-800 underline">
-                        {b.batch_id}
+                  <tr key={b.batch_id} className="border-b border-slate-200 align-top" data-batch={b.batch_id}>
+                    <td className="max-w-64 py-2 pr-3">
+                      <IntentLink href={`/batches/${b.batch_id}`} className="font-medium break-words text-blue-800 underline">
+                        {b.name ?? b.batch_id}
                       </IntentLink>
+                      {b.name && <span className="block font-mono text-xs text-slate-700">{b.batch_id}</span>}
                     </td>
                     <td className="py-2 pr-3">
                       <BatchStatusBadge status={b.status} />
@@ -71,11 +70,13 @@ export default async function BatchesPage() {
                     <td className="py-2 pr-3">
                       <BatchProgressBar batchId={b.batch_id} total={b.total} done={b.done} cancelled={b.cancelled} />
                     </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.total)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.succeeded)}</td>
+                    {DECISIONS.map((d) => (
+                      <td key={d} className="py-2 pr-3 text-right tabular-nums" data-decision={d}>
+                        {formatNumber(b.decisions[d])}
+                      </td>
+                    ))}
                     <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.failed)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(b.cancelled)}</td>
-                    <td className="whitespace-nowrap py-2">{formatDateTime(b.created_at)}</td>
+                    <td className="py-2 text-xs whitespace-nowrap">{formatDateTime(b.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

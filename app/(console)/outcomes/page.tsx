@@ -3,6 +3,7 @@ import Form from "next/form";
 import { errorCode, serverApi, signedIn } from "../_lib/server";
 import { button, input, label, PageHeader } from "../_lib/ui";
 import { OutcomesView } from "./outcomes-view";
+import { OutcomesUpload } from "./upload";
 
 export const metadata: Metadata = { title: "Outcomes" };
 
@@ -33,6 +34,7 @@ export default async function OutcomesPage({ searchParams }: { searchParams: Pro
         title="Outcomes"
         description="What happened to the parcels you reported outcomes for: return rates by decision, week, reason, pincode and courier, and how well the delivery probability matched what happened."
       />
+      <OutcomesUpload />
       <Form action="/outcomes" className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label="Period">
         <div>
           <label htmlFor="outcomes-from" className={label}>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cancelBatch, createBatch, getProgress, resultsCsv } from "../../batches";
 import { apiProcedure, liveProcedure, liveWriteProcedure, router } from "../trpc";
 import { AddressText, IdText, OrderFields } from "../schemas";
-import { BATCH_MAX_ROWS, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
+import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const STATUSES = ["queued", "processing", "completed", "failed", "cancelling", "cancelled"] as const;
 
@@ -48,9 +48,22 @@ export const batchesRouter = router({
             .array(z.object({ address: AddressText, order_id: z.string().max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional(), ...OrderFields }))
             .min(1, "addresses must have at least 1 item")
             .max(BATCH_MAX_ROWS, `addresses must have at most ${BATCH_MAX_ROWS} items`),
+          name: z
+            .string({ error: "name must be a string" })
+            .trim()
+            .min(1, "name must not be empty")
+            .max(BATCH_NAME_MAX_LENGTH, `name must be at most ${BATCH_NAME_MAX_LENGTH} characters`)
+            .optional()
+            .meta({ description: `Your name for the batch, shown in the console's batch list (the console gives the CSV's file name); at most ${BATCH_NAME_MAX_LENGTH} characters.` }),
           idempotency_key: z.string().min(1).max(255).optional().meta({ description: "Your key for safe retries, per workspace, kept seven days." }),
         })
-        .meta({ example: { addresses: [{ address: "Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru 560066", order_id: "ORD-1" }], idempotency_key: "upload-2026-11-22-a" } }),
+        .meta({
+          example: {
+            addresses: [{ address: "Flat 302, Prestige Shantiniketan, Whitefield, Bengaluru 560066", order_id: "ORD-1" }],
+            name: "orders-2026-11-22.csv",
+            idempotency_key: "upload-2026-11-22-a",
+          },
+        }),
     )
     .output(
       z

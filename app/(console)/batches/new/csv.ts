@@ -1,5 +1,8 @@
 import Papa from "papaparse";
 import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "~/lib/shared";
+import { PAYMENT_WORDS, paymentMethodOf } from "~/lib/words";
+
+const PAYMENT_HINT = [...PAYMENT_WORDS.cod, ...PAYMENT_WORDS.prepaid].join(", ");
 
 /** The CSV as read in the browser: its columns and rows, nothing sent anywhere yet. */
 export interface ParsedCsv {
@@ -57,11 +60,10 @@ export interface RowCheck {
   error: string | null;
 }
 
-/** "COD", "Prepaid " → cod, prepaid; blank → null; anything else is the row's error. */
+/** "COD", "UPI", "Cash on delivery" → cod, prepaid, cod (lib/words.ts); blank → null; anything else is the row's error. */
 function paymentOf(cell: string): PaymentMethod | null | undefined {
-  const v = cell.trim().toLowerCase();
-  if (v === "") return null;
-  return PAYMENT_METHODS.find((m) => m === v);
+  if (cell.trim() === "") return null;
+  return paymentMethodOf(cell);
 }
 
 /** "1,499.00", "₹ 1499" → 1499; blank → null; anything else (or out of range) is the row's error. */
@@ -85,8 +87,18 @@ export function checkRows(rows: Record<string, string>[], columns: Columns): Row
     else if (address.length < ADDRESS_MIN_LENGTH) error = `The address is shorter than ${ADDRESS_MIN_LENGTH} characters.`;
     else if (address.length > ADDRESS_MAX_LENGTH) error = `The address is longer than ${ADDRESS_MAX_LENGTH} characters (${address.length}).`;
     else if (orderId.length > ORDER_ID_MAX_LENGTH) error = `The order id is longer than ${ORDER_ID_MAX_LENGTH} characters.`;
-    else if (paymentMethod === undefined) error = `The payment method is "${cell(columns.paymentMethod)}"; it must be cod or prepaid (or empty).`;
+    else if (paymentMethod === undefined) error = `The payment method is "${cell(columns.paymentMethod)}"; it must be cod or prepaid, a word for either (${PAYMENT_HINT}), or empty.`;
     else if (orderValue === undefined) error = `The order value is "${cell(columns.orderValue)}"; it must be rupees from 0 to ${ORDER_VALUE_MAX.toLocaleString("en-IN")} (or empty).`;
     return { row: i + 1, address, orderId, paymentMethod: paymentMethod ?? null, orderValue: orderValue ?? null, error };
   });
+}
+
+/** Saves text as a CSV file from the browser (the skipped rows of an upload). */
+export function downloadCsv(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(url);
 }

@@ -2,12 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
-import { BATCH_MAX_ROWS } from "~/lib/shared";
+import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH } from "~/lib/shared";
+import { skippedRowsCsv } from "~/lib/skipped-rows";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, useMe } from "../../_lib/trpc";
-import { button, Card, label as labelClass, SelectField, ViewerNote } from "../../_lib/ui";
-import { checkRows, guessColumns, parseCsv, type Columns, type ParsedCsv, type RowCheck } from "./csv";
+import { button, Card, input as inputClass, label as labelClass, SelectField, ViewerNote } from "../../_lib/ui";
+import { checkRows, downloadCsv, guessColumns, parseCsv, type Columns, type ParsedCsv, type RowCheck } from "./csv";
 
 const PREVIEW_ROWS = 10;
 const LISTED_ERRORS = 20;
@@ -24,15 +25,17 @@ export function NewBatch() {
   const [file, setFile] = useState<Loaded | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [columns, setColumns] = useState<Columns>({ address: "", orderId: "", paymentMethod: "", orderValue: "" });
+  const [name, setName] = useState("");
   const [dragging, setDragging] = useState(false);
   const create = api.batches.create.useMutation({ onSuccess: (b) => router.push(`/batches/${b.batch_id}`) });
-  const ids = { file: useId(), address: useId(), orderId: useId(), paymentMethod: useId(), orderValue: useId() };
+  const ids = { file: useId(), name: useId(), address: useId(), orderId: useId(), paymentMethod: useId(), orderValue: useId() };
 
   const checked = useMemo(() => (file && columns.address ? checkRows(file.rows, columns) : []), [file, columns]);
   const bad = checked.filter((r) => r.error);
+  const good = checked.filter((r) => !r.error);
   const cap = Math.min(me.plan.batchCap, BATCH_MAX_ROWS);
-  const overCap = checked.length > cap;
-  const ready = file !== null && columns.address !== "" && checked.length > 0 && bad.length === 0 && !overCap;
+  const overCap = good.length > cap;
+  const ready = file !== null && columns.address !== "" && good.length > 0 && !overCap;
 
   async function load(f: File | undefined) {
     if (!f) return;
@@ -42,6 +45,7 @@ export function NewBatch() {
       const parsed = await parseCsv(f);
       if (parsed.fields.length === 0) throw new Error("The file has no header row.");
       setFile({ ...parsed, name: f.name, idempotencyKey: crypto.randomUUID() });
+      setName(f.name.slice(0, BATCH_NAME_MAX_LENGTH));
       setColumns(guessColumns(parsed.fields));
     } catch (err) {
       setFile(null);
@@ -89,6 +93,22 @@ export function NewBatch() {
           <p className="mb-3 text-sm text-slate-700">
             <span className="font-medium text-slate-900">{file.name}</span>: {formatNumber(file.rows.length)} rows, columns {file.fields.join(", ")}.
           </p>
+          <div className="mb-4 max-w-md">
+            <label htmlFor={ids.name} className={labelClass}>
+              Batch name
+            </label>
+            <input
+              id={ids.name}
+              className={`${inputClass} mt-1 w-full`}
+              value={name}
+              maxLength={BATCH_NAME_MAX_LENGTH}
+              onChange={(e) => setName(e.target.value)}
+              aria-describedby={`${ids.name}-hint`}
+            />
+            <p id={`${ids.name}-hint`} className="mt-1 text-xs text-slate-700">
+              Shown in the batch list; the file name unless you change it.
+            </p>
+          </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <ColumnSelect
               id={ids.address}
@@ -108,7 +128,7 @@ export function NewBatch() {
             />
             <ColumnSelect
               id={ids.paymentMethod}
-              label="Payment method column (optional: cod or prepaid)"
+              label="Payment method column (optional: COD, prepaid, UPI, card…)"
               fields={file.fields}
               value={columns.paymentMethod}
               none="None"
@@ -188,13 +208,14 @@ export function NewBatch() {
           <div className="mt-4 space-y-2" aria-live="polite">
             {overCap && (
               <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900">
-                This file has {formatNumber(checked.length)} rows; your plan ({me.plan.id}) allows at most {formatNumber(cap)} in a batch. Split the file and upload each part.
+                This file has {formatNumber(good.length)} valid rows; your plan ({me.plan.id}) allows at most {formatNumber(cap)} in a batch. Split the file and upload each part.
               </p>
             )}
             {bad.length > 0 && (
-              <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+              <div role="alert" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="skipped-rows">
                 <p className="font-medium">
-                  {formatNumber(bad.length)} {bad.length === 1 ? "row has a problem" : "rows have problems"}. Fix {bad.length === 1 ? "it" : "them"} in the file and choose it again:
+                  {formatNumber(bad.length)} {bad.length === 1 ? "row has a problem and will be skipped" : "rows have problems and will be skipped"}
+                  {good.length > 0 ? "; the others can go now." : "."} Fix {bad.length === 1 ? "it" : "them"} in the file to verify {bad.length === 1 ? "it" : "them"} in another batch:
                 </p>
                 <ul className="mt-1 list-disc pl-5">
                   {bad.slice(0, LISTED_ERRORS).map((r) => (
@@ -205,11 +226,28 @@ export function NewBatch() {
                   ))}
                 </ul>
                 {bad.length > LISTED_ERRORS && <p className="mt-1">…and {formatNumber(bad.length - LISTED_ERRORS)} more.</p>}
+                <button
+                  type="button"
+                  className={`${button.secondary} mt-2`}
+                  onClick={() =>
+                    downloadCsv(
+                      skippedRowsCsv(
+                        bad.map((r) => ({ row: r.row, id: r.orderId, reason: r.error! })),
+                        "order_id",
+                      ),
+                      `skipped-rows-${file.name.replace(/\.csv$/i, "")}.csv`,
+                    )
+                  }
+                >
+                  Download the {formatNumber(bad.length)} skipped {bad.length === 1 ? "row" : "rows"} (CSV)
+                </button>
               </div>
             )}
             {ready && (
               <p className="text-sm text-slate-800">
-                All {formatNumber(checked.length)} rows look right. Submitting uses up to {formatNumber(checked.length)} units.
+                {bad.length === 0 ? `All ${formatNumber(good.length)} rows look right.` : `${formatNumber(good.length)} of ${formatNumber(checked.length)} rows look right.`} Submitting uses
+                up to {formatNumber(good.length)} units.
+                {bad.length > 0 && " In the results, rows are numbered as submitted; the order id ties them to your file."}
               </p>
             )}
           </div>
@@ -220,12 +258,17 @@ export function NewBatch() {
             disabled={!ready || create.isPending}
             onClick={() =>
               create.mutate({
-                addresses: checked.map(addressInput),
+                addresses: good.map(addressInput),
+                ...(name.trim() && { name: name.trim() }),
                 idempotency_key: file.idempotencyKey,
               })
             }
           >
-            {create.isPending ? "Submitting…" : `Submit ${formatNumber(checked.length)} rows`}
+            {create.isPending
+              ? "Submitting…"
+              : bad.length === 0
+                ? `Submit ${formatNumber(good.length)} ${good.length === 1 ? "row" : "rows"}`
+                : `Submit the ${formatNumber(good.length)} valid ${good.length === 1 ? "row" : "rows"}`}
           </button>
           {create.error && (
             <div className="mt-3">

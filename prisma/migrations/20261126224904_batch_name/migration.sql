@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "batches" ADD COLUMN     "name" TEXT;
