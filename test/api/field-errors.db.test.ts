@@ -39,9 +39,7 @@ describe("a missing or misspelt field", () => {
   it("says required, and names nothing, when the field is simply absent or a known field is sent alone", async () => {
     expect((await refused("/addresses/verify", {})).details).toEqual([{ path: "address", message: "address is required" }]);
     expect((await refused("/addresses/verify", { order_id: "A-1" })).details).toEqual([{ path: "address", message: "address is required" }]);
-    expect((await refused("/outcomes", { verification_id: "ver_x", outcom: "delivered" })).details).toEqual([
-      { path: "outcome", message: "outcome is required (unknown field outcom)" },
-    ]);
+    expect((await refused("/outcomes", { verification_id: "ver_x", outcom: "delivered" })).details).toEqual([{ path: "outcome", message: "outcome is required (unknown field outcom)" }]);
   });
 });
 
