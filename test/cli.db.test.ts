@@ -58,13 +58,19 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     const lockedDir = path.join(dir, "help-held");
     fs.writeFileSync(`${lockedDir}.lock`, JSON.stringify({ pid: process.pid, command: "npm run dev" }));
     const help = (...args: string[]) => run(process.execPath, ["bin/dakiya.mjs", ...args], { env: { ...env, PGLITE_DIR: lockedDir } });
-    const create = await help("workspace", "create", "--help");
+    // Four processes at once: the test is about what each prints, and a loaded machine starts them slowly.
+    const [create, policy, workspace, all] = await Promise.all([
+      help("workspace", "create", "--help"),
+      help("policy", "set", "--workspace", "ws_x", "-h"),
+      help("workspace", "--help"),
+      help("--help"),
+    ]);
+    fs.rmSync(`${lockedDir}.lock`);
     expect(create.stdout).toMatch(/^usage: dakiya workspace create --name <n> --plan free\|starter\|growth/);
     expect(create.stdout).toMatch(/Creates a workspace/);
-    expect((await help("policy", "set", "--workspace", "ws_x", "-h")).stdout).toMatch(/^usage: dakiya policy set --workspace <id> --file <policy.json>/);
-    expect((await help("workspace", "--help")).stdout.trim().split("\n")).toEqual([expect.stringMatching(/^usage: dakiya workspace create /), "usage: dakiya workspace list [--json]"]);
-    const all = (await help("--help")).stdout;
-    for (const command of ["workspace create", "workspace list", "key revoke", "plan create", "demo outcomes"]) expect(all).toContain(`dakiya ${command} `);
+    expect(policy.stdout).toMatch(/^usage: dakiya policy set --workspace <id> --file <policy.json>/);
+    expect(workspace.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^usage: dakiya workspace create /), "usage: dakiya workspace list [--json]"]);
+    for (const command of ["workspace create", "workspace list", "key revoke", "plan create", "demo outcomes"]) expect(all.stdout).toContain(`dakiya ${command} `);
   });
 
   it.each([
