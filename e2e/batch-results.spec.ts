@@ -2,7 +2,7 @@ import fs from "node:fs";
 import Papa from "papaparse";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E } from "./env";
-import { seed, shot } from "./helpers";
+import { expectAccessible, seed, shot } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -71,10 +71,12 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
     await expect(row.getByTestId("row-why")).not.toContainText(failed.error_code!);
   }
   await shot(page, "batch-results");
+  await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   // Nothing but the table scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "batch-results-phone");
+  await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // HOLD only: every row shown is HOLD with its reasons in words, not codes.
@@ -92,6 +94,7 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
   }
   await expect(page.locator('tr[data-row="4"] [data-testid="row-why"]')).toHaveText(/Pincode 999904 is not in India Post's directory/);
   await shot(page, "batch-results-hold");
+  await expectAccessible(page);
 
   // The download has just those rows, as the REST download has them.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download these ${hold.length} rows (CSV)` }).click()]);
@@ -113,7 +116,7 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("matching")).toHaveText("1 row matches the filters.");
   await expect(rows).toHaveCount(1);
-  await page.getByRole("button", { name: "Open row 7 (order MIX-07)" }).click();
+  await page.getByRole("button", { name: "Open row 7, order MIX-07" }).click();
   const dialog = page.getByRole("dialog", { name: "Row 7, order MIX-07" });
   await expect(dialog.getByTestId("decision")).toHaveText(new RegExp(rest[6]!.decision!));
   await expect(dialog.getByText(rest[6]!.verification_id!)).toBeVisible();
@@ -122,9 +125,10 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
   await dialog.getByRole("button", { name: "Report outcome" }).click();
   await expect(dialog.getByText("Outcome recorded.")).toBeVisible();
   await shot(page, "batch-row");
+  await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
-  await page.getByRole("button", { name: "Open row 7 (order MIX-07)" }).click();
+  await page.getByRole("button", { name: "Open row 7, order MIX-07" }).click();
   await expect(page.getByRole("dialog").getByText("Already reported: delivered.")).toBeVisible();
 });
 
@@ -135,7 +139,7 @@ test.describe("a viewer", () => {
     await openBatch(page);
     await expect(page.getByTestId("matching")).toHaveText("30 rows match.");
     await expect(page.locator("tbody tr")).toHaveCount(30);
-    await page.getByRole("button", { name: "Open row 1 (order MIX-01)" }).click();
+    await page.getByRole("button", { name: "Open row 1, order MIX-01" }).click();
     const dialog = page.getByRole("dialog", { name: "Row 1, order MIX-01" });
     await expect(dialog.getByTestId("decision")).toHaveText(new RegExp(rest[0]!.decision!));
     await expect(dialog.getByText("Viewers cannot report outcomes.")).toBeVisible();

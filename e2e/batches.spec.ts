@@ -2,7 +2,7 @@ import fs from "node:fs";
 import Papa from "papaparse";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./env";
-import { csvFile, shot } from "./helpers";
+import { csvFile, expectAccessible, shot } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -83,6 +83,7 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   await expect(preview.getByRole("row").nth(1)).toContainText("1,499");
   await expect(page.getByText("All 5 rows look right.")).toBeVisible();
   await shot(page, "batch-new");
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Submit 5 rows" }).click();
   await expect(page).toHaveURL(/\/batches\/bat_[0-9A-Za-z]+$/);
@@ -91,6 +92,7 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   await expect(page.locator('[data-counter="succeeded"]')).toHaveText("5");
   await expect(page.getByRole("progressbar", { name: `Progress of batch ${batchId}` })).toHaveAttribute("aria-valuenow", "5");
   await shot(page, "batch");
+  await expectAccessible(page);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download results (CSV)" }).click()]);
   expect(download.suggestedFilename()).toBe(`${batchId}.csv`);
@@ -157,6 +159,7 @@ test("a CSV with invalid rows still goes: the valid rows are submitted under the
   expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   await expect(listed.locator("td").last()).toBeInViewport();
   await shot(page, "batches");
+  await expectAccessible(page);
 });
 
 test("cancel a running batch", async ({ page }) => {

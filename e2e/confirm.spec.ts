@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { expect, test } from "@playwright/test";
 import { link, PHONE, POINT, POINT_DIGIPIN, REVIEW_FIXTURE, shareLocation } from "./confirm-helpers";
 import { E2E } from "./env";
-import { seed, shot, trpc } from "./helpers";
+import { expectAccessible, seed, shot, trpc } from "./helpers";
 
 test.use(PHONE);
 
@@ -77,12 +77,14 @@ test("the link's Hindi page renders in Devanagari, and the buyer can switch lang
   await expect(page.getByTestId("device-digipin")).toHaveText("DIGIPIN 4P3-J2L-T95L, लगभग 9 मीटर तक सटीक।");
   await page.evaluate(() => document.fonts.ready);
   await shot(page, "confirm-hi");
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("heading", { name: "Confirm your delivery address", level: 1 })).toBeVisible();
   await expect(page.getByLabel("House / flat number")).toHaveValue("फ़्लैट 4");
   await page.evaluate(() => document.fonts.ready);
   await shot(page, "confirm-en");
+  await expectAccessible(page);
   await page.getByRole("button", { name: "हिन्दी" }).click();
   await page.getByRole("button", { name: "पता पक्का करें" }).click();
   await expect(page.getByRole("heading", { name: "धन्यवाद: आपका पता पक्का हो गया है" })).toBeVisible();

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { E2E, type Seed } from "./env";
 
@@ -9,6 +10,22 @@ export function seed(): Seed {
 /** A full-page screenshot kept under test-results/screenshots/ (the README's pictures come from here). */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** The rules the console and the buyer's page are held to: WCAG 2.1 levels A and AA. */
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * axe-core on the page as it stands: fails on any serious or critical WCAG 2.1 A/AA violation,
+ * naming each rule and the elements it found. Every spec calls it on each page it shows.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}, at ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { shot } from "./helpers";
+import { expectAccessible, shot } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -15,6 +15,7 @@ test("create a key, use it on the REST API, revoke it, and it is refused", async
   const secret = await secretBox.inputValue();
   await expect(page.getByText("it will not be shown again")).toBeVisible();
   await shot(page, "keys");
+  await expectAccessible(page);
 
   const usage = await request.get("/api/v1/usage", { headers: { authorization: `Bearer ${secret}` } });
   expect(usage.status()).toBe(200);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E } from "./env";
-import { seed, shot } from "./helpers";
+import { expectAccessible, seed, shot } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -64,6 +64,7 @@ test("reads the Outcomes page: the API's figures as charts and tables, labelled 
   await expect(weekTable).toBeVisible();
   await expect(weekTable.getByRole("row")).toHaveCount(last30.by_week.length + 1);
   await shot(page, "outcomes");
+  await expectAccessible(page);
 
   // Another period: the last 90 days, which hold every synthetic order.
   const to = new Date(`${last30.to}T00:00:00Z`);
@@ -87,4 +88,5 @@ test("reads the Outcomes page: the API's figures as charts and tables, labelled 
   await expect(page.getByRole("img", { name: /^Return rate by decision/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "outcomes-phone");
+  await expectAccessible(page);
 });

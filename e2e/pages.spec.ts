@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { shot } from "./helpers";
+import { expectAccessible, shot } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -12,11 +12,13 @@ test("overview, usage and members render with the workspace's figures, on a desk
   await expect(page.getByText("Working normally")).toBeVisible();
   await expect(page.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   await shot(page, "overview");
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Usage and plan", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Plan: starter" })).toBeVisible();
   await expect(page.getByText("5,000 units included each month.")).toBeVisible();
   await shot(page, "usage");
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Members", exact: true }).click();
   await expect(page.getByText("viewer@acme.test", { exact: true })).toBeVisible();
@@ -28,6 +30,7 @@ test("overview, usage and members render with the workspace's figures, on a desk
   const packer = page.getByRole("listitem").filter({ hasText: "packer@acme.test" });
   await expect(packer).toContainText("Viewer");
   await shot(page, "members");
+  await expectAccessible(page);
   await packer.getByRole("button", { name: "Remove packer@acme.test" }).click();
   await packer.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByText("packer@acme.test")).toHaveCount(0);
@@ -36,4 +39,5 @@ test("overview, usage and members render with the workspace's figures, on a desk
   await page.goto("/overview");
   await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
   await shot(page, "overview-phone");
+  await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E } from "./env";
-import { seed, shot, trpc } from "./helpers";
+import { expectAccessible, seed, shot, trpc } from "./helpers";
 
 // A rule for cash-on-delivery orders only: in Acme only the synthetic past orders carry a payment
 // method, so publishing it changes no decision the other specs make.
@@ -85,6 +85,7 @@ test.describe("an owner", () => {
     await expect(figures.locator('[data-figure="cost_rupees"] [data-policy="proposed"]')).toHaveText(`₹${rest.proposed.cost_rupees!.toLocaleString("en-IN")}`);
     await expect(page.getByRole("img", { name: /^Returns caught and deliveries held under each policy\./ })).toBeVisible();
     await shot(page, "policy");
+    await expectAccessible(page);
 
     // A change after the preview needs a new preview before publishing.
     await rule.getByLabel("Score below", { exact: true }).fill("61");

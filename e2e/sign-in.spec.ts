@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { holdScripts } from "./confirm-helpers";
-import { seed, shot, signIn } from "./helpers";
+import { expectAccessible, seed, shot, signIn } from "./helpers";
 
 test("a wrong password is refused in words; the owner signs in and out", async ({ page }) => {
   const { acme } = seed();
   await page.goto("/overview");
   await expect(page).toHaveURL(/\/sign-in$/);
   await shot(page, "sign-in");
+  await expectAccessible(page);
 
   await page.getByLabel("Email").fill(acme.console.email);
   await page.getByLabel("Password").fill("not-the-password");

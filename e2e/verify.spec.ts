@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { shot } from "./helpers";
+import { expectAccessible, shot } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -20,6 +20,7 @@ test("verify one address live, look it up by order id and report its delivery", 
   await expect(page.getByTestId("digipin")).toHaveText(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
   await expect(page.getByRole("img", { name: /^DIGIPIN .* a cell of about/ })).toBeVisible();
   await shot(page, "verify");
+  await expectAccessible(page);
 
   await page.getByLabel("Verification id or order id").fill("VER-1");
   await page.getByRole("button", { name: "Look up" }).click();

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { shot, trpc } from "./helpers";
+import { expectAccessible, shot, trpc } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -53,6 +53,7 @@ test("add a webhook endpoint and send it a signed test event", async ({ page }) 
     await expect(delivery.getByTestId("response-code")).toHaveText("204");
     await expect(delivery).toContainText(/\d+ ms/);
     await shot(page, "webhooks");
+    await expectAccessible(page);
 
     await endpoint.getByRole("button", { name: "Disable" }).click();
     await expect(endpoint).toContainText("Disabled");

@@ -9,10 +9,6 @@ import { DakiyaError } from "../server/errors";
 import { eraseBuyerData, parseAsOf, purgeExpiredPersonalData, setRetention } from "../server/privacy";
 import { requireWorkspace } from "../server/workspaces";
 
-export const PRIVACY_HELP = `  privacy retention --workspace <id> --days <30-730> [--json]
-  privacy erase --workspace <id> --order-id <o> [--json]
-  privacy purge [--as-of YYYY-MM-DD] [--json]`;
-
 function usage(message: string): DakiyaError {
   return new DakiyaError("invalid_request", message);
 }

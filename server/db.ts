@@ -58,6 +58,15 @@ export function databaseUnavailable(err: unknown): DakiyaError | null {
  * names the holder, so a second process (the CLI while `npm run dev` runs) fails at once with a
  * message instead of corrupting the data. A lock left by a dead process is taken over.
  */
+/** The holder as its user started it: `npm run dev` rather than the path of scripts/serve.ts. */
+function holderName(command: string | undefined): string {
+  if (!command) return "an unknown command";
+  if (/serve\.ts dev$/.test(command)) return "npm run dev";
+  if (/serve\.(mjs|ts) start$/.test(command)) return "npm start";
+  const cli = /(?:dakiya\.mjs|cli\.ts) (.*)$/.exec(command);
+  return cli ? `dakiya ${cli[1]}` : command;
+}
+
 function lockPgliteDir(dir: string): () => void {
   fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const lockPath = `${path.resolve(dir)}.lock`;
@@ -84,8 +93,8 @@ function lockPgliteDir(dir: string): () => void {
       }
       if (current.pid && current.pid !== process.pid && isAlive(current.pid)) {
         throw new DatabaseLockedError(
-          `The embedded database at ${dir} is in use by process ${current.pid} (${current.command ?? "unknown"}, since ${current.since ?? "?"}). ` +
-            "Stop that process first, or set DATABASE_URL to use PostgreSQL, which many processes can share.",
+          `The embedded database at ${dir} is in use by ${holderName(current.command)} (process ${current.pid}, since ${current.since ?? "?"}). ` +
+            "Stop it (Ctrl-C in its terminal) and run this again, or set DATABASE_URL to use PostgreSQL, which the server and the CLI can share.",
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { cliFixture, run } from "./cli";
 
-const { env, migrate, dakiya } = cliFixture("cli");
+const { env, migrate, dakiya, dakiyaJson } = cliFixture("cli");
 const dir = path.dirname(env.PGLITE_DIR);
 
 // Each case starts real processes (tsx), which is slow on a loaded two-core machine.
@@ -37,6 +37,42 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     expect(JSON.parse(user.stdout)).toMatchObject({ email: "viewer@acme.test", role: "viewer" });
   });
 
+  it("lists every workspace, as JSON and as one line each", async () => {
+    const out = await dakiyaJson("workspace", "create", "--name", "Acme Retail", "--plan", "growth", "--json");
+    const list = await dakiya("workspace", "list", "--json");
+    expect(list.code).toBe(0);
+    const listed = JSON.parse(list.stdout) as Array<Record<string, unknown>>;
+    expect(listed.find((w) => w.workspace_id === out.workspace_id)).toEqual({
+      workspace_id: out.workspace_id,
+      name: "Acme Retail",
+      plan: "growth",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      members: 1,
+      active_keys: 2,
+    });
+    const human = await dakiya("workspace", "list");
+    expect(human.stdout).toMatch(new RegExp(`^${out.workspace_id}  growth\\s+members 1  keys 2  Acme Retail$`, "m"));
+  });
+
+  it("prints a command's own usage for --help or -h anywhere after it, without opening the database", async () => {
+    const lockedDir = path.join(dir, "help-held");
+    fs.writeFileSync(`${lockedDir}.lock`, JSON.stringify({ pid: process.pid, command: "npm run dev" }));
+    const help = (...args: string[]) => run(process.execPath, ["bin/dakiya.mjs", ...args], { env: { ...env, PGLITE_DIR: lockedDir } });
+    // Four processes at once: the test is about what each prints, and a loaded machine starts them slowly.
+    const [create, policy, workspace, all] = await Promise.all([
+      help("workspace", "create", "--help"),
+      help("policy", "set", "--workspace", "ws_x", "-h"),
+      help("workspace", "--help"),
+      help("--help"),
+    ]);
+    fs.rmSync(`${lockedDir}.lock`);
+    expect(create.stdout).toMatch(/^usage: dakiya workspace create --name <n> --plan free\|starter\|growth/);
+    expect(create.stdout).toMatch(/Creates a workspace/);
+    expect(policy.stdout).toMatch(/^usage: dakiya policy set --workspace <id> --file <policy.json>/);
+    expect(workspace.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^usage: dakiya workspace create /), "usage: dakiya workspace list [--json]"]);
+    for (const command of ["workspace create", "workspace list", "key revoke", "plan create", "demo outcomes"]) expect(all.stdout).toContain(`dakiya ${command} `);
+  });
+
   it.each([
     [["workspace", "create", "--plan", "free"], /missing --name/],
     [["workspace", "create", "--name", "X", "--plan", "gold"], /Unknown plan "gold"/],
@@ -48,7 +84,12 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     [["key", "revoke", "dk_live_AbCd"], /name the workspace \(--workspace\) or give the key id/],
     [["plan", "set", "--workspace", "ws_nope", "free"], /No workspace/],
     [["frobnicate"], /unknown command/],
-    [["workspace", "create", "--bogus"], /Unknown option/],
+    [["workspace", "create", "--bogus"], /^dakiya: unknown option --bogus for "workspace create"; see dakiya workspace create --help\n$/],
+    [["workspace", "create", "--name"], /--name needs a value; see dakiya workspace create --help/],
+    [["workspace", "list", "everything"], /unexpected argument "everything" for "workspace list"/],
+    [["workspace"], /"workspace" needs a command; workspace commands: create, list/],
+    [["workspace", "delete"], /unknown command "workspace delete"; workspace commands: create, list/],
+    [["frobnicate", "--help"], /unknown command "frobnicate"/],
   ])("refuses %j with one line and exit code 2", async (args, message) => {
     const res = await dakiya(...args);
     expect(res.code).toBe(2);
@@ -60,10 +101,12 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     const lockedDir = path.join(dir, "held");
     const holder = `${lockedDir}.lock`;
     // A live process (this one) holds the lock throughout: a command that waited for it would never exit.
-    fs.writeFileSync(holder, JSON.stringify({ pid: process.pid, command: "npm run dev", since: new Date().toISOString() }));
-    const res = await run(process.execPath, ["bin/dakiya.mjs", "plan", "list"], { env: { ...env, PGLITE_DIR: lockedDir } }).catch((e) => e);
+    // What `npm run dev` writes (node --import tsx scripts/serve.ts dev).
+    fs.writeFileSync(holder, JSON.stringify({ pid: process.pid, command: `${path.resolve("scripts/serve.ts")} dev`, since: new Date().toISOString() }));
+    const res = await run(process.execPath, ["bin/dakiya.mjs", "workspace", "create", "--name", "X", "--plan", "free"], { env: { ...env, PGLITE_DIR: lockedDir } }).catch((e) => e);
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(new RegExp(`in use by process ${process.pid} \\(npm run dev`));
+    expect(res.stderr.trim().split("\n")).toHaveLength(1);
+    expect(res.stderr).toMatch(new RegExp(`in use by npm run dev \\(process ${process.pid}, since .*\\)\\. Stop it \\(Ctrl-C in its terminal\\) and run this again, or set DATABASE_URL`));
     expect(fs.existsSync(path.join(lockedDir, "PG_VERSION"))).toBe(false);
     fs.rmSync(holder);
     // A stale lock (dead pid) is taken over.

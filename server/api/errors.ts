@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { databaseUnavailable } from "../db";
+import { allowedEdits, editDistance } from "../addresses/fuzzy";
 import { DakiyaError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "../errors";
 
 /** What a failure looks like on the wire, before the request id is added. */
@@ -27,6 +28,58 @@ export const MAX_MESSAGE = 500;
 
 function clip(text: string): string {
   return text.length <= MAX_MESSAGE ? text : `${text.slice(0, MAX_MESSAGE - 1)}…`;
+}
+
+/** Keys of one object looked at for a misspelling, and named at most: the bounds of a 2 MiB body of keys. */
+const KEYS_SCANNED = 1000;
+const UNKNOWN_NAMED = 3;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function parentOf(input: unknown, path: PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path.slice(0, -1)) {
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** A key sent in place of `field`: the same name in another case, a shortening (`addr`), or a slip of a letter or two (as for place names). */
+function misspells(key: string, field: string): boolean {
+  if (key === field) return false;
+  const k = key.toLowerCase();
+  if (k === field) return true;
+  if (k.length >= 3 && field.startsWith(k)) return true;
+  const edits = allowedEdits(field.length);
+  return edits > 0 && editDistance(k, field, edits) <= edits;
+}
+
+/**
+ * The one place that words a schema's issues for the caller, from the input as sent. A field that
+ * is absent is "required", whatever its schema says of a wrong value, and the keys of the same object that look
+ * like it are named: Zod drops unknown keys silently, so `{"addr": …}` would otherwise read as
+ * "address must be a string". Rewrites the messages in place, before `toApiError` reads them.
+ */
+export function wordIssues(issues: ZodLikeIssue[], input: unknown): void {
+  for (const issue of issues) {
+    const field = issue.path.at(-1);
+    if (typeof field !== "string") continue;
+    const parent = parentOf(input, issue.path);
+    if (!isRecord(parent) || parent[field] !== undefined) continue;
+    const unknown = Object.keys(parent)
+      .slice(0, KEYS_SCANNED)
+      .filter((k) => parent[k] !== undefined && misspells(k, field))
+      .slice(0, UNKNOWN_NAMED);
+    issue.message = `${field} is required${unknown.length ? ` (unknown field ${unknown.join(", ")})` : ""}`;
+  }
+}
+
+/** A procedure's input that failed its schema: its issues worded from the input as sent. */
+export function wordInputFailure(error: unknown, input: unknown): void {
+  if (error instanceof TRPCError && error.code === "BAD_REQUEST" && isZodError(error.cause)) wordIssues(error.cause.issues, input);
 }
 
 /** An answer's size is bounded whatever the input: at most MAX_DETAILS details, every text at most MAX_MESSAGE. */

@@ -5,7 +5,7 @@ import { DakiyaError } from "../errors";
 import type { Caller } from "../keys";
 import type { MemberRole } from "../members";
 import { countRequest, rateLimitHeaders } from "../ratelimit";
-import { toApiError } from "./errors";
+import { toApiError, wordInputFailure } from "./errors";
 import { checkText } from "./text";
 
 export interface Context {
@@ -62,11 +62,15 @@ const t = initTRPC
 
 /**
  * Every procedure, REST, console and pages alike: text that is not valid Unicode or holds NUL, in any
- * field of the input as sent, is a 400 naming the field (server/api/text.ts), before any schema.
+ * field of the input as sent, is a 400 naming the field (server/api/text.ts), before any schema; a
+ * schema failure is worded from the input as sent (a missing field is "required").
  */
 const procedure = t.procedure.use(async ({ getRawInput, next }) => {
-  checkText(await getRawInput());
-  return next();
+  const input = await getRawInput();
+  checkText(input);
+  const result = await next();
+  if (!result.ok) wordInputFailure(result.error, input);
+  return result;
 });
 
 export const router = t.router;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { config } from "../config";
 import { db } from "../db";
@@ -22,6 +22,9 @@ import { hit } from "../ratelimit";
  * another address, is not locked out by them.
  */
 export const SIGN_IN_LIMIT = { window: 60, max: 10 };
+
+/** A password's length in characters (better-auth's defaults, stated: docs/operations.md). */
+export const PASSWORD_LENGTH = { min: 8, max: 128 };
 
 /**
  * The only header better-auth reads the client address from. The HTTP mount sets it on every request
@@ -65,11 +68,26 @@ export function withClientAddress<H extends Headers | IncomingHttpHeaders>(heade
   return headers;
 }
 
-/** Counts a sign-in attempt against its account and client address, before the password is checked. */
+/** The better-auth paths that check a password the caller types: signing in, and changing one's own. */
+const PASSWORD_CHECKS = ["/sign-in/email", "/change-password"] as const;
+
+/** Whose password the request checks: the email signed in with, or the signed-in member's own. */
+async function accountChecked(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string> {
+  if (ctx.path === "/sign-in/email") {
+    const body = ctx.body as { email?: unknown } | undefined;
+    return typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+  }
+  return (await getSessionFromCtx(ctx))?.user.email.toLowerCase() ?? "";
+}
+
+/**
+ * Counts an attempt against its account and client address, before the password is checked. Changing
+ * one's password counts on the same account's sign-in count: a session left open is no faster way to
+ * guess the password than the sign-in form.
+ */
 const throttleAccounts = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/sign-in/email") return;
-  const body = ctx.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+  if (!(PASSWORD_CHECKS as readonly string[]).includes(ctx.path)) return;
+  const email = await accountChecked(ctx);
   if (!email) return;
   const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   try {
@@ -89,10 +107,10 @@ function createAuth() {
     baseURL: c.BETTER_AUTH_URL ?? c.DAKIYA_PUBLIC_URL,
     database: prismaAdapter(db(), { provider: "postgresql" }),
     verification: { modelName: "authVerification" },
-    emailAndPassword: { enabled: true, disableSignUp: true },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: PASSWORD_LENGTH.min, maxPasswordLength: PASSWORD_LENGTH.max },
     // On in every environment (better-auth enables it in production only), counted in the database so
     // every app process shares the count.
-    rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit", customRules: { "/sign-in/email": SIGN_IN_LIMIT } },
+    rateLimit: { enabled: true, storage: "database", modelName: "authRateLimit", customRules: Object.fromEntries(PASSWORD_CHECKS.map((p) => [p, SIGN_IN_LIMIT])) },
     // Never X-Forwarded-For as sent: a client could pick a new address for every try.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } },
     hooks: { before: throttleAccounts },
@@ -109,4 +127,15 @@ let instance: Auth | undefined;
 export function auth(): Auth {
   instance ??= createAuth();
   return instance;
+}
+
+/**
+ * Gives an account a new password and signs it out everywhere, through better-auth's own context (its
+ * hashing and its adapter): what its admin plugin's set-user-password does, without that plugin's
+ * global user roles, since here who may reset whom is a workspace's business (server/members).
+ */
+export async function setPassword(userId: string, password: string): Promise<void> {
+  const ctx = await auth().$context;
+  await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(password));
+  await ctx.internalAdapter.deleteUserSessions(userId);
 }

@@ -1,4 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
+import { setPassword } from "../auth";
 import type { Db, DbOrTx } from "../db";
 import type { MemberRole } from "../generated/prisma/enums";
 import { DakiyaError } from "../errors";
@@ -102,4 +103,20 @@ export async function removeMember(db: Db, workspaceId: string, byRole: MemberRo
     await tx.member.delete({ where: { workspaceId_userId: { workspaceId, userId } } });
     if ((await tx.member.count({ where: { userId } })) === 0) await tx.user.delete({ where: { id: userId } });
   });
+}
+
+/**
+ * An owner or admin gives another member a new password (generated, returned this once) and signs
+ * them out everywhere. As with removing: an admin cannot reset an owner's. One's own password is
+ * changed with the current one instead (better-auth's change-password, throttled like sign-in).
+ */
+export async function resetMemberPassword(db: Db, workspaceId: string, by: { userId: string; role: MemberRole }, userId: string): Promise<{ email: string; password: string }> {
+  if (by.role === "viewer") throw new DakiyaError("forbidden", "Only owners and admins can reset a member's password.");
+  if (userId === by.userId) throw new DakiyaError("invalid_request", "Change your own password with your current one (Change password), not by a reset.");
+  const target = await db.member.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, include: { user: true } });
+  if (!target) throw new DakiyaError("not_found", `No member ${userId} in this workspace.`);
+  if (target.role === "owner" && by.role !== "owner") throw new DakiyaError("forbidden", "Only an owner can reset an owner's password.");
+  const password = base62(20);
+  await setPassword(userId, password);
+  return { email: target.user.email, password };
 }

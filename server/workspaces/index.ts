@@ -88,3 +88,28 @@ export async function upsertPlan(db: Db, p: PlanInput) {
   await plansChanged(db);
   return plan;
 }
+
+/** What `dakiya workspace list --json` prints for each workspace, oldest first. */
+export interface WorkspaceSummary {
+  workspace_id: string;
+  name: string;
+  plan: string;
+  created_at: string;
+  members: number;
+  active_keys: number;
+}
+
+export async function listWorkspaces(db: Db): Promise<WorkspaceSummary[]> {
+  const rows = await db.workspace.findMany({
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, planId: true, createdAt: true, _count: { select: { members: true, keys: { where: { revokedAt: null } } } } },
+  });
+  return rows.map((w) => ({
+    workspace_id: w.id,
+    name: w.name,
+    plan: w.planId,
+    created_at: w.createdAt.toISOString(),
+    members: w._count.members,
+    active_keys: w._count.keys,
+  }));
+}

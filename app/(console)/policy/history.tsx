@@ -30,7 +30,7 @@ export function PolicyHistory({ first, canEdit, onEdit }: { first: PolicyHistory
                 {i === 0 && <Badge tone="green">In force</Badge>}
               </p>
               {canEdit && (
-                <button type="button" className={button.secondary} aria-label={`Copy version ${v.version} into the form`} onClick={() => onEdit(v)}>
+                <button type="button" className={button.secondary} aria-label={`Copy into the form: version ${v.version}`} onClick={() => onEdit(v)}>
                   Copy into the form
                 </button>
               )}

@@ -4,7 +4,7 @@ import { listBatches } from "../../batches";
 import { DECISIONS, decisionCounts, filteredOrderIds, RESULTS_PAGE_MAX, RESULTS_SORTS, resultRows, ROW_STATUSES, type ResultsFilter } from "../../batches/results";
 import { DakiyaError } from "../../errors";
 import { createKey, listKeys, revokeKey } from "../../keys";
-import { createMember, listMembers, removeMember } from "../../members";
+import { createMember, listMembers, removeMember, resetMemberPassword } from "../../members";
 import { providerStatus } from "../../provider";
 import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
@@ -102,6 +102,10 @@ export const consoleRouter = router({
       await removeMember(ctx.db, ctx.caller.workspaceId, ctx.member.role, input.user_id);
       return { removed: true };
     }),
+    /** Another member's new password, generated and returned this once; they are signed out everywhere. */
+    resetPassword: managerProcedure
+      .input(z.object({ user_id: z.string().min(1).max(64) }))
+      .mutation(({ ctx, input }) => resetMemberPassword(ctx.db, ctx.caller.workspaceId, ctx.member, input.user_id)),
   }),
 
   webhooks: router({

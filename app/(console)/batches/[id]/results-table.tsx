@@ -264,7 +264,8 @@ const RowsTable = memo(function RowsTable({
                   <button
                     type="button"
                     className="break-all text-left text-blue-800 underline hover:text-blue-950"
-                    aria-label={`Open row ${r.row}${r.order_id ? ` (order ${r.order_id})` : ""}`}
+                    // The visible order id must be in the name as it is, not in parentheses (axe: label-content-name-mismatch).
+                    aria-label={`Open row ${r.row}${r.order_id ? `, order ${r.order_id}` : ""}`}
                     onClick={() => onOpen(r)}
                   >
                     {r.order_id ?? "Open"}
