@@ -9,7 +9,7 @@ import type { Caller } from "../keys";
 import { parseValidationResponse } from "../provider/google";
 import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
 import { simulate } from "../provider/simulator";
-import { billingPeriod, capOf, chargeCtes, COST_TENTHS, quotaExhausted, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
+import { billingPeriod, capOf, chargeCtes, quotaExhausted, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
 import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
 import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
 import { isDue, probabilityOf, refreshCurve } from "../outcomes/probability";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OUTCOMES_BATCH_MAX, reportOutcome, reportOutcomes } from "../../outcomes";
 import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
 import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
-import { AddressText, ComponentsSchema, IdText, OrderFields } from "../schemas";
+import { AddressText, ComponentsSchema, OrderFields } from "../schemas";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
