@@ -11,6 +11,7 @@ import { REASONS } from "../verification/reasons";
  * - the confirmations made from them or that made them: the device point null, a pending link expired;
  * - batch rows of them (and, for an erasure by order id, the rows of that order that made none);
  * - webhook deliveries carrying them (`address.confirmed`): the body rewritten with the same redaction;
+ *   test-mode events of the console's test event list carrying them are deleted (counted with the deliveries);
  * - delivery history: outcomes keyed by their addresses no longer match a later verification's key
  *   (their kind, courier and dates stay, so the figures are unchanged).
  * The analytics roll-up triggers see an update that changes none of the columns they sum, so the
@@ -92,9 +93,15 @@ export function redactionStatement(s: RedactionScope): Prisma.Sql {
       WHERE d.event_type = 'address.confirmed' AND d.endpoint_id IN (SELECT id FROM webhook_endpoints WHERE workspace_id = ${s.workspaceId})
         AND (${body} #>> '{data,verification,verification_id}' IN (SELECT id FROM t) OR ${body} #>> '{data,confirmation,verification_id}' IN (SELECT id FROM t))
       RETURNING d.id),
+    -- Test-mode confirmations' events (the console's test event list) carry the typed address: they go.
+    tev AS (
+      DELETE FROM test_events e WHERE e.workspace_id = ${s.workspaceId} AND e.event_type = 'address.confirmed'
+        AND ((e.payload #>> '{}')::jsonb #>> '{data,verification,verification_id}' IN (SELECT id FROM t)
+          OR (e.payload #>> '{}')::jsonb #>> '{data,confirmation,verification_id}' IN (SELECT id FROM t))
+      RETURNING e.id),
     forgotten AS (
       UPDATE outcomes o SET address_key = ${REDACTED} WHERE ${forget} AND o.address_key <> ${REDACTED} RETURNING o.id)
     SELECT (SELECT count(*) FROM ver)::int AS verifications, (SELECT count(*) FROM cnf)::int AS confirmations,
-      (SELECT count(*) FROM rws)::int AS batch_rows, (SELECT count(*) FROM hook)::int AS webhook_deliveries,
+      (SELECT count(*) FROM rws)::int AS batch_rows, ((SELECT count(*) FROM hook) + (SELECT count(*) FROM tev))::int AS webhook_deliveries,
       (SELECT count(*) FROM forgotten)::int AS outcomes`;
 }

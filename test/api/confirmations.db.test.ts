@@ -82,7 +82,7 @@ describe("the buyer's link", () => {
     const c = (await api("POST", "/confirmations", { key: ws.test_key, body: { verification_id: id, locale: "hi" } })).body;
     const view = await page("view", { token: tokenOf(c.url) });
     expect(view.status).toBe(200);
-    expect(Object.keys(view.data).sort()).toEqual(["components", "expires_at", "locale", "map_tile_url", "status", "suggested_pincodes", "workspace_name"]);
+    expect(Object.keys(view.data).sort()).toEqual(["components", "expires_at", "locale", "map_tile_url", "notice", "status", "suggested_pincodes", "workspace_name"]);
     const { name } = await db().workspace.findUniqueOrThrow({ where: { id: ws.workspace_id } });
     expect(view.data).toMatchObject({ status: "pending", locale: "hi", workspace_name: name });
     expect(view.data.components).toMatchObject({ house: null, street: "100 Feet Road", locality: "Indiranagar", city: "Bengaluru", pincode: "560038" });
@@ -144,6 +144,18 @@ describe("the buyer's link", () => {
     expect(got).toMatchObject({ status: "confirmed", changed: ["landmark"], device_location: kept });
     const v = await db().verification.findUniqueOrThrow({ where: { id: got.new_verification_id } });
     expect((v.location as { precision: string } | null)?.precision).not.toBe("device");
+  });
+
+  it("drops a test link's event from the test event list when the order's buyer data is erased", async () => {
+    const w = await newWorkspace();
+    const c = (await api("POST", "/confirmations", { key: w.test_key, body: { verification_id: await verification(w.test_key) } })).body;
+    expect((await page("submit", { token: tokenOf(c.url), components: parts({ house: "Flat 21" }) })).status).toBe(200);
+    expect(await testEvents(db(), w.workspace_id)).toHaveLength(1);
+
+    const erased = await api("POST", "/privacy/erasures", { key: w.live_key, body: { order_id: "ORD-C1" } });
+    expect(erased.status).toBe(200);
+    expect(erased.body.redacted).toMatchObject({ verifications: 2, confirmations: 1, webhook_deliveries: 1 });
+    expect(await testEvents(db(), w.workspace_id)).toEqual([]);
   });
 
   it("costs a live link one unit, verified by the provider", async () => {
