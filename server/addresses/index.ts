@@ -22,7 +22,7 @@ import {
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
-import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
+import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
 import {
   directoryDistricts,
   directoryRecords,
@@ -31,6 +31,7 @@ import {
   officesNamed,
   pincodeRecord,
   placeNameKey,
+  preloadPincodeDirectory as preloadDirectory,
   recordsNamed,
   townNamed,
   type Area,
@@ -40,7 +41,7 @@ import {
 import { CITY_STATES } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
-export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
+export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
 export type { PincodeArea, PincodeEntry } from "./pincodes";
 export { suggestPincodes, type SuggestedPincode } from "./suggest";
 
@@ -237,8 +238,7 @@ const centres = new Map<CityDef, PincodeEntry | null>();
 
 let headPincodes: Map<string, PincodeEntry> | null = null;
 
-/** Per district, its lowest pincode ending in 001: the headquarters town's head office (470001 Sagar, 306401 Pali). */
-function districtHeadPincode(district: string): PincodeEntry | null {
+function headPincodeIndex(): Map<string, PincodeEntry> {
   if (!headPincodes) {
     headPincodes = new Map();
     for (const rec of directoryRecords()) {
@@ -246,7 +246,25 @@ function districtHeadPincode(district: string): PincodeEntry | null {
       if (rec.entry.code.endsWith("001") && (!known || rec.entry.code < known.code)) headPincodes.set(rec.entry.district, rec.entry);
     }
   }
-  return headPincodes.get(district) ?? null;
+  return headPincodes;
+}
+
+/** Per district, its lowest pincode ending in 001: the headquarters town's head office (470001 Sagar, 306401 Pali). */
+function districtHeadPincode(district: string): PincodeEntry | null {
+  return headPincodeIndex().get(district) ?? null;
+}
+
+/**
+ * Loads the pincode directory and builds everything the normaliser derives from it (places, near
+ * spellings, district head offices) now, e.g. at server start or in a test file's beforeAll, so no
+ * request, batch lease or test pays for it later; returns the pincode count.
+ */
+export function preloadPincodeDirectory(): number {
+  const count = preloadDirectory();
+  getGazetteer();
+  nearSpellingIndex();
+  headPincodeIndex();
+  return count;
 }
 
 /**

@@ -2,8 +2,12 @@
  * Issue 30's classes, one example each (made up to show the class, as in the issue): directory towns,
  * exact before near, the wrong pincode, old postal zones, post boxes, misspelt states, Hindi.
  */
-import { describe, expect, it } from "vitest";
-import { normalizeAddress, suggestPincodes } from "./index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { normalizeAddress, preloadPincodeDirectory, suggestPincodes } from "./index";
+
+beforeAll(() => {
+  preloadPincodeDirectory();
+});
 
 const parts = (text: string) => {
   const { city, district, state, pincode } = normalizeAddress(text).components;
