@@ -298,9 +298,8 @@ function districtTown(district: string): CityDef | null {
 }
 
 /** Whether a place lies far enough from a city's centre to be a town of its own. */
-function farFrom(home: CityDef, at: PincodeEntry): boolean {
+function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM): boolean {
   const centre = cityCentre(home);
-  const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
   return !!centre && distanceKm(centre.lat, centre.lng, at.lat, at.lng) > far;
 }
 
@@ -319,7 +318,9 @@ const nearOwn = new WeakMap<PincodeRecord, boolean>();
 /**
  * The town the parcel goes to when the text names one: the last plain name that is a post office
  * (of the pincode; without one, of the district the text names) and lies far from the city the
- * text (or the directory) gives. Metros keep their name: their post offices are neighbourhoods.
+ * text (or the directory) gives; before a written city, a post office that is no town or sub-district of
+ * its district must lie beyond a metro's spread.
+ * Metros keep their name: their post offices are neighbourhoods.
  */
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
   const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
@@ -351,7 +352,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
     }
     if (!at) continue;
-    return farFrom(home, at) ? c : null;
+    // Before the city written last, a post office that is no town or sub-district of the city's district is an
+    // area of the city unless it lies beyond a metro's spread ("Sikandra, Agra", "Daroli, Udaipur"; not Kotputli).
+    const ownTown = !written || !!townNamed(key)?.areas.some((a) => written.districts.includes(a.district));
+    return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;
 }

@@ -86,6 +86,23 @@ describe("old postal zones", () => {
   });
 });
 
+describe("a locality with its own post office before its city", () => {
+  it.each([
+    ["Plot 4, Kamla Nagar, Agra 282005", { locality: "Kamla Nagar", city: "Agra", district: "Agra", state: "Uttar Pradesh" }],
+    ["Sikandra, Agra", { locality: "Sikandra", city: "Agra", district: "Agra", state: "Uttar Pradesh" }],
+    ["12 Main Road, Sikandra, Agra", { locality: "Sikandra", city: "Agra", district: "Agra", state: "Uttar Pradesh" }],
+    ["Dispur, Guwahati", { locality: "Dispur", city: "Guwahati", state: "Assam" }],
+    ["Daroli, Udaipur", { locality: "Daroli", city: "Udaipur", district: "Udaipur", state: "Rajasthan" }],
+  ])("%s is an area of the city written last", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("keeps a town or sub-district of the district, written before the district's town, as the city", () => {
+    expect(normalizeAddress("Civil Lines, Roorkee, Haridwar 247667").components).toMatchObject({ city: "Roorkee", district: "Haridwar" });
+    expect(normalizeAddress("Station Road, Kotputli, Jaipur").components).toMatchObject({ city: "Kotputli", state: "Rajasthan" });
+  });
+});
+
 describe("a state written as it was before a split", () => {
   it("reads AP for a Telangana place and U.P. for an Uttarakhand one as the place's state", () => {
     expect(parts("Church Road, Bhadrachalam - 507 111, Khammam Dist. AP").state).toBe("Telangana");
