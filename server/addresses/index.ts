@@ -523,6 +523,21 @@ const ZONE_PREFIX: Record<string, string> = {
 /** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
 const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
 
+/** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
+const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
+
+/**
+ * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no
+ * pincode a courier can use, and glued to the place it hides it; it goes, as a phone number does. After any
+ * other word the number stays ("Flat 10203").
+ */
+function withoutMalformedPincode(text: string): string {
+  return text.replace(MALFORMED_PINCODE, (all: string, word: string) => {
+    const key = word.toLowerCase();
+    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) ? word : all;
+  });
+}
+
 function postalZone(text: string): { text: string; pincode: string } | null {
   for (const m of text.matchAll(POSTAL_ZONE)) {
     const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
@@ -546,6 +561,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       scan.pincode = zone.pincode;
     }
   }
+  if (!scan.pincode) scan.text = withoutMalformedPincode(scan.text);
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
   const gaz = getGazetteer();

@@ -103,6 +103,20 @@ describe("a locality with its own post office before its city", () => {
   });
 });
 
+describe("a pincode written a digit short or long", () => {
+  it.each([
+    ["Street No 8, Habsiguda, Hyderabad PIN 5000013", { locality: "Habsiguda", city: "Hyderabad", state: "Telangana", pincode: null }],
+    ["Main Road, Hindupur 51520", { street: "Main Road", city: "Hindupur", state: "Andhra Pradesh", pincode: null }],
+    ["Bhagyanagar Colony, Cuddapah-51600", { locality: "Bhagyanagar Colony", district: "YSR Kadapa", state: "Andhra Pradesh", pincode: null }],
+  ])("%s does not hide the place before it", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("keeps a five-digit number after any other word", () => {
+    expect(normalizeAddress("Flat 10203, Sector 5, Noida").components.house).toBe("Flat 10203");
+  });
+});
+
 describe("a state written as it was before a split", () => {
   it("reads AP for a Telangana place and U.P. for an Uttarakhand one as the place's state", () => {
     expect(parts("Church Road, Bhadrachalam - 507 111, Khammam Dist. AP").state).toBe("Telangana");
