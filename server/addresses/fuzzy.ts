@@ -8,7 +8,8 @@ import { directoryDistricts } from "./pincodes";
 
 let byFirst: Map<string, Array<{ key: string; city: CityDef }>> | null = null;
 
-function candidates(): Map<string, Array<{ key: string; city: CityDef }>> {
+/** The near-spelling candidates by first letter, built on first use (or by preloading). */
+export function nearSpellingIndex(): Map<string, Array<{ key: string; city: CityDef }>> {
   if (byFirst) return byFirst;
   byFirst = new Map();
   for (const [key, def] of getGazetteer().places) {
@@ -70,7 +71,7 @@ export function fuzzyCity(name: string, state: string | null, fits: (city: CityD
   let best: CityDef | null = null;
   let bestDistance = limit + 1;
   let tie = false;
-  for (const { key, city } of candidates().get(name[0] as string) ?? []) {
+  for (const { key, city } of nearSpellingIndex().get(name[0] as string) ?? []) {
     const d = editDistance(name, key, limit);
     if (d > limit || d > bestDistance || (state && !statesOf(city).has(state)) || !fits(city)) continue;
     if (d === bestDistance && best && best !== city) tie = true;

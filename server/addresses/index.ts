@@ -22,7 +22,7 @@ import {
 import { scanNumbers } from "./numbers";
 import { parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
-import { allowedEdits, editDistance, fuzzyCity } from "./fuzzy";
+import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
 import {
   directoryDistricts,
   directoryRecords,
@@ -31,6 +31,7 @@ import {
   officesNamed,
   pincodeRecord,
   placeNameKey,
+  preloadPincodeDirectory as preloadDirectory,
   recordsNamed,
   townNamed,
   type Area,
@@ -40,7 +41,7 @@ import {
 import { CITY_STATES } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
-export { distanceKm, lookupPincode, pincodeArea, preloadPincodeDirectory } from "./pincodes";
+export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
 export type { PincodeArea, PincodeEntry } from "./pincodes";
 export { suggestPincodes, type SuggestedPincode } from "./suggest";
 
@@ -237,8 +238,7 @@ const centres = new Map<CityDef, PincodeEntry | null>();
 
 let headPincodes: Map<string, PincodeEntry> | null = null;
 
-/** Per district, its lowest pincode ending in 001: the headquarters town's head office (470001 Sagar, 306401 Pali). */
-function districtHeadPincode(district: string): PincodeEntry | null {
+function headPincodeIndex(): Map<string, PincodeEntry> {
   if (!headPincodes) {
     headPincodes = new Map();
     for (const rec of directoryRecords()) {
@@ -246,7 +246,25 @@ function districtHeadPincode(district: string): PincodeEntry | null {
       if (rec.entry.code.endsWith("001") && (!known || rec.entry.code < known.code)) headPincodes.set(rec.entry.district, rec.entry);
     }
   }
-  return headPincodes.get(district) ?? null;
+  return headPincodes;
+}
+
+/** Per district, its lowest pincode ending in 001: the headquarters town's head office (470001 Sagar, 306401 Pali). */
+function districtHeadPincode(district: string): PincodeEntry | null {
+  return headPincodeIndex().get(district) ?? null;
+}
+
+/**
+ * Loads the pincode directory and builds everything the normaliser derives from it (places, near
+ * spellings, district head offices) now, e.g. at server start or in a test file's beforeAll, so no
+ * request, batch lease or test pays for it later; returns the pincode count.
+ */
+export function preloadPincodeDirectory(): number {
+  const count = preloadDirectory();
+  getGazetteer();
+  nearSpellingIndex();
+  headPincodeIndex();
+  return count;
 }
 
 /**
@@ -280,9 +298,8 @@ function districtTown(district: string): CityDef | null {
 }
 
 /** Whether a place lies far enough from a city's centre to be a town of its own. */
-function farFrom(home: CityDef, at: PincodeEntry): boolean {
+function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM): boolean {
   const centre = cityCentre(home);
-  const far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
   return !!centre && distanceKm(centre.lat, centre.lng, at.lat, at.lng) > far;
 }
 
@@ -301,7 +318,9 @@ const nearOwn = new WeakMap<PincodeRecord, boolean>();
 /**
  * The town the parcel goes to when the text names one: the last plain name that is a post office
  * (of the pincode; without one, of the district the text names) and lies far from the city the
- * text (or the directory) gives. Metros keep their name: their post offices are neighbourhoods.
+ * text (or the directory) gives; before a written city, a post office that is no town or sub-district of
+ * its district must lie beyond a metro's spread.
+ * Metros keep their name: their post offices are neighbourhoods.
  */
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
   const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
@@ -333,7 +352,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
     }
     if (!at) continue;
-    return farFrom(home, at) ? c : null;
+    // Before the city written last, a post office that is no town or sub-district of the city's district is an
+    // area of the city unless it lies beyond a metro's spread ("Sikandra, Agra", "Daroli, Udaipur"; not Kotputli).
+    const ownTown = !written || !!townNamed(key)?.areas.some((a) => written.districts.includes(a.district));
+    return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;
 }
@@ -501,6 +523,21 @@ const ZONE_PREFIX: Record<string, string> = {
 /** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
 const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
 
+/** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
+const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
+
+/**
+ * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no
+ * pincode a courier can use, and glued to the place it hides it; it goes, as a phone number does. After any
+ * other word the number stays ("Flat 10203").
+ */
+function withoutMalformedPincode(text: string): string {
+  return text.replace(MALFORMED_PINCODE, (all: string, word: string) => {
+    const key = word.toLowerCase();
+    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) ? word : all;
+  });
+}
+
 function postalZone(text: string): { text: string; pincode: string } | null {
   for (const m of text.matchAll(POSTAL_ZONE)) {
     const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
@@ -524,6 +561,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
       scan.pincode = zone.pincode;
     }
   }
+  if (!scan.pincode) scan.text = withoutMalformedPincode(scan.text);
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
   const gaz = getGazetteer();

@@ -2,8 +2,12 @@
  * Issue 30's classes, one example each (made up to show the class, as in the issue): directory towns,
  * exact before near, the wrong pincode, old postal zones, post boxes, misspelt states, Hindi.
  */
-import { describe, expect, it } from "vitest";
-import { normalizeAddress, suggestPincodes } from "./index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { normalizeAddress, preloadPincodeDirectory, suggestPincodes } from "./index";
+
+beforeAll(() => {
+  preloadPincodeDirectory();
+});
 
 const parts = (text: string) => {
   const { city, district, state, pincode } = normalizeAddress(text).components;
@@ -79,6 +83,37 @@ describe("old postal zones", () => {
 
   it("reads no zone from a street number after a city", () => {
     expect(parts("12 MG Road, Bangalore 3rd Cross").pincode).toBeNull();
+  });
+});
+
+describe("a locality with its own post office before its city", () => {
+  it.each([
+    ["Plot 4, Kamla Nagar, Agra 282005", { locality: "Kamla Nagar", city: "Agra", district: "Agra", state: "Uttar Pradesh" }],
+    ["Sikandra, Agra", { locality: "Sikandra", city: "Agra", district: "Agra", state: "Uttar Pradesh" }],
+    ["12 Main Road, Sikandra, Agra", { locality: "Sikandra", city: "Agra", district: "Agra", state: "Uttar Pradesh" }],
+    ["Dispur, Guwahati", { locality: "Dispur", city: "Guwahati", state: "Assam" }],
+    ["Daroli, Udaipur", { locality: "Daroli", city: "Udaipur", district: "Udaipur", state: "Rajasthan" }],
+  ])("%s is an area of the city written last", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("keeps a town or sub-district of the district, written before the district's town, as the city", () => {
+    expect(normalizeAddress("Civil Lines, Roorkee, Haridwar 247667").components).toMatchObject({ city: "Roorkee", district: "Haridwar" });
+    expect(normalizeAddress("Station Road, Kotputli, Jaipur").components).toMatchObject({ city: "Kotputli", state: "Rajasthan" });
+  });
+});
+
+describe("a pincode written a digit short or long", () => {
+  it.each([
+    ["Street No 8, Habsiguda, Hyderabad PIN 5000013", { locality: "Habsiguda", city: "Hyderabad", state: "Telangana", pincode: null }],
+    ["Main Road, Hindupur 51520", { street: "Main Road", city: "Hindupur", state: "Andhra Pradesh", pincode: null }],
+    ["Bhagyanagar Colony, Cuddapah-51600", { locality: "Bhagyanagar Colony", district: "YSR Kadapa", state: "Andhra Pradesh", pincode: null }],
+  ])("%s does not hide the place before it", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("keeps a five-digit number after any other word", () => {
+    expect(normalizeAddress("Flat 10203, Sector 5, Noida").components.house).toBe("Flat 10203");
   });
 });
 

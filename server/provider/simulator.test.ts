@@ -1,11 +1,16 @@
 /** The simulator on its own: its verdicts, its wire format and its knobs. */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { lookupPincode } from "../addresses";
+import { lookupPincode, preloadPincodeDirectory } from "../addresses";
 import { simulate, simulatedFailure, startSimulator, type RunningSimulator } from "./simulator";
 
 const verdictOf = (...lines: string[]) => simulate(lines).result.verdict;
 
 describe("simulate", () => {
+  // The directory loads here, not inside the first test's time.
+  beforeAll(() => {
+    preloadPincodeDirectory();
+  });
+
   it.each([
     [["H.No 5-6-7, Banjara Hills", "Hyderabad 500034"], "PREMISE"],
     [["Flat No. 12B, Sunshine Apartments, Andheri West, Mumbai 400058"], "PREMISE"],
