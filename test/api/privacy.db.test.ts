@@ -108,7 +108,7 @@ describe("POST /privacy/erasures", () => {
     await addEndpoint(db(), a.workspace_id, "http://127.0.0.1:9/hook");
     const link = await api("POST", "/confirmations", { key: a.live_key, body: { verification_id: first } });
     const submitted = await page("submit", { token: tokenOf(link.body.url), components: parts({ house: "Flat 4B", building: "Lotus Residency" }), device: { ...POINT, accuracy_m: 12 } });
-    expect(submitted.data?.status).toBe("confirmed");
+    expect(submitted.data?.view?.status).toBe("confirmed");
     const batchId = await seedBatch(a.workspace_id, [
       { order_id: "ORD-ERASE-1", address: ADDRESS },
       { order_id: "ORD-ERASE-1", address: ADDRESS, status: "failed", error_code: "provider_error" },
