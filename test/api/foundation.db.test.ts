@@ -106,12 +106,17 @@ describe("OpenAPI", () => {
         "POST /batches/{batch_id}/cancel",
         "GET /batches/{batch_id}/download",
         "POST /outcomes",
+        "POST /outcomes/batch",
         "GET /usage",
         "POST /confirmations",
         "GET /confirmations/{confirmation_id}",
         "GET /policy",
         "POST /policy/preview",
         "GET /analytics/outcomes",
+        "GET /privacy/settings",
+        "PUT /privacy/settings",
+        "POST /privacy/erasures",
+        "GET /privacy/erasures",
       ].sort(),
     );
     expect(Object.keys(res.body.webhooks)).toEqual(["batch.completed", "batch.failed", "batch.cancelled", "address.confirmed"]);

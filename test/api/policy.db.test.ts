@@ -75,7 +75,7 @@ describe("verifications name and follow the policy in force", () => {
   it("refuses a bad payment_method or order_value with invalid_request", async () => {
     const ws = await newWorkspace("policy_test");
     for (const body of [
-      { address: SHIP, payment_method: "upi" },
+      { address: SHIP, payment_method: "barter" },
       { address: SHIP, order_value: -1 },
       { address: SHIP, order_value: 10_000_001 },
       { address: SHIP, order_value: "100" },
