@@ -89,7 +89,9 @@ describe("configuration at start", () => {
       let text = "";
       child.stdout.on("data", (d: Buffer) => {
         text += d.toString();
-        if (/listening \d+/.test(text)) resolve(text);
+        // pino writes asynchronously, so its lines and console.log's "listening" may come in any order; its own
+        // lines come in order, so once its "Server listening" line is out, every warning logged before it is too.
+        if (/"msg":"Server listening at/.test(text)) resolve(text);
       });
       child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${text}`)));
     });
