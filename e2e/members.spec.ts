@@ -33,7 +33,8 @@ test("an owner resets a member's password; the member signs in with it and chang
       .getByRole("button", { name: /^Reset password/ }),
   ).toHaveCount(0);
 
-  const context = await browser.newContext();
+  // Signed out: the project's owner state would otherwise come with a new context too.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const own = await context.newPage();
   await own.goto("/sign-in");
   await own.getByLabel("Email").fill(EMAIL);
@@ -58,6 +59,8 @@ test("an owner resets a member's password; the member signs in with it and chang
   await expect(own.getByLabel("Current password")).toHaveValue("");
   await expectAccessible(own);
   await own.getByRole("button", { name: "Sign out" }).click();
+  // Signing out navigates; the next sign-in must not start while that navigation is under way.
+  await expect(own).toHaveURL(/\/sign-in$/);
   await signIn(own, EMAIL, "packed-with-care-2026");
   await context.close();
 
