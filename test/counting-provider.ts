@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { simulate } from "../server/provider/simulator";
+import { simulate, simulatedFailure } from "../server/provider/simulator";
 
 /**
  * A fake Google Address Validation API for fault tests: the simulator's answers, counted per address
  * line, with a gate that holds every call until it is opened (to know exactly which rows are with the
- * provider at a given moment).
+ * provider at a given moment). An address with the simulator's word SIMULATE_500 is answered 500, one
+ * with SIMULATE_HANG never (until `close`): counted all the same.
  */
 export interface CountingProvider {
   url: string;
@@ -26,6 +27,8 @@ export async function startCountingProvider({ latencyMs = 0 }: { latencyMs?: num
   const calls = new Map<string, number>();
   let inFlight = 0;
   let gate: { promise: Promise<void>; open: () => void } | null = null;
+  let closed!: () => void;
+  const closing = { promise: new Promise<void>((resolve) => (closed = resolve)) };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -38,7 +41,13 @@ export async function startCountingProvider({ latencyMs = 0 }: { latencyMs?: num
         inFlight++;
         try {
           if (gate) await gate.promise;
+          const failure = simulatedFailure(key);
+          if (failure === "HANG") await closing.promise;
           if (latencyMs) await new Promise((r) => setTimeout(r, latencyMs));
+          if (failure === "500") {
+            if (!res.destroyed) res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"code":500,"status":"INTERNAL"}}');
+            return;
+          }
           const text = JSON.stringify(simulate(lines));
           if (!res.destroyed) res.writeHead(200, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) }).end(text);
         } finally {
@@ -67,6 +76,7 @@ export async function startCountingProvider({ latencyMs = 0 }: { latencyMs?: num
     close: () =>
       new Promise<void>((resolve) => {
         gate?.open();
+        closed();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

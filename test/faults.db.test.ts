@@ -4,6 +4,7 @@ import { applyMigrations } from "../prisma/engine";
 import { PrismaClient } from "../server/generated/prisma/client";
 import { createWorkspace, upsertPlan, type CreatedWorkspace } from "../server/workspaces";
 import { apiClient, newWorkspace, unlimitedPlan } from "./helpers";
+import { nowMs } from "../server/clock";
 import { db } from "../server/db";
 import { startCountingProvider, type CountingProvider } from "./counting-provider";
 import { privatePostgres, startPrivateCluster, type PrivateCluster } from "./private-postgres";
@@ -260,5 +261,72 @@ describe.runIf(onPostgres)("server processes over one PostgreSQL", () => {
     expect((await apiClient(a.url)("GET", "/usage", { key: ws.live_key })).body).toMatchObject({ used: 10, remaining: 0 });
     const period = await db().usagePeriod.findFirst({ where: { workspaceId: ws.workspace_id } });
     expect(period?.reservedTenths).toBe(0);
+  });
+
+  /** The period's units used and reserved (tenths), as the database holds them. */
+  async function usageOf(workspaceId: string): Promise<{ used: number; reserved: number }> {
+    const period = await db().usagePeriod.findFirst({ where: { workspaceId } });
+    return { used: period?.usedTenths ?? 0, reserved: period?.reservedTenths ?? 0 };
+  }
+
+  it("gives the unit back when the provider fails or does not answer in time, on either process", { timeout: 120_000 }, async () => {
+    // A process of its own with a short provider deadline, so the call that never answers times out soon.
+    const quick = await startServerProcess(envFor(process.env.DATABASE_URL!, { PROVIDER_TIMEOUT_MS: "1500" }));
+    await unlimitedPlan("faults-two-units", 2, null);
+    const ws = await newWorkspace("faults-two-units");
+    const verifyOn = (server: ServerProcess, address: string) => apiClient(server.url)("POST", "/addresses/verify", { key: ws.live_key, body: { address } });
+    const failing = "Flat 1, SIMULATE_500 Apartments, Sector 62, Noida, Uttar Pradesh 201309";
+    const hanging = "Flat 2, SIMULATE_HANG Apartments, Sector 62, Noida, Uttar Pradesh 201309";
+
+    const failed = await verifyOn(a, failing);
+    expect([failed.status, failed.body.error?.code]).toEqual([502, "provider_error"]);
+    expect(await usageOf(ws.workspace_id)).toEqual({ used: 0, reserved: 0 });
+    const late = await verifyOn(quick, hanging);
+    expect([late.status, late.body.error?.code]).toEqual([504, "provider_timeout"]);
+    expect(await usageOf(ws.workspace_id)).toEqual({ used: 0, reserved: 0 });
+    expect(provider.calls.get(hanging)).toBe(1);
+
+    // Both units are still there: two verifies are answered, the third refused before any provider call.
+    const rows = rowsOf("AfterFailures", 3);
+    expect((await verifyOn(b, rows[0]!.address)).status).toBe(200);
+    expect((await verifyOn(quick, rows[1]!.address)).status).toBe(200);
+    const refused = await verifyOn(a, rows[2]!.address);
+    expect([refused.status, refused.body.error?.code]).toEqual([429, "quota_exhausted"]);
+    expect(callsFor(rows)).toEqual({ called: 2, twice: 0, total: 2 });
+    expect(await usageOf(ws.workspace_id)).toEqual({ used: 20, reserved: 0 });
+    expect((await apiClient(a.url)("GET", "/usage", { key: ws.live_key })).body).toMatchObject({ used: 2, remaining: 0 });
+  });
+
+  it("gives back a killed process's reserved unit through the sweep of another process", { timeout: 120_000 }, async () => {
+    const doomed = await startServerProcess(envFor(process.env.DATABASE_URL!));
+    await unlimitedPlan("faults-one-unit", 1, null);
+    const ws = await newWorkspace("faults-one-unit");
+    const [killed, later] = rowsOf("Killed", 2);
+    provider.hold();
+    try {
+      // The call is with the provider, so the unit is reserved, when the process dies.
+      void apiClient(doomed.url)("POST", "/addresses/verify", { key: ws.live_key, body: { address: killed!.address } }).catch(() => null);
+      await poll(
+        async () => provider.calls.get(killed!.address) ?? 0,
+        (n) => n === 1,
+      );
+      doomed.child.kill("SIGKILL");
+    } finally {
+      provider.open();
+    }
+    expect(await usageOf(ws.workspace_id)).toEqual({ used: 0, reserved: 10 });
+    const held = await apiClient(a.url)("POST", "/addresses/verify", { key: ws.live_key, body: { address: later!.address } });
+    expect([held.status, held.body.error?.code]).toEqual([429, "quota_exhausted"]);
+    expect(provider.calls.get(later!.address)).toBeUndefined();
+
+    // The reservation's time passes (lease + 60 s in production; moved here rather than waited for).
+    await db().usageReservation.updateMany({ where: { workspaceId: ws.workspace_id }, data: { expiresAt: new Date(nowMs() - 1000) } });
+    await poll(
+      () => usageOf(ws.workspace_id),
+      (u) => u.reserved === 0,
+    );
+    expect((await apiClient(b.url)("POST", "/addresses/verify", { key: ws.live_key, body: { address: later!.address } })).status).toBe(200);
+    expect(await usageOf(ws.workspace_id)).toEqual({ used: 10, reserved: 0 });
+    expect(callsFor([killed!, later!])).toEqual({ called: 2, twice: 0, total: 2 });
   });
 });
