@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { applyMigrations } from "../prisma/engine";
@@ -72,6 +74,9 @@ async function signIn(origin: string, email: string, password: string): Promise<
 
 const runsHere = onPostgres && privatePostgres.available;
 if (onPostgres && !privatePostgres.available) console.warn(`test/faults.db.test.ts: database fault tests skipped: ${privatePostgres.reason}`);
+// The console's pages are rendered from the production build; without one, the outage test leaves them out and says so.
+const withPages = fs.existsSync(path.join(".next", "BUILD_ID"));
+if (runsHere && !withPages) console.warn("test/faults.db.test.ts: console pages left out of the outage test: no production build (npm run build)");
 
 describe.runIf(runsHere)("the database stopped and started again", () => {
   let cluster: PrivateCluster;
@@ -82,7 +87,7 @@ describe.runIf(runsHere)("the database stopped and started again", () => {
   beforeAll(async () => {
     cluster = await startPrivateCluster();
     keys = await prepareCluster(cluster.url);
-    server = await startServerProcess(envFor(cluster.url));
+    server = await startServerProcess(envFor(cluster.url, withPages ? { DAKIYA_TEST_PAGES: "1", NODE_ENV: "production" } : {}));
     cookie = await signIn(server.origin, keys.console.email, keys.console.password);
   });
   afterAll(async () => {
@@ -111,12 +116,29 @@ describe.runIf(runsHere)("the database stopped and started again", () => {
     const consoleDown = await console();
     expect([consoleDown.status, consoleDown.headers.get("retry-after")]).toEqual([503, "5"]);
     expect((await consoleDown.json()).error.data.api.code).toBe("provider_unavailable");
+    // better-auth's routes: a sign-in and the session.
+    const auth = apiClient(`${server.origin}/api/auth`);
+    const authAnswers = { signIn: await auth("POST", "/sign-in/email", { body: keys.console, headers: { origin: server.origin } }), session: await auth("GET", "/get-session", { headers: { cookie } }) };
+    for (const [name, res] of Object.entries(authAnswers)) {
+      expect([name, res.status, res.body.error?.code, res.headers.get("retry-after")]).toEqual([name, 503, "provider_unavailable", "5"]);
+    }
+    // Pages that need the database: a console page (the session, then its data) and a buyer's confirmation page.
+    const page = (at: string) => fetch(`${server.origin}${at}`, { headers: { cookie }, redirect: "manual" });
+    if (withPages) {
+      for (const at of ["/overview", "/c/abcdefghijklmnopqrstuvwx"]) {
+        const res = await page(at);
+        expect([at, res.status, res.headers.get("retry-after")]).toEqual([at, 503, "5"]);
+      }
+    }
 
     await cluster.start();
     // The pool makes new connections by itself: no restart of the server.
     await poll(verify, (r) => r.status === 200);
     expect((await apiClient(server.origin)("GET", "/readyz")).status).toBe(200);
     expect((await console()).status).toBe(200);
+    expect((await auth("GET", "/get-session", { headers: { cookie } })).status).toBe(200);
+    if (withPages) expect((await page("/overview")).status).toBe(200);
+    expect((await auth("POST", "/sign-in/email", { body: keys.console, headers: { origin: server.origin } })).status).toBe(200);
   });
 });
 

@@ -34,9 +34,9 @@ const renders: Record<string, () => Promise<unknown>> = {
 beforeAll(async () => {
   lendPageCalls();
   const { app } = await buildServer();
-  app.get("/test-page/:render", async (request) => {
+  app.get("/test-page/:render", async (request, reply) => {
     const render = renders[(request.params as { render: string }).render]!;
-    return renderingPage(request, () =>
+    return renderingPage(request, reply.raw, () =>
       render().then<Rendered, Rendered>(
         (value) => ({ ok: true, value }),
         (err: unknown) => ({ ok: false, code: pageCalls().errorCode(err) }),

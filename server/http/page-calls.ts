@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type http from "node:http";
 import { TRPCError } from "@trpc/server";
 import type { FastifyRequest } from "fastify";
 import { PAGE_CALLS } from "../../lib/shared";
-import { toApiError } from "../api/errors";
+import { toApiError, type ApiError } from "../api/errors";
 import { appRouter } from "../api/root";
 import { createCallerFactory, type Context } from "../api/trpc";
 import { DakiyaError } from "../errors";
@@ -26,15 +27,48 @@ export interface PageCalls {
   errorCode(err: unknown): string | null;
 }
 
-const rendering = new AsyncLocalStorage<{ request: FastifyRequest; context?: Promise<Context> }>();
+interface Page {
+  request: FastifyRequest;
+  context?: Promise<Context>;
+  /** The first of its calls that answered 503 (the database or the provider not answering). */
+  unavailable?: ApiError;
+}
+
+const rendering = new AsyncLocalStorage<Page>();
 
 /**
  * Renders a page with its request at hand. Its server components call the procedures in this process
  * rather than over HTTP to it: a console page was a second request through Fastify, tRPC's HTTP
  * handler and JSON both ways, the largest part of a page's own time after the database.
  */
-export function renderingPage<T>(request: FastifyRequest, render: () => Promise<T>): Promise<T> {
-  return rendering.run({ request }, render);
+export function renderingPage<T>(request: FastifyRequest, response: http.ServerResponse, render: () => Promise<T>): Promise<T> {
+  const page: Page = { request };
+  answerUnavailable(response, page);
+  return rendering.run(page, render);
+}
+
+/**
+ * A page that failed because one of its calls answered 503 (the database is down) answers 503 with
+ * that call's Retry-After, as every endpoint does, instead of Next.js's 500: its status line is
+ * rewritten as Next.js writes it.
+ */
+function answerUnavailable(response: http.ServerResponse, page: Page): void {
+  const writeHead = response.writeHead.bind(response) as (statusCode: number, ...rest: unknown[]) => http.ServerResponse;
+  response.writeHead = (statusCode: number, ...rest: unknown[]) => {
+    if (page.unavailable && statusCode >= 500) {
+      statusCode = 503;
+      if (typeof rest[0] === "string") rest[0] = "Service Unavailable";
+      for (const [name, value] of Object.entries(page.unavailable.headers ?? {})) response.setHeader(name, value);
+    }
+    return writeHead(statusCode, ...rest);
+  };
+}
+
+/** Logs a page's failed call, and keeps the first that answered 503 for the page's own status. */
+function failedCall(page: Page, error: unknown, path: string | undefined): void {
+  const e = toApiError(error);
+  if (e.status === 503) page.unavailable ??= e;
+  logFailedCall(page.request, error, path);
 }
 
 export function lendPageCalls(): void {
@@ -43,12 +77,12 @@ export function lendPageCalls(): void {
       const page = rendering.getStore();
       if (!page) throw new Error("A page called a procedure outside the rendering of a page request.");
       // One session look-up for the whole render (the layout's calls and the page's).
-      return createCaller(() => (page.context ??= consoleContext(page.request)), { onError: ({ error, path }) => logFailedCall(page.request, error, path) });
+      return createCaller(() => (page.context ??= consoleContext(page.request)), { onError: ({ error, path }) => failedCall(page, error, path) });
     },
     publicCaller() {
       const page = rendering.getStore();
       if (!page) throw new Error("A page called a procedure outside the rendering of a page request.");
-      return createCaller(() => publicContext(page.request), { onError: ({ error, path }) => logFailedCall(page.request, error, path) });
+      return createCaller(() => publicContext(page.request), { onError: ({ error, path }) => failedCall(page, error, path) });
     },
     errorCode: (err) => (err instanceof TRPCError || err instanceof DakiyaError ? toApiError(err).code : null),
   };

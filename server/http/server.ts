@@ -154,7 +154,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     }
     for (const [name, value] of Object.entries(securityHeaders)) reply.raw.setHeader(name, value);
     reply.hijack();
-    await renderingPage(request, () => pages.handle(request.raw, reply.raw));
+    await renderingPage(request, reply.raw, () => pages.handle(request.raw, reply.raw));
   });
 
   return { app, pages, scheduler };
