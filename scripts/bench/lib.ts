@@ -144,11 +144,16 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The production server as `npm start` starts it (`node dist/serve.mjs start`), ready when /readyz says so. */
+/**
+ * The production server as `npm start` starts it (`node dist/serve.mjs start`), ready when /readyz says
+ * so. With BENCH_CPU_PROF set to a directory, the server writes a V8 CPU profile there when it stops
+ * (`--cpu-prof`, which NODE_OPTIONS does not accept).
+ */
 export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<BenchServer> {
   ensureBuild();
   const port = await freePort();
-  const child = spawn(process.execPath, npmStartArgs(), { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...npmStartArgs()], { env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "inherit"] });
   try {
     // Migrations and the pages take a while on a loaded machine.
     await waitFor(`http://127.0.0.1:${port}/readyz`, child, 240_000);

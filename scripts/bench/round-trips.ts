@@ -1,0 +1,120 @@
+/**
+ * Database round trips of the hot path on PostgreSQL (docs/performance.md): the statements a live
+ * verify and a batch row send, counted at `pg`'s client in this process (the server built as
+ * `npm start` builds it, without pages; the simulator in process). Every statement the pool's
+ * connections send is counted, whether ours or Prisma's, less what the runner's sweep sends in as
+ * long a time idle; the LISTEN sessions' heartbeats are not.
+ * A count, not a time: the machine's load does not change it. Needs DATABASE_URL.
+ */
+import pg from "pg";
+import { setupBench } from "./lib";
+
+const VERIFIES = 50;
+const BATCH_ROWS = 200;
+const ADDRESSES = ["B-204, Sector 62, Noida, Uttar Pradesh 201309", "100 Feet Road, Indiranagar, Bengaluru 560038"];
+/** Round trips a verify needs: the read beside the provider call, and the one write (docs/performance.md). */
+const TARGET_PER_VERIFY = 2;
+
+const statements = new Map<string, number>();
+let counting = false;
+const send = Reflect.get(pg.Client.prototype, "query") as (this: pg.Client, ...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client & { connectionParameters?: { application_name?: string } }, ...args: unknown[]) {
+  if (counting && !this.connectionParameters?.application_name?.startsWith("dakiya listen")) {
+    const q = args[0] as string | { text?: string };
+    const text = (typeof q === "string" ? q : (q.text ?? "")).replace(/\s+/g, " ").trim().slice(0, 90);
+    statements.set(text, (statements.get(text) ?? 0) + 1);
+  }
+  return send.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** Statements sent per text while `work` runs, less those the runner's sweep (every 2 s) sends in as long a time idle. */
+async function counted(label: string, per: number, work: () => Promise<void>): Promise<number> {
+  const during = async (run: () => Promise<void>) => {
+    statements.clear();
+    counting = true;
+    await run();
+    counting = false;
+    return new Map(statements);
+  };
+  const started = performance.now();
+  const busy = await during(work);
+  const ms = performance.now() - started;
+  const idle = await during(() => new Promise((r) => setTimeout(r, ms)));
+  const own = [...busy].map(([text, n]) => [text, Math.max(0, n - (idle.get(text) ?? 0))] as const).filter(([, n]) => n > 0);
+  const total = own.reduce((a, [, n]) => a + n, 0);
+  console.log(`  ${label}: ${(total / per).toFixed(2)} database round trips each (${total} statements for ${per}, the sweep's ${[...idle.values()].reduce((a, b) => a + b, 0)} left out)`);
+  for (const [text, n] of own.sort((a, b) => b[1] - a[1])) console.log(`    ${(n / per).toFixed(2)}  ${text}`);
+  return total / per;
+}
+
+async function main() {
+  if (!process.env.DATABASE_URL) {
+    console.log("round trips: skipped (set DATABASE_URL to a PostgreSQL server where the benchmark may create and drop a database)");
+    return;
+  }
+  const { startSimulator } = await import("../../server/provider/simulator");
+  const sim = await startSimulator({ port: 0, latencyMs: 5 });
+  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "16", DAKIYA_LOG_REQUESTS: "0", PORT: "0", HOST: "127.0.0.1" });
+  const bench = await setupBench();
+  const { startServer } = await import("../../server/http/main");
+  const { db } = await import("../../server/db");
+  const { createWorkspace, upsertPlan } = await import("../../server/workspaces");
+  const server = await startServer({ pages: false });
+  const base = `http://127.0.0.1:${server.port}/api/v1`;
+  // A plan without overage: its verifies reserve their unit before the provider call.
+  await upsertPlan(db(), {
+    id: "bench-capped",
+    includedUnits: 10_000_000,
+    batchCap: 1000,
+    overagePaisePerUnit: null,
+    testNormalizePerMinute: null,
+    testPerMinute: null,
+    livePerMinute: null,
+  });
+  const capped = await createWorkspace(db(), { name: "Bench capped", planId: "bench-capped" });
+  const call = async (key: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { batch_id: string; status: string };
+  };
+  const verifies = (key: string) => async () => {
+    for (let i = 0; i < VERIFIES; i++) await call(key, "/addresses/verify", { address: ADDRESSES[i % ADDRESSES.length], order_id: `RT-${i}` });
+  };
+  // The key caches, the prepared statements and the policy are warm, as they are after a server's first requests.
+  await verifies(bench.liveKey)();
+  await verifies(capped.live_key)();
+
+  console.log("PostgreSQL:");
+  const perVerify = await counted("a live verify, plan with overage", VERIFIES, verifies(bench.liveKey));
+  const perCapped = await counted("a live verify, plan without overage (the unit reserved in the read)", VERIFIES, verifies(capped.live_key));
+  await counted("a batch row (1 batch of 200: create, work, complete; the batch's own statements included)", BATCH_ROWS, async () => {
+    const { batch_id } = await call(bench.liveKey, "/addresses/verify/batch", {
+      addresses: Array.from({ length: BATCH_ROWS }, (_, i) => ({ address: ADDRESSES[i % ADDRESSES.length], order_id: `RB-${i}` })),
+    });
+    for (;;) {
+      counting = false;
+      const batch = await call(bench.liveKey, `/batches/${batch_id}`);
+      counting = true;
+      if (!["queued", "processing"].includes(batch.status)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+  for (const [label, n] of [
+    ["with overage", perVerify],
+    ["without overage", perCapped],
+  ] as const) {
+    console.log(`  round trips per verify, ${label}: ${n.toFixed(2)} (target ≤ ${TARGET_PER_VERIFY}) ${n <= TARGET_PER_VERIFY ? "met" : "NOT MET"}`);
+  }
+  await server.stop();
+  await sim.close();
+  await bench.cleanup();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
