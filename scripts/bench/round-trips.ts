@@ -76,7 +76,7 @@ async function main() {
     const res = await fetch(`${base}${path}`, {
       method: body ? "POST" : "GET",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: body && JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { batch_id: string; status: string };
