@@ -118,7 +118,10 @@ describe.runIf(runsHere)("the database stopped and started again", () => {
     expect((await consoleDown.json()).error.data.api.code).toBe("provider_unavailable");
     // better-auth's routes: a sign-in and the session.
     const auth = apiClient(`${server.origin}/api/auth`);
-    const authAnswers = { signIn: await auth("POST", "/sign-in/email", { body: keys.console, headers: { origin: server.origin } }), session: await auth("GET", "/get-session", { headers: { cookie } }) };
+    const authAnswers = {
+      signIn: await auth("POST", "/sign-in/email", { body: keys.console, headers: { origin: server.origin } }),
+      session: await auth("GET", "/get-session", { headers: { cookie } }),
+    };
     for (const [name, res] of Object.entries(authAnswers)) {
       expect([name, res.status, res.body.error?.code, res.headers.get("retry-after")]).toEqual([name, 503, "provider_unavailable", "5"]);
     }
