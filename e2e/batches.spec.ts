@@ -146,6 +146,9 @@ test("a CSV with invalid rows still goes: the valid rows are submitted under the
   await page.getByRole("button", { name: "Submit the 3 valid rows" }).click();
   await expect(page).toHaveURL(/\/batches\/bat_[0-9A-Za-z]+$/);
   const batchId = page.url().split("/").pop()!;
+  // The batch's own page is headed by its name, as the list shows it, with its id beneath.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Monday's orders (Flipkart)");
+  await expect(page.getByText(`Batch ${batchId}`, { exact: true })).toBeVisible();
   await expect(page.getByTestId("batch-status")).toHaveText(/Completed/, { timeout: 30_000 });
   await expect(page.locator('[data-counter="succeeded"]')).toHaveText("3");
 

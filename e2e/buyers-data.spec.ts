@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "./env";
-import { seed } from "./helpers";
+import { expectAccessible, seed } from "./helpers";
 
 test.use({ storageState: E2E.state.owner });
 
@@ -15,6 +15,7 @@ test("an owner sets the retention and erases an order's data, which then shows n
 
   await page.goto("/settings/buyers-data");
   await expect(page.getByRole("heading", { name: "Buyers' data", level: 1 })).toBeVisible();
+  await expectAccessible(page);
   const retention = page.getByLabel("Retention in days (30–730)");
   await retention.fill("90");
   await page.getByRole("button", { name: "Save" }).click();
@@ -29,8 +30,9 @@ test("an owner sets the retention and erases an order's data, which then shows n
   await expect(page.getByRole("status").filter({ hasText: "Erased:" })).toContainText("Erased: 1 verifications");
   await expect(page.getByRole("row").filter({ hasText: "An order id (not kept)" }).first()).toBeVisible();
   await expect(page.getByText("E2E-ERASE-1")).toHaveCount(0);
+  await expectAccessible(page);
 
   const lookup = await request.post("/api/v1/outcomes", { headers: key, data: { order_id: "E2E-ERASE-1", outcome: "delivered" } });
   expect((await lookup.json()).error.code).toBe("verification_not_found");
-  await request.put("/api/v1/privacy/settings", { headers: key, data: { retention_days: 180 } });
+  expect((await request.put("/api/v1/privacy/settings", { headers: key, data: { retention_days: 180 } })).status()).toBe(200);
 });

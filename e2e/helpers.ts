@@ -1,15 +1,19 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E, type Seed } from "./env";
 
 export function seed(): Seed {
   return JSON.parse(fs.readFileSync(E2E.seedFile, "utf8")) as Seed;
 }
 
-/** A full-page screenshot kept under test-results/screenshots/ (the README's pictures come from here). */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+/**
+ * A screenshot kept under test-results/screenshots/ (docs/console.md's pictures come from here): the
+ * whole page, or only `part` of it when the page is much longer than what the picture is about.
+ */
+export async function shot(page: Page, name: string, part?: Locator): Promise<void> {
+  const path = `test-results/screenshots/${name}.png`;
+  await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
 }
 
 /** The rules the console and the buyer's page are held to: WCAG 2.1 levels A and AA. */

@@ -45,7 +45,7 @@ test("upload a courier's CSV: the columns matched, the courier's words shown as 
   await expect(words.getByRole("row", { name: /^RTO rto 1$/ })).toBeVisible();
   await expect(words.getByRole("row", { name: /^Teleported ✕ not known: rows skipped 1$/ })).toBeVisible();
   await expect(page.getByTestId("skipped-outcomes")).toContainText(`Row 3 (${order(3)}): The outcome "Teleported" is not one we know.`);
-  await shot(page, "outcomes-upload");
+  await shot(page, "outcomes-upload", page.locator("section").filter({ has: page.getByRole("heading", { name: "Report outcomes from a courier's CSV" }) }));
 
   await page.getByRole("button", { name: "Submit the 5 valid rows" }).click();
   await expect(page.getByTestId("outcomes-recorded")).toHaveText("3 outcomes recorded, 1 already reported (duplicates, unchanged), 2 not recorded.");

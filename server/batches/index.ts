@@ -166,6 +166,11 @@ export async function getProgress(db: Db, workspaceId: string, batchId: string, 
   return progressOf(await findBatch(db, workspaceId, batchId), origin);
 }
 
+/** The merchant's name for a batch (null when it was given none), for the heading of its page. */
+export async function batchName(db: Db, workspaceId: string, batchId: string): Promise<string | null> {
+  return (await findBatch(db, workspaceId, batchId)).name;
+}
+
 export interface BatchSummary extends Omit<BatchProgress, "results_url"> {
   name: string | null;
   /** Decisions of the rows verified so far. */

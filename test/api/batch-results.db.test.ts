@@ -45,11 +45,20 @@ describe("console batch results procedures", () => {
     expect(await api.console.batchResults.orderIds({ batch_id: batchId, order_id: "  abc " })).toEqual(["ABC-17"]);
   });
 
+  it("let a member read the batch's name, null when it was given none", async () => {
+    const api = await consoleAs(acme, "viewer");
+    const unnamed = await seedBatch(acme, MIX.slice(0, 1));
+    expect(await api.console.batchName({ batch_id: unnamed })).toEqual({ name: null });
+    await db().batch.update({ where: { id: batchId }, data: { name: "Monday's orders (Flipkart)" } });
+    expect(await api.console.batchName({ batch_id: batchId })).toEqual({ name: "Monday's orders (Flipkart)" });
+  });
+
   it("answer batch_not_found to another workspace's member", async () => {
     const api = await consoleAs(other, "owner");
     await expect(api.console.batchResults.counts({ batch_id: batchId })).rejects.toMatchObject({ cause: { code: "batch_not_found" } });
     await expect(api.console.batchResults.rows({ batch_id: batchId })).rejects.toMatchObject({ cause: { code: "batch_not_found" } });
     await expect(api.console.batchResults.orderIds({ batch_id: batchId })).rejects.toMatchObject({ cause: { code: "batch_not_found" } });
+    await expect(api.console.batchName({ batch_id: batchId })).rejects.toMatchObject({ cause: { code: "batch_not_found" } });
   });
 
   it("refuse a filter outside the catalogue and a page over 200 rows", async () => {

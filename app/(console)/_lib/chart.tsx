@@ -35,9 +35,11 @@ export function ChartContainer({
         role="img"
         aria-label={label}
         style={colours}
-        className={`w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-slate-700 [&_.recharts-cartesian-grid_line]:stroke-slate-200 [&_.recharts-rectangle.recharts-tooltip-cursor]:fill-slate-100 [&_.recharts-surface]:outline-none ${className}`}
+        className={`w-full overflow-hidden text-xs [&_.recharts-cartesian-axis-tick_text]:fill-slate-700 [&_.recharts-cartesian-grid_line]:stroke-slate-200 [&_.recharts-rectangle.recharts-tooltip-cursor]:fill-slate-100 [&_.recharts-surface]:outline-none ${className}`}
       >
-        {/* The first render (on the server too) draws at this size until the box is measured. */}
+        {/* The first render (on the server too) draws at this size until the box is measured, and after
+            a resize the drawing keeps its old width until ResizeObserver's callback has re-rendered it:
+            the box clips it meanwhile, so a chart never makes the page wider than the screen. */}
         <ResponsiveContainer initialDimension={{ width: 640, height: 160 }}>{children}</ResponsiveContainer>
       </div>
     </ChartContext.Provider>

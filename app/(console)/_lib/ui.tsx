@@ -42,9 +42,10 @@ export function SelectField<V extends string>(props: { id: string; label: string
 export function PageHeader({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        {description && <p className="mt-1 max-w-2xl text-slate-700">{description}</p>}
+      {/* A title can be a merchant's name or an id with no spaces: it wraps anywhere rather than widen a phone's page. */}
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold text-slate-900 wrap-anywhere">{title}</h1>
+        {description && <p className="mt-1 max-w-2xl text-slate-700 wrap-anywhere">{description}</p>}
       </div>
       {children}
     </div>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { loadFixtures } from "../../verification/fixtures";
-import { listBatches } from "../../batches";
+import { batchName, listBatches } from "../../batches";
 import { DECISIONS, decisionCounts, filteredOrderIds, RESULTS_PAGE_MAX, RESULTS_SORTS, resultRows, ROW_STATUSES, type ResultsFilter } from "../../batches/results";
 import { DakiyaError } from "../../errors";
 import { createKey, listKeys, revokeKey } from "../../keys";
@@ -148,6 +148,9 @@ export const consoleRouter = router({
   provider: memberProcedure.query(() => providerStatus()),
 
   batches: memberProcedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) })).query(({ ctx, input }) => listBatches(ctx.db, ctx.caller.workspaceId, input.limit)),
+
+  /** The name a batch was given (null: none), for the heading of its page. */
+  batchName: memberProcedure.input(BatchId).query(async ({ ctx, input }) => ({ name: await batchName(ctx.db, ctx.caller.workspaceId, input.batch_id) })),
 
   batchResults: router({
     /** SHIP / REVIEW / HOLD, failed, cancelled and unfinished rows of one batch, for its chart. */

@@ -21,8 +21,8 @@ export interface BatchPageData {
   rows: Outputs["console"]["batchResults"]["rows"];
 }
 
-/** A batch: its progress (live while it runs), the decisions as a chart, and its rows to act on. */
-export function BatchView({ batchId, initial }: { batchId: string; initial: BatchPageData | null }) {
+/** A batch under its name (the id beneath it): its progress (live while it runs), the decisions as a chart, and its rows to act on. */
+export function BatchView({ batchId, name, initial }: { batchId: string; /** null: it was given none. */ name: string | null; initial: BatchPageData | null }) {
   const me = useMe();
   const utils = api.useUtils();
   // Before the queries below mount: they start from what the server rendered instead of asking again.
@@ -61,7 +61,7 @@ export function BatchView({ batchId, initial }: { batchId: string; initial: Batc
 
   return (
     <>
-      <PageHeader title={`Batch ${batchId}`}>
+      <PageHeader title={name ?? `Batch ${batchId}`} description={name === null ? undefined : `Batch ${batchId}`}>
         <div className="flex flex-wrap items-center gap-3">
           {b && !active && (
             <a href={`/batches/${b.batch_id}/download`} download className={button.primary}>
