@@ -165,6 +165,8 @@ function isMeaningful(t: Token): boolean {
 }
 
 function joinParts(parts: string[]): string | null {
+  // Most components have one part or none: no set to build.
+  if (parts.length <= 1) return parts[0] || null;
   const seen = new Set<string>();
   const kept = parts.filter((p) => {
     const k = p.toLowerCase();
