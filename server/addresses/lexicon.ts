@@ -83,6 +83,11 @@ export class PhraseTable<T> {
     this.byFirst.set(first, list);
   }
 
+  /** Whether the table holds no phrase. */
+  get empty(): boolean {
+    return this.byFirst.size === 0;
+  }
+
   /** The longest phrase starting at `i`. */
   match(tokens: readonly Token[], i: number): { value: T; length: number } | null {
     const list = this.byFirst.get(tokens[i]?.key ?? "");

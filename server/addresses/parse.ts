@@ -540,7 +540,7 @@ function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
     }
     officePhrases.set(rec, phrases);
   }
-  return mergePhrases(tokens, phrases);
+  return phrases.empty ? tokens : mergePhrases(tokens, phrases);
 }
 
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
