@@ -90,6 +90,9 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
+/** ASCII text with a control character or a run of spaces: the only ASCII text that folding changes. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const ASCII_TO_FOLD = /[\x00-\x1f\x7f]| {2}/;
 const DIGIT_END = /\d$/;
 const DIGIT_START = /^\d/;
 
@@ -108,7 +111,7 @@ function clean(text: string): string {
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
     if (hasDevanagari(s)) s = fromDevanagari(s);
-  }
+  } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
 
@@ -527,6 +530,8 @@ const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$)
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
+/** What every malformed pincode contains: its label or five digits in a row. */
+const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
 /**
  * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no
@@ -534,6 +539,7 @@ const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-
  * other word the number stays ("Flat 10203").
  */
 function withoutMalformedPincode(text: string): string {
+  if (!MALFORMED_PINCODE_HINT.test(text)) return text;
   return text.replace(MALFORMED_PINCODE, (all: string, word: string) => {
     const key = word.toLowerCase();
     return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) ? word : all;
