@@ -117,6 +117,8 @@ function clean(text: string): string {
 
 function render(tokens: readonly Token[], streetEnd: boolean): string {
   let out = "";
+  // Whether `out` ends in a digit, read off the last piece added: testing the growing string would copy it each time.
+  let digitEnd = false;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     let word: string;
@@ -133,7 +135,9 @@ function render(tokens: readonly Token[], streetEnd: boolean): string {
     } else if (t.key === "&") word = "&";
     else continue;
     // Two numbers side by side would re-read as one cluster (a phone, a pincode); keep them apart.
-    out += out === "" ? word : (DIGIT_END.test(out) && DIGIT_START.test(word) ? "/" : " ") + word;
+    const piece = out === "" ? word : (digitEnd && DIGIT_START.test(word) ? "/" : " ") + word;
+    out += piece;
+    if (piece !== "") digitEnd = DIGIT_END.test(piece);
   }
   return out;
 }
