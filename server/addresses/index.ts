@@ -531,6 +531,8 @@ const ZONE_PREFIX: Record<string, string> = {
 };
 /** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
 const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
+/** The same pattern with a zone city's name for the word: text it does not match has no postal zone. */
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${Object.keys(ZONE_PREFIX).join("|")})\\.?\\s?-?\\s?\\d{1,2}(?=\\s?(?:[,;|()]|$))`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
@@ -551,6 +553,7 @@ function withoutMalformedPincode(text: string): string {
 }
 
 function postalZone(text: string): { text: string; pincode: string } | null {
+  if (!POSTAL_ZONE_HINT.test(text)) return null;
   for (const m of text.matchAll(POSTAL_ZONE)) {
     const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
     if (!prefix) continue;
