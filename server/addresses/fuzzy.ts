@@ -86,9 +86,35 @@ function statesOf(city: CityDef): ReadonlySet<string> {
  * The one city a misspelt name stands for, or null (unknown, too short, or two cities equally
  * close). `fits` narrows the candidates (the written state, the pincode).
  */
+/** The name's characters counted by their low six bits, and a copy spent against each key. */
+const nameChars = new Int32Array(64);
+const spent = new Int32Array(64);
+
+/**
+ * At least this many edits separate a key from the name counted in `nameChars`: the characters one
+ * has and the other lacks. Counting by the low six bits merges characters, which can only lower it.
+ */
+function charsApart(key: string, nameLength: number): number {
+  spent.set(nameChars);
+  let shared = 0;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i) & 63;
+    if ((spent[c] as number) > 0) {
+      spent[c] = (spent[c] as number) - 1;
+      shared++;
+    }
+  }
+  return Math.max(nameLength - shared, key.length - shared);
+}
+
 export function fuzzyCity(name: string, state: string | null, fits: (city: CityDef) => boolean): CityDef | null {
   const limit = allowedEdits(name.replace(/ /g, "").length);
   if (limit === 0 || name.length > 40) return null;
+  nameChars.fill(0);
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i) & 63;
+    nameChars[c] = (nameChars[c] as number) + 1;
+  }
   let best: CityDef | null = null;
   let bestDistance = limit + 1;
   let tie = false;
@@ -96,6 +122,8 @@ export function fuzzyCity(name: string, state: string | null, fits: (city: CityD
   // The outcome does not depend on the order candidates are tried in: the nearest city, unless two are as near.
   for (let length = Math.max(0, name.length - limit); length <= name.length + limit && length < byLength.length; length++) {
     for (const { key, city } of byLength[length] ?? []) {
+      // Most keys of a near length have other letters: counting them is cheaper than the edit distance.
+      if (charsApart(key, name.length) > limit) continue;
       const d = editDistance(name, key, limit);
       if (d > limit || d > bestDistance || (state && !statesOf(city).has(state)) || !fits(city)) continue;
       if (d === bestDistance && best && best !== city) tie = true;
