@@ -82,10 +82,6 @@ function statesOf(city: CityDef): ReadonlySet<string> {
   return states;
 }
 
-/**
- * The one city a misspelt name stands for, or null (unknown, too short, or two cities equally
- * close). `fits` narrows the candidates (the written state, the pincode).
- */
 /** The name's characters counted by their low six bits, and a copy spent against each key. */
 const nameChars = new Int32Array(64);
 const spent = new Int32Array(64);
@@ -107,6 +103,10 @@ function charsApart(key: string, nameLength: number): number {
   return Math.max(nameLength - shared, key.length - shared);
 }
 
+/**
+ * The one city a misspelt name stands for, or null (unknown, too short, or two cities equally
+ * close). `fits` narrows the candidates (the written state, the pincode).
+ */
 export function fuzzyCity(name: string, state: string | null, fits: (city: CityDef) => boolean): CityDef | null {
   const limit = allowedEdits(name.replace(/ /g, "").length);
   if (limit === 0 || name.length > 40) return null;
