@@ -6,17 +6,21 @@
 import { getGazetteer, type CityDef } from "./gazetteer";
 import { directoryDistricts } from "./pincodes";
 
-let byFirst: Map<string, Array<{ key: string; city: CityDef }>> | null = null;
+type Candidates = Array<{ key: string; city: CityDef }>;
+let byFirst: Map<string, Candidates[]> | null = null;
 
-/** The near-spelling candidates by first letter, built on first use (or by preloading). */
-export function nearSpellingIndex(): Map<string, Array<{ key: string; city: CityDef }>> {
+/**
+ * The near-spelling candidates by first letter, then by length (a name only meets keys within its
+ * allowed edits in length), built on first use (or by preloading).
+ */
+export function nearSpellingIndex(): Map<string, Candidates[]> {
   if (byFirst) return byFirst;
   byFirst = new Map();
   for (const [key, def] of getGazetteer().places) {
     if (!def.city || key.length < 4) continue;
-    const list = byFirst.get(key[0] as string) ?? [];
-    list.push({ key, city: def.city });
-    byFirst.set(key[0] as string, list);
+    const byLength = byFirst.get(key[0] as string) ?? [];
+    (byLength[key.length] ??= []).push({ key, city: def.city });
+    byFirst.set(key[0] as string, byLength);
   }
   return byFirst;
 }
@@ -29,36 +33,74 @@ export function allowedEdits(length: number): number {
 let rowA = new Int32Array(64);
 let rowB = new Int32Array(64);
 
-/** Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. */
+/**
+ * Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. Only the cells within
+ * `limit` of the diagonal are computed: a path through any other cell costs more than `limit`.
+ */
 export function editDistance(a: string, b: string, limit: number): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  if (b.length + 1 > rowA.length) {
-    rowA = new Int32Array(b.length + 1);
-    rowB = new Int32Array(b.length + 1);
+  if (b.length + 2 > rowA.length) {
+    rowA = new Int32Array(b.length + 2);
+    rowB = new Int32Array(b.length + 2);
   }
+  const over = limit + 1;
   let prev = rowA;
   let row = rowB;
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let j = 0; j <= b.length; j++) prev[j] = Math.min(j, over);
   for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    // The cell left of the band, and the one right of it, which the next row reads.
+    let best = (row[from - 1] = from === 1 ? Math.min(i, over) : over);
+    if (to < b.length) row[to + 1] = over;
+    const c = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const cost = c === b.charCodeAt(j - 1) ? 0 : 1;
+      const v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost, over);
       row[j] = v;
       if (v < best) best = v;
     }
-    if (best > limit) return limit + 1;
-    [prev, row] = [row, prev];
+    if (best > limit) return over;
+    const swap = prev;
+    prev = row;
+    row = swap;
   }
   return prev[b.length] as number;
 }
 
-/** States a city lies in, from its districts. */
-function statesOf(city: CityDef): Set<string> {
-  const districts = directoryDistricts();
-  return new Set(city.districts.map((d) => districts.get(d)).filter((s): s is string => !!s));
+const cityStates = new WeakMap<CityDef, ReadonlySet<string>>();
+
+/** States a city lies in, from its districts; computed once per city. */
+function statesOf(city: CityDef): ReadonlySet<string> {
+  let states = cityStates.get(city);
+  if (!states) {
+    const districts = directoryDistricts();
+    states = new Set(city.districts.map((d) => districts.get(d)).filter((s): s is string => !!s));
+    cityStates.set(city, states);
+  }
+  return states;
+}
+
+/** The name's characters counted by their low six bits, and a copy spent against each key. */
+const nameChars = new Int32Array(64);
+const spent = new Int32Array(64);
+
+/**
+ * At least this many edits separate a key from the name counted in `nameChars`: the characters one
+ * has and the other lacks. Counting by the low six bits merges characters, which can only lower it.
+ */
+function charsApart(key: string, nameLength: number): number {
+  spent.set(nameChars);
+  let shared = 0;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i) & 63;
+    if ((spent[c] as number) > 0) {
+      spent[c] = (spent[c] as number) - 1;
+      shared++;
+    }
+  }
+  return Math.max(nameLength - shared, key.length - shared);
 }
 
 /**
@@ -68,17 +110,28 @@ function statesOf(city: CityDef): Set<string> {
 export function fuzzyCity(name: string, state: string | null, fits: (city: CityDef) => boolean): CityDef | null {
   const limit = allowedEdits(name.replace(/ /g, "").length);
   if (limit === 0 || name.length > 40) return null;
+  nameChars.fill(0);
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i) & 63;
+    nameChars[c] = (nameChars[c] as number) + 1;
+  }
   let best: CityDef | null = null;
   let bestDistance = limit + 1;
   let tie = false;
-  for (const { key, city } of nearSpellingIndex().get(name[0] as string) ?? []) {
-    const d = editDistance(name, key, limit);
-    if (d > limit || d > bestDistance || (state && !statesOf(city).has(state)) || !fits(city)) continue;
-    if (d === bestDistance && best && best !== city) tie = true;
-    else if (d < bestDistance) {
-      best = city;
-      bestDistance = d;
-      tie = false;
+  const byLength = nearSpellingIndex().get(name[0] as string) ?? [];
+  // The outcome does not depend on the order candidates are tried in: the nearest city, unless two are as near.
+  for (let length = Math.max(0, name.length - limit); length <= name.length + limit && length < byLength.length; length++) {
+    for (const { key, city } of byLength[length] ?? []) {
+      // Most keys of a near length have other letters: counting them is cheaper than the edit distance.
+      if (charsApart(key, name.length) > limit) continue;
+      const d = editDistance(name, key, limit);
+      if (d > limit || d > bestDistance || (state && !statesOf(city).has(state)) || !fits(city)) continue;
+      if (d === bestDistance && best && best !== city) tie = true;
+      else if (d < bestDistance) {
+        best = city;
+        bestDistance = d;
+        tie = false;
+      }
     }
   }
   return tie ? null : best;

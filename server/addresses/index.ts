@@ -90,6 +90,9 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
+/** ASCII text with a control character or a run of spaces: the only ASCII text that folding changes. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const ASCII_TO_FOLD = /[\x00-\x1f\x7f]| {2}/;
 const DIGIT_END = /\d$/;
 const DIGIT_START = /^\d/;
 
@@ -108,12 +111,14 @@ function clean(text: string): string {
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
     if (hasDevanagari(s)) s = fromDevanagari(s);
-  }
+  } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
 
 function render(tokens: readonly Token[], streetEnd: boolean): string {
   let out = "";
+  // Whether `out` ends in a digit, read off the last piece added: testing the growing string would copy it each time.
+  let digitEnd = false;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k] as Token;
     let word: string;
@@ -130,7 +135,9 @@ function render(tokens: readonly Token[], streetEnd: boolean): string {
     } else if (t.key === "&") word = "&";
     else continue;
     // Two numbers side by side would re-read as one cluster (a phone, a pincode); keep them apart.
-    out += out === "" ? word : (DIGIT_END.test(out) && DIGIT_START.test(word) ? "/" : " ") + word;
+    const piece = out === "" ? word : (digitEnd && DIGIT_START.test(word) ? "/" : " ") + word;
+    out += piece;
+    if (piece !== "") digitEnd = DIGIT_END.test(piece);
   }
   return out;
 }
@@ -165,6 +172,8 @@ function isMeaningful(t: Token): boolean {
 }
 
 function joinParts(parts: string[]): string | null {
+  // Most components have one part or none: no set to build.
+  if (parts.length <= 1) return parts[0] || null;
   const seen = new Set<string>();
   const kept = parts.filter((p) => {
     const k = p.toLowerCase();
@@ -522,9 +531,13 @@ const ZONE_PREFIX: Record<string, string> = {
 };
 /** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
 const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
+/** The same pattern with a zone city's name for the word: text it does not match has no postal zone. */
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${Object.keys(ZONE_PREFIX).join("|")})\\.?\\s?-?\\s?\\d{1,2}(?=\\s?(?:[,;|()]|$))`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
+/** What every malformed pincode contains: its label or five digits in a row. */
+const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
 /**
  * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no
@@ -532,6 +545,7 @@ const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-
  * other word the number stays ("Flat 10203").
  */
 function withoutMalformedPincode(text: string): string {
+  if (!MALFORMED_PINCODE_HINT.test(text)) return text;
   return text.replace(MALFORMED_PINCODE, (all: string, word: string) => {
     const key = word.toLowerCase();
     return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) ? word : all;
@@ -539,6 +553,7 @@ function withoutMalformedPincode(text: string): string {
 }
 
 function postalZone(text: string): { text: string; pincode: string } | null {
+  if (!POSTAL_ZONE_HINT.test(text)) return null;
   for (const m of text.matchAll(POSTAL_ZONE)) {
     const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
     if (!prefix) continue;

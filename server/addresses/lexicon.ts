@@ -83,6 +83,11 @@ export class PhraseTable<T> {
     this.byFirst.set(first, list);
   }
 
+  /** Whether the table holds no phrase. */
+  get empty(): boolean {
+    return this.byFirst.size === 0;
+  }
+
   /** The longest phrase starting at `i`. */
   match(tokens: readonly Token[], i: number): { value: T; length: number } | null {
     const list = this.byFirst.get(tokens[i]?.key ?? "");
@@ -328,5 +333,18 @@ export function isJunkWord(key: string): boolean {
   if (REPEATED.test(key)) return true;
   if (key.length >= 4 && KEYBOARD_ROWS.some((row) => row.includes(key))) return true;
   if (key.length >= 5 && kind === NO_VOWEL) return true;
-  return key.length >= 6 && new Set(key).size <= 2;
+  return key.length >= 6 && atMostTwoLetters(key);
+}
+
+/** Whether an ASCII word uses two different characters or fewer ("ababab"). */
+function atMostTwoLetters(key: string): boolean {
+  const a = key.charCodeAt(0);
+  let b = -1;
+  for (let i = 1; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === a || c === b) continue;
+    if (b !== -1) return false;
+    b = c;
+  }
+  return true;
 }

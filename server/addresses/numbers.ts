@@ -71,16 +71,21 @@ interface Found {
   glued: boolean;
 }
 
+const NO_LABELS: ReadonlyMap<number, number> = new Map();
+
+/** Where each label ends, with where it starts; most text has none and shares one empty map. */
+function labels(re: RegExp, s: string): ReadonlyMap<number, number> {
+  re.lastIndex = 0;
+  let m = re.exec(s);
+  if (m === null) return NO_LABELS;
+  const out = new Map<number, number>();
+  for (; m !== null; m = re.exec(s)) out.set(m.index + m[0].length, m.index);
+  return out;
+}
+
 function find(s: string): Found {
-  const phoneLabels = new Map<number, number>();
-  const pinLabels = new Map<number, number>();
-  for (const [re, labels] of [
-    [PHONE_LABEL, phoneLabels],
-    [PIN_LABEL, pinLabels],
-  ] as const) {
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) labels.set(m.index + m[0].length, m.index);
-  }
+  const phoneLabels = labels(PHONE_LABEL, s);
+  const pinLabels = labels(PIN_LABEL, s);
   const found: Found = { cuts: [], candidates: [], glued: false };
   const { cuts, candidates } = found;
 

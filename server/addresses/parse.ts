@@ -524,6 +524,7 @@ function mergePhrases(tokens: Token[], phrases: Pick<PhraseTable<unknown>, "matc
 }
 
 const officePhrases = new WeakMap<PincodeRecord, PhraseTable<true>>();
+const lastOffices: { rec: PincodeRecord | null; phrases: PhraseTable<true> | undefined } = { rec: null, phrases: undefined };
 
 /**
  * The pincode's own post offices of several words, as plain names ("Basti Guzan", "Kohka Bhilai",
@@ -531,7 +532,8 @@ const officePhrases = new WeakMap<PincodeRecord, PhraseTable<true>>();
  */
 function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
   if (!rec) return tokens;
-  let phrases = officePhrases.get(rec);
+  // An address's segments all ask for the same pincode's table, one after another.
+  let phrases = rec === lastOffices.rec ? lastOffices.phrases : officePhrases.get(rec);
   if (!phrases) {
     phrases = new PhraseTable<true>();
     for (const key of rec.placeKeys) {
@@ -540,7 +542,9 @@ function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
     }
     officePhrases.set(rec, phrases);
   }
-  return mergePhrases(tokens, phrases);
+  lastOffices.rec = rec;
+  lastOffices.phrases = phrases;
+  return phrases.empty ? tokens : mergePhrases(tokens, phrases);
 }
 
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */

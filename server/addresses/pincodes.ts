@@ -288,13 +288,14 @@ let byPlace: Map<string, PincodeRecord[]> | null = null;
 
 /** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
 export function placeNameKey(text: string): string {
-  let out = "";
+  // Most names reach here as keys already (lower-case letters only): no new string.
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i) | 32;
-    if (c >= 97 && c <= 122) out += String.fromCharCode(c);
+    const c = text.charCodeAt(i);
+    if (c < 97 || c > 122) return text.replace(NOT_LETTERS, "").toLowerCase();
   }
-  return out;
+  return text;
 }
+const NOT_LETTERS = /[^A-Za-z]+/g;
 
 const nameKeys = new WeakMap<PincodeRecord, string[]>();
 
