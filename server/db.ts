@@ -298,7 +298,10 @@ function open(): Connection {
     // One pool we own for Prisma and our own statements, so closing it ends every connection. The
     // schema engine gets a pool of its own per run, closed when the run ends (prisma/engine.ts).
     // A connection that cannot be made in 5 s fails (a 503), rather than holding a request until its client gives up.
-    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 });
+    // JIT off: PostgreSQL compiles a statement it guesses costly (the purge's chunk, the preview) anew on
+    // every run, about a fifth of a purge chunk's CPU, and no statement here runs long enough to repay it
+    // (docs/performance.md, "Privacy purge").
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     // An idle pooled connection whose backend ends emits "error" on the pool; unheard, it would crash the process.
     pool.on("error", (err) => console.error("database: an idle connection was closed:", err.message));

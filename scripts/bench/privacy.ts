@@ -4,9 +4,13 @@
  * retention, made in the database with generate_series and then VACUUM ANALYZE. The purge redacts
  * them all while verifications keep being recorded beside it (test-key verifies through the domain,
  * the same insert, roll-up trigger and indexes as a live one); it prints the purge's time, the
- * verifies' latency before and during it, and whether the analytics roll-ups moved. Target: under a
+ * CPU time PostgreSQL spent (its backends' own, read from /proc when the server runs on this machine:
+ * the figure the machine's load does not inflate), the verifies' latency before and during it, and
+ * whether the analytics roll-ups moved. Target: under a
  * minute, verifies not blocked. PostgreSQL only (DATABASE_URL).
  */
+import fs from "node:fs";
+import os from "node:os";
 import pg from "pg";
 import { setupBench } from "./lib";
 
@@ -27,9 +31,9 @@ async function fill(client: pg.Client, workspaceId: string, n: number): Promise<
          jsonb_build_object('lat', 12.9, 'lng', 77.5, 'precision', 'street'), '4P3JK852C9', '{}'::jsonb, 'simulator', true,
          ARRAY['provider_street_match'], '560011', 'Karnataka', 0.8,
          (CASE WHEN g % 3 = 0 THEN (CASE WHEN g % 7 = 0 THEN 'rto' ELSE 'delivered' END) END)::"OutcomeKind", CASE WHEN g % 3 = 0 THEN 'Delhivery' END,
-         now() - (200 + random() * 200) * interval '1 day'
+         now() - (400 - 200.0 * g / $4) * interval '1 day'
        FROM (SELECT g, (random() * 100)::int AS score FROM generate_series($2::int, $3::int) g) x`,
-      [workspaceId, from, to],
+      [workspaceId, from, to, n],
     );
     await client.query(
       `INSERT INTO outcomes (id, workspace_id, verification_id, address_key, outcome, courier, created_at)
@@ -39,6 +43,23 @@ async function fill(client: pg.Client, workspaceId: string, n: number): Promise<
     );
   }
 }
+
+/** CPU time (ms) of each backend serving the bench's database, from /proc; empty when the server is elsewhere. */
+async function backendCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database()");
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      // Not on this machine, or the backend has just ended.
+    }
+  }
+  return cpu;
+}
+/** Linux counts CPU time in /proc in ticks of 1/100 s (USER_HZ). */
+const CLOCK_TICKS = 100;
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
@@ -63,7 +84,6 @@ async function main(): Promise<void> {
     console.log(`made ${ROWS.toLocaleString("en")} verifications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await client.query("VACUUM ANALYZE verifications");
     await client.query("VACUUM ANALYZE outcomes");
-    await client.end();
     const before = await rollUps(bench.workspaceId);
     const caller = await authenticate(db, `Bearer ${bench.testKey}`);
     const fixtures = loadFixtures().filter((f) => f.decision);
@@ -80,17 +100,29 @@ async function main(): Promise<void> {
     const verifier = (async () => {
       while (purging) during.push(await verifyOnce());
     })();
+    const cpuBefore = await backendCpu(client);
     const t0 = performance.now();
-    const result = await purgeExpiredPersonalData(db);
+    const result = await purgeExpiredPersonalData(db).finally(() => (purging = false));
     const seconds = (performance.now() - t0) / 1000;
-    purging = false;
+    const cpuAfter = await backendCpu(client);
     await verifier;
+    await client.end();
+    let cpuMs = 0;
+    for (const [pid, ms] of cpuAfter) cpuMs += ms - (cpuBefore.get(pid) ?? 0);
 
     const after = await rollUps(bench.workspaceId);
     const unchanged = JSON.stringify(after) === JSON.stringify(before);
     console.log(
       `purge: ${result.redacted.verifications.toLocaleString("en")} verifications redacted in ${seconds.toFixed(1)} s ` +
         `(${Math.round(result.redacted.verifications / seconds).toLocaleString("en")}/s; target: 1,000,000 in under 60 s)`,
+    );
+    console.log(
+      cpuAfter.size
+        ? `PostgreSQL CPU during the purge: ${(cpuMs / 1000).toFixed(1)} s (${((cpuMs * 1000) / Math.max(1, result.redacted.verifications)).toFixed(0)} µs per verification, the verifies beside it included; load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(" ")})`
+        : "PostgreSQL CPU during the purge: not measured (the server is not on this machine)",
     );
     console.log(`verify while idle:   p50 ${quantile(idle, 0.5).toFixed(1)} ms, p99 ${quantile(idle, 0.99).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms (${idle.length} calls)`);
     console.log(
