@@ -14,11 +14,11 @@ import {
   recordsCte,
   type Decider,
   type History,
-  type PaymentMethod,
   type PreparedAddress,
   type StoredRecord,
 } from "../verification";
 import { workRecorded } from "../work";
+import type { PaymentMethod } from "../../lib/words";
 import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
 
 /**

@@ -2,8 +2,7 @@ import { nowMs } from "../clock";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import type { ValidationLevel } from "../provider";
-import type { Decision, OutcomeKind } from "../verification/decide";
+import type { Decision, OutcomeKind, PaymentMethod, ValidationLevel } from "../../lib/words";
 import { compilePolicy, NEVER_SHIP, type DecisionFacts } from "./decide";
 import { outcomeCosts, type OutcomeCosts } from "./index";
 import { parsePolicy, type Policy } from "./schema";
@@ -15,7 +14,6 @@ import { parsePolicy, type Policy } from "./schema";
  * tell apart, read through a cursor a few thousand groups at a time and decided as they arrive
  * (docs/decision-policy.md).
  */
-export const DECISIONS: readonly Decision[] = ["SHIP", "REVIEW", "HOLD"];
 const RETURNED: ReadonlySet<string> = new Set<OutcomeKind>(["rto", "customer_refused", "address_issue"]);
 
 export interface PolicyFigures {
@@ -54,7 +52,7 @@ interface Row {
   level: ValidationLevel;
   /** Which of the codes the policy names the verification has, one bit each. */
   code_bits: number;
-  payment: "cod" | "prepaid" | null;
+  payment: PaymentMethod | null;
   /** How many of the policy's order_value_above thresholds the value is above; -1 when no value was sent. */
   value_rank: number;
   pincode: string | null;

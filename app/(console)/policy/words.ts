@@ -1,7 +1,6 @@
 import { POLICY_CONDITIONS } from "~/lib/shared";
-import type { Policy, PolicyCondition } from "~/server/policy/schema";
 import { formatNumber } from "../_lib/format";
-import type { ConditionName } from "./draft";
+import type { ConditionName, Policy, PolicyCondition } from "./draft";
 
 /** The conditions a rule can have, in words: the form's labels and the history's sentences. */
 export const CONDITION_WORDS: Record<ConditionName, { label: string; hint: string }> = {

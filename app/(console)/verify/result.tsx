@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { OUTCOME_KINDS, type OutcomeKind } from "~/lib/words";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin, formatRupeesWhole } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
@@ -18,14 +19,14 @@ type Verification = Outputs["verifications"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];
 export type ShownVerification = Verification & { outcome?: Found["outcome"]; synthetic?: Found["synthetic"] };
 
-const OUTCOMES = [
-  ["delivered", "Delivered"],
-  ["rto", "Returned to origin (RTO)"],
-  ["customer_refused", "Customer refused"],
-  ["address_issue", "Address issue"],
-  ["lost", "Lost"],
-  ["cancelled", "Cancelled"],
-] as const;
+const OUTCOME_NAMES: Record<OutcomeKind, string> = {
+  delivered: "Delivered",
+  rto: "Returned to origin (RTO)",
+  customer_refused: "Customer refused",
+  address_issue: "Address issue",
+  lost: "Lost",
+  cancelled: "Cancelled",
+};
 
 export function DecisionBadge({ decision, large }: { decision: Verification["decision"]; large?: boolean }) {
   const tone = decision === "SHIP" ? "green" : decision === "REVIEW" ? "amber" : "red";
@@ -157,7 +158,7 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
           const courier = fieldText(form, "courier").trim();
-          report.mutate({ verification_id: v.verification_id, outcome: form.get("outcome") as (typeof OUTCOMES)[number][0], ...(courier ? { courier } : {}) });
+          report.mutate({ verification_id: v.verification_id, outcome: form.get("outcome") as OutcomeKind, ...(courier ? { courier } : {}) });
         }}
       >
         <div>
@@ -165,9 +166,9 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
             What happened
           </label>
           <select id={ids.outcome} name="outcome" className={`${input} mt-1`} defaultValue="delivered">
-            {OUTCOMES.map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
+            {OUTCOME_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {OUTCOME_NAMES[kind]}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { loadFixtures } from "../../verification/fixtures";
 import { listBatches } from "../../batches";
-import { DECISIONS, decisionCounts, filteredOrderIds, RESULTS_PAGE_MAX, RESULTS_SORTS, resultRows, ROW_STATUSES, type ResultsFilter } from "../../batches/results";
+import { decisionCounts, filteredOrderIds, RESULTS_PAGE_MAX, RESULTS_SORTS, resultRows, ROW_STATUSES, type ResultsFilter } from "../../batches/results";
 import { DakiyaError } from "../../errors";
 import { createKey, listKeys, revokeKey } from "../../keys";
 import { createMember, listMembers, removeMember, resetMemberPassword } from "../../members";
@@ -10,6 +10,7 @@ import { billingPeriod, usageByDay } from "../../quota";
 import { findVerifications } from "../../verification";
 import { addEndpoint, deliveryLog, listEndpoints, removeEndpoint, rotateSecret, sendTestEvent, setEndpointEnabled, TEST_EVENT_LIST_SIZE, testEvents } from "../../webhooks";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
+import { DECISIONS } from "../../../lib/words";
 import { HISTORY_PAGE_MAX, outcomeCosts, policyHistory, publishPolicy, setOutcomeCosts } from "../../policy";
 import { OUTCOME_COST_MAX_RUPEES } from "../../../lib/shared";
 import { managerProcedure, memberProcedure, router } from "../trpc";

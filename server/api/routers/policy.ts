@@ -3,6 +3,7 @@ import { outcomeAnalytics } from "../../analytics";
 import { currentPolicy, PolicySchema } from "../../policy";
 import { previewPolicy } from "../../policy/preview";
 import { apiProcedure, liveProcedure, router } from "../trpc";
+import { DECISIONS } from "../../../lib/words";
 
 const EXAMPLE_POLICY = {
   ship_min_score: 75,
@@ -76,9 +77,7 @@ const AnalyticsSchema = z
     to: z.string(),
     verifications: z.number().int(),
     outcomes: z.number().int(),
-    by_decision: z.array(
-      z.object({ decision: z.enum(["SHIP", "REVIEW", "HOLD"]), verifications: z.number().int(), delivered: z.number().int(), returned: z.number().int(), return_rate: rate }),
-    ),
+    by_decision: z.array(z.object({ decision: z.enum(DECISIONS), verifications: z.number().int(), delivered: z.number().int(), returned: z.number().int(), return_rate: rate })),
     by_reason: z.array(z.object({ code: z.string(), verifications: z.number().int(), returned: z.number().int(), return_rate: rate })),
     by_pincode: z
       .array(z.object({ pincode: z.string(), district: z.string().nullable(), state: z.string().nullable(), verifications: z.number().int(), returned: z.number().int(), return_rate: rate }))

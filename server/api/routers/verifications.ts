@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { OUTCOMES_BATCH_MAX, reportOutcome, reportOutcomes } from "../../outcomes";
-import { OUTCOMES, REASONS, verify, type ReasonCode } from "../../verification";
+import { REASONS, verify, type ReasonCode } from "../../verification";
 import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
 import { AddressText, ComponentsSchema, OrderFields } from "../schemas";
 import { ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
+import { DECISIONS, OUTCOME_KINDS, PAYMENT_METHODS, VALIDATION_LEVELS, type Decision, type OutcomeKind } from "../../../lib/words";
 
-const LEVELS = ["building", "street", "locality", "pincode", "none"] as const;
+/** Finest first, as the contract lists them. */
+const LEVELS = [...VALIDATION_LEVELS].reverse();
 
-const example = (decision: "SHIP" | "REVIEW" | "HOLD") => {
+const example = (decision: Decision) => {
   const base = {
     order_id: "ORD-10042",
     livemode: true,
@@ -98,7 +100,7 @@ const OutcomeReport = z
   .object({
     verification_id: z.string({ error: "verification_id must be a string" }).max(64, "verification_id must be at most 64 characters").optional(),
     order_id: z.string({ error: "order_id must be a string" }).max(ORDER_ID_MAX_LENGTH, `order_id must be at most ${ORDER_ID_MAX_LENGTH} characters`).optional(),
-    outcome: z.enum(OUTCOMES, { error: `outcome must be one of ${OUTCOMES.join(", ")}` }),
+    outcome: z.enum(OUTCOME_KINDS, { error: `outcome must be one of ${OUTCOME_KINDS.join(", ")}` }),
     courier: z.string({ error: "courier must be a string" }).max(100, "courier must be at most 100 characters").optional(),
     delivered_at: z.iso.datetime({ offset: true, error: "delivered_at must be an ISO 8601 date-time" }).optional(),
   })
@@ -106,7 +108,7 @@ const OutcomeReport = z
   .meta({ example: { verification_id: "ver_3kT9sQb2LmXw8ZpR1cVd", outcome: "delivered", courier: "Delhivery", delivered_at: "2026-11-24T16:20:00+05:30" } });
 
 const HistorySchema = z
-  .object(Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int().min(0)])) as Record<(typeof OUTCOMES)[number], z.ZodNumber>)
+  .object(Object.fromEntries(OUTCOME_KINDS.map((o) => [o, z.number().int().min(0)])) as Record<OutcomeKind, z.ZodNumber>)
   .meta({ id: "History", description: "Delivery outcomes already reported in this workspace for this address (same normalized form), by outcome." });
 
 export const VerificationSchema = z
@@ -114,7 +116,7 @@ export const VerificationSchema = z
     verification_id: z.string().meta({ description: "`ver_…` for live keys, `ver_test_…` for test keys." }),
     order_id: z.string().nullable().meta({ description: "Echoed from the request." }),
     livemode: z.boolean(),
-    decision: z.enum(["SHIP", "REVIEW", "HOLD"]).meta({
+    decision: z.enum(DECISIONS).meta({
       description: "SHIP: building-level validation, known pincode, no contradiction. HOLD: very likely undeliverable. REVIEW: everything else.",
     }),
     score: z.number().int().min(0).max(100).meta({ description: "Confidence that a parcel reaches this address: SHIP 70–100, REVIEW 16–69, HOLD 0–15." }),
@@ -145,7 +147,7 @@ export const VerificationSchema = z
       description: "Calibrated chance that a parcel to this address is delivered, learnt from this workspace's own reported outcomes by score band (docs/decision-policy.md); two decimals.",
     }),
     policy_version: z.number().int().min(1).meta({ description: "The version of the workspace's decision policy that decided (GET /policy)." }),
-    payment_method: z.enum(["cod", "prepaid"]).nullable().meta({ description: "Echoed from the request; null when not given." }),
+    payment_method: z.enum(PAYMENT_METHODS).nullable().meta({ description: "Echoed from the request; null when not given." }),
     order_value: z.number().nullable().meta({ description: "Echoed from the request (rupees); null when not given." }),
     created_at: z.string().meta({ description: "ISO 8601." }),
   })

@@ -2,6 +2,7 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { memo, useId, useState } from "react";
+import { DECISIONS, type Decision } from "~/lib/words";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, type Outputs } from "../../_lib/trpc";
@@ -13,10 +14,8 @@ import { RowDetail } from "./row-detail";
 
 type Page = Outputs["console"]["batchResults"]["rows"];
 export type ResultRow = Page["rows"][number];
-type Decision = NonNullable<ResultRow["decision"]>;
 type RowStatus = ResultRow["status"];
 
-const DECISIONS: Decision[] = ["SHIP", "REVIEW", "HOLD"];
 const STATUS_CHOICES: { value: string; name: string; statuses: RowStatus[] }[] = [
   { value: "", name: "Any status", statuses: [] },
   { value: "succeeded", name: "Verified", statuses: ["succeeded"] },
