@@ -35,6 +35,7 @@ export const addressesRouter = router({
       openapi: {
         method: "POST",
         path: "/addresses/normalize",
+        errorResponses: [400],
         tags: ["Addresses"],
         summary: "Clean and parse an address",
         description:

@@ -34,6 +34,7 @@ export const batchesRouter = router({
       openapi: {
         method: "POST",
         path: "/addresses/verify/batch",
+        errorResponses: [400, 403, 409, 422],
         tags: ["Batches"],
         summary: "Queue a batch",
         successDescription: "Accepted (202): the batch is queued.",
@@ -81,6 +82,7 @@ export const batchesRouter = router({
       openapi: {
         method: "GET",
         path: "/batches/{batch_id}",
+        errorResponses: [404],
         tags: ["Batches"],
         summary: "Read batch progress",
         description: "The batch's status and counters. Counters never decrease; `done` = succeeded + failed. Either key kind may read batches of its workspace.",
@@ -95,6 +97,7 @@ export const batchesRouter = router({
       openapi: {
         method: "POST",
         path: "/batches/{batch_id}/cancel",
+        errorResponses: [403, 404],
         tags: ["Batches"],
         summary: "Cancel remaining batch work",
         description:
@@ -113,6 +116,7 @@ export const batchesRouter = router({
       openapi: {
         method: "GET",
         path: "/batches/{batch_id}/download",
+        errorResponses: [403, 404, 409, 410],
         tags: ["Batches"],
         summary: "Download batch results (CSV)",
         description:

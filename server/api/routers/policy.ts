@@ -119,6 +119,7 @@ export const policyRouter = router({
       openapi: {
         method: "GET",
         path: "/policy",
+        errorResponses: [],
         tags: ["Policy"],
         summary: "Read the decision policy in force",
         description: "The workspace's decision policy version in force (version 1, the default, until another is published in the console or with `dakiya policy set`). Either key kind.",
@@ -133,6 +134,7 @@ export const policyRouter = router({
       openapi: {
         method: "POST",
         path: "/policy/preview",
+        errorResponses: [400, 403],
         tags: ["Policy"],
         summary: "Preview a policy against past outcomes",
         description:
@@ -161,6 +163,7 @@ export const analyticsRouter = router({
       openapi: {
         method: "GET",
         path: "/analytics/outcomes",
+        errorResponses: [400, 403],
         tags: ["Policy"],
         summary: "Outcome analytics",
         description:

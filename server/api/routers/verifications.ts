@@ -159,6 +159,7 @@ export const verificationsRouter = router({
       openapi: {
         method: "POST",
         path: "/addresses/verify",
+        errorResponses: [400, 403, 502, 503, 504],
         tags: ["Verification"],
         summary: "Verify one address",
         description:
@@ -182,6 +183,7 @@ export const verificationsRouter = router({
       openapi: {
         method: "POST",
         path: "/outcomes",
+        errorResponses: [400, 403, 404, 409, 422],
         tags: ["Verification"],
         summary: "Report a delivery outcome",
         description:
@@ -197,6 +199,7 @@ export const verificationsRouter = router({
       openapi: {
         method: "POST",
         path: "/outcomes/batch",
+        errorResponses: [400, 403],
         tags: ["Verification"],
         summary: "Report delivery outcomes in bulk",
         description: `1 to ${OUTCOMES_BATCH_MAX} reports, each as for POST /outcomes and recorded exactly as one would be. A report that cannot be recorded is listed in \`errors\` by its index (\`verification_not_found\`, \`ambiguous_order_id\`, or \`invalid_request\` for a report that fails the schema or names a test verification) and the others are recorded all the same; a report for a verification that already has an outcome, or that repeats an earlier one in the same request, counts in \`duplicates\` and changes nothing. Live keys only.`,
