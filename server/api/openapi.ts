@@ -1,10 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject, type OpenApiMeta } from "trpc-to-openapi";
 import { ERROR_STATUS, type ErrorCode } from "../errors";
 import { z } from "zod";
-import { ErrorSchema } from "./schemas";
-import { BatchProgressSchema } from "./routers/batches";
+import { BatchProgressSchema, ErrorSchema, VerificationSchema } from "./schemas";
 import { ConfirmationSchema } from "./routers/confirmations";
-import { VerificationSchema } from "./routers/verifications";
 import { appRouter } from "./root";
 
 /**
@@ -34,7 +32,7 @@ const EVERY_OPERATION_STATUSES = [401, 429, 500];
 /** Each REST procedure declares its error statuses in its own meta, even none: the generator would otherwise invent its own list. */
 function assertStatusesDeclared(): void {
   for (const [name, procedure] of Object.entries(appRouter._def.procedures)) {
-    const openapi = (procedure as { _def: { meta?: OpenApiMeta } })._def.meta?.openapi;
+    const openapi = (procedure as unknown as { _def: { meta?: OpenApiMeta } })._def.meta?.openapi;
     if (openapi && !openapi.errorResponses) throw new Error(`OpenAPI: ${name} (${openapi.method} ${openapi.path}) declares no errorResponses in its meta`);
   }
 }

@@ -10,7 +10,7 @@ import { toApiError } from "../api/errors";
 import { appRouter } from "../api/root";
 import { checkText, jsonNestsTooDeep, MAX_NESTING, nestingError } from "../api/text";
 import { PUBLIC_PROCEDURE_PREFIX } from "../api/routers/confirmations";
-import { ResultsDownloadQuery } from "../api/routers/console";
+import { ResultsDownloadQuery } from "../api/routers/console/batches";
 import type { Context } from "../api/trpc";
 import { resultsCsv } from "../batches/results";
 import { countRequest, rateLimitHeaders } from "../ratelimit";

@@ -15,7 +15,7 @@ import { DigipinCell } from "./digipin-cell";
  * page and a batch's row show it alike.
  */
 
-type Verification = Outputs["verifications"]["verify"];
+type Verification = Outputs["addresses"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];
 export type ShownVerification = Verification & { outcome?: Found["outcome"]; synthetic?: Found["synthetic"] };
 
@@ -134,7 +134,7 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
   const me = useMe();
   const utils = api.useUtils();
   // A look-up made later (the Verify page, a batch's row) shows the outcome just reported.
-  const report = api.verifications.reportOutcome.useMutation({ onSuccess: () => utils.console.findVerifications.invalidate() });
+  const report = api.outcomes.report.useMutation({ onSuccess: () => utils.console.findVerifications.invalidate() });
   const ids = { outcome: useId(), courier: useId() };
   if (!v.livemode)
     return (

@@ -10,7 +10,7 @@ import { api, modeContext, useMe, type Outputs } from "../_lib/trpc";
 import { button, Card, Empty, input, label } from "../_lib/ui";
 import { DecisionBadge, VerificationResult, type ShownVerification } from "./result";
 
-type Verification = Outputs["verifications"]["verify"];
+type Verification = Outputs["addresses"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];
 
 export function Verify({ fixtures }: { fixtures: { address: string; decision: string }[] }) {
@@ -43,7 +43,7 @@ function VerifyForm({ fixtures, onResult }: { fixtures: { address: string; decis
   const [payment, setPayment] = useState<PaymentMethod | "">("");
   const [orderValue, setOrderValue] = useState("");
   const ids = { address: useId(), orderId: useId(), fixture: useId(), payment: useId(), orderValue: useId() };
-  const verify = api.verifications.verify.useMutation({ ...modeContext(mode), onSuccess: onResult });
+  const verify = api.addresses.verify.useMutation({ ...modeContext(mode), onSuccess: onResult });
 
   return (
     <Card title="Verify an address">

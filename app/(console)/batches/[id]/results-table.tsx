@@ -38,7 +38,7 @@ interface Filter {
 
 /**
  * The filter as the download's query parameters (`decision`, `status`, `order_id`, comma-separated
- * lists): the server reads them with ResultsDownloadQuery in server/api/routers/console.ts.
+ * lists): the server reads them with ResultsDownloadQuery in server/api/routers/console/batches.ts.
  */
 export function downloadQuery(f: Filter): string {
   const params = new URLSearchParams();
