@@ -3,7 +3,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { clientAddress } from "../auth";
 import { config } from "../config";
-import { createConsoleContext } from "../console/context";
+import { createConsoleContext } from "./console-context";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
 import { toApiError } from "../api/errors";

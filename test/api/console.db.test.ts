@@ -4,7 +4,7 @@ import { createCallerFactory, type Context } from "../../server/api/trpc";
 import { auth, SIGN_IN_LIMIT, withClientAddress } from "../../server/auth";
 import { reloadConfig } from "../../server/config";
 import { unfinishedBatches } from "../../server/batches";
-import { createConsoleContext } from "../../server/console/context";
+import { createConsoleContext } from "../../server/http/console-context";
 import { db } from "../../server/db";
 import { authenticate } from "../../server/keys";
 import { createMember } from "../../server/members";

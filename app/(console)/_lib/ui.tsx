@@ -1,6 +1,9 @@
 import { IntentLink } from "./intent-link";
-import type { BatchStatus } from "~/server/generated/prisma/enums";
 import { formatNumber } from "./format";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "~/server/api/root";
+
+type BatchStatus = inferRouterOutputs<AppRouter>["batches"]["get"]["status"];
 
 /** Shared building blocks of the console's pages; none needs the browser, so server pages render them too. */
 
