@@ -5,7 +5,7 @@ import { OUTCOME_KINDS, type OutcomeKind } from "~/lib/words";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin, formatRupeesWhole } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, fieldText, input, label } from "../_lib/ui";
+import { Badge, button, Card, DecisionBadge, fieldText, input, label } from "../_lib/ui";
 import { AskBuyer } from "./ask-buyer";
 import { DigipinCell } from "./digipin-cell";
 
@@ -27,15 +27,6 @@ const OUTCOME_NAMES: Record<OutcomeKind, string> = {
   lost: "Lost",
   cancelled: "Cancelled",
 };
-
-export function DecisionBadge({ decision, large }: { decision: Verification["decision"]; large?: boolean }) {
-  const tone = decision === "SHIP" ? "green" : decision === "REVIEW" ? "amber" : "red";
-  return (
-    <Badge tone={tone} large={large}>
-      {decision}
-    </Badge>
-  );
-}
 
 const COMPONENTS: [keyof Verification["components"], string][] = [
   ["house", "House / flat"],

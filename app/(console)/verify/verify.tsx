@@ -7,8 +7,8 @@ import type { PaymentMethod } from "~/lib/words";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { api, modeContext, useMe, type Outputs } from "../_lib/trpc";
-import { button, Card, Empty, input, label } from "../_lib/ui";
-import { DecisionBadge, VerificationResult, type ShownVerification } from "./result";
+import { button, Card, DecisionBadge, Empty, input, label } from "../_lib/ui";
+import { VerificationResult, type ShownVerification } from "./result";
 
 type Verification = Outputs["addresses"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];

@@ -7,8 +7,7 @@ import { ChartContainer, ChartTooltip, ChartTooltipContent, DECISION_COLOURS, ty
 import { QueryState } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api } from "../../_lib/trpc";
-import { Card } from "../../_lib/ui";
-import { DecisionBadge } from "../../verify/result";
+import { Card, DecisionBadge } from "../../_lib/ui";
 
 const MEANING = { SHIP: "send", REVIEW: "check first", HOLD: "do not send yet" } as const;
 const config = { rows: { label: "Rows", color: "#1e40af" } } satisfies ChartConfig;

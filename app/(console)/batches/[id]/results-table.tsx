@@ -6,9 +6,7 @@ import { DECISIONS, type Decision } from "~/lib/words";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, type Outputs } from "../../_lib/trpc";
-import { Badge, button, Card, Empty, input, label, Loading, SelectField } from "../../_lib/ui";
-import { ConfirmationStatusBadge } from "../../verify/ask-buyer";
-import { DecisionBadge } from "../../verify/result";
+import { Badge, button, Card, ConfirmationStatusBadge, DecisionBadge, Empty, input, label, Loading, SelectField } from "../../_lib/ui";
 import { PAGE_SIZE } from "./first-page";
 import { RowDetail } from "./row-detail";
 
