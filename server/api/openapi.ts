@@ -1,4 +1,4 @@
-import { generateOpenApiDocument, type OpenAPIObject, type OpenApiMeta } from "trpc-to-openapi";
+import { forEachOpenApiProcedure, generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { ERROR_STATUS, type ErrorCode } from "../errors";
 import { z } from "zod";
 import { BatchProgressSchema, ErrorSchema, VerificationSchema } from "./schemas";
@@ -31,10 +31,9 @@ const EVERY_OPERATION_STATUSES = [401, 429, 500];
 
 /** Each REST procedure declares its error statuses in its own meta, even none: the generator would otherwise invent its own list. */
 function assertStatusesDeclared(): void {
-  for (const [name, procedure] of Object.entries(appRouter._def.procedures)) {
-    const openapi = (procedure as unknown as { _def: { meta?: OpenApiMeta } })._def.meta?.openapi;
-    if (openapi && !openapi.errorResponses) throw new Error(`OpenAPI: ${name} (${openapi.method} ${openapi.path}) declares no errorResponses in its meta`);
-  }
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ path, meta: { openapi } }) => {
+    if (!openapi.errorResponses) throw new Error(`OpenAPI: ${path} (${openapi.method} ${openapi.path}) declares no errorResponses in its meta`);
+  });
 }
 
 function codesFor(status: number): ErrorCode[] {
