@@ -50,5 +50,64 @@ export default defineConfig(
   {
     files: ["app/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended, nextPlugin.configs["core-web-vitals"]],
+  }, // The house's floors (docs/decisions.md, "The house"): pages → http → api → domain → base, each
+  // importing only below it. Paths are matched as written: relative in server/, inngest/ and lib/, `~/` in app/.
+  {
+    files: ["lib/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./|~/)", message: 'lib/ is the base: it imports nothing above it (docs/decisions.md, "The house").' }] },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["server/api/**", "server/http/**", "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+(api|http|inngest|app)(/|$)", message: 'The domain never imports http, api, pages or jobs (docs/decisions.md, "The house").' }] },
+      ],
+    },
+  },
+  {
+    files: ["server/api/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+(http|inngest|app)(/|$)", message: 'The routers import the domain and base only, never http, pages or jobs (docs/decisions.md, "The house").' }] },
+      ],
+    },
+  },
+  {
+    files: ["inngest/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+(server/(api|http)|app)(/|$)", message: 'Jobs call the domain, never the routers, http or pages (docs/decisions.md, "The house").' }] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^~/server/(api|http)/",
+              allowTypeImports: true,
+              message: 'Pages take the server\'s types only (import type), from the router or http (docs/decisions.md, "The house").',
+            },
+            { regex: "^~/(server/(?!api/|http/)|inngest(/|$))", message: 'Pages reach the domain only through the router\'s types (docs/decisions.md, "The house").' },
+            { regex: "^(\\.\\./)+(server|inngest|lib)(/|$)", message: "Pages import the server and lib/ as ~/…, which the boundary rules read." },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -19,7 +19,7 @@ test("a viewer reads but cannot create a key: no button, and the procedure refus
   expect(key.body.error?.data.api.requestId).toMatch(/^req_/);
   expect(key.headers["x-request-id"]).toBe(key.body.error?.data.api.requestId);
 
-  const batch = await trpc(page, "batches.create", { addresses: [{ address: "12 MG Road, Bengaluru 560001" }] });
+  const batch = await trpc(page, "addresses.verifyBatch", { addresses: [{ address: "12 MG Road, Bengaluru 560001" }] });
   expect(batch.status).toBe(403);
   expect(batch.body.error?.data.api.code).toBe("forbidden");
   const hook = await trpc(page, "console.webhooks.add", { url: "https://example.com/hook" });

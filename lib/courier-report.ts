@@ -1,5 +1,5 @@
 import { ORDER_ID_MAX_LENGTH } from "./shared";
-import { OUTCOME_WORDS, outcomeOf, type OutcomeWord } from "./words";
+import { OUTCOME_WORDS, outcomeOf, type OutcomeKind } from "./words";
 
 /**
  * A courier's delivery report (CSV) read into `POST /outcomes/batch` reports, the same way by the
@@ -33,7 +33,7 @@ export function guessOutcomeColumns(fields: string[]): OutcomeColumns {
 export interface OutcomeReport {
   order_id?: string;
   verification_id?: string;
-  outcome: OutcomeWord;
+  outcome: OutcomeKind;
   courier?: string;
   delivered_at?: string;
 }
@@ -108,8 +108,8 @@ export function checkOutcomeRows(rows: Record<string, string>[], columns: Outcom
 }
 
 /** The courier's words found in the file and the kind each is read as (null: unknown), most rows first. */
-export function wordsFound(checks: OutcomeRowCheck[]): { word: string; kind: OutcomeWord | null; rows: number }[] {
-  const found = new Map<string, { word: string; kind: OutcomeWord | null; rows: number }>();
+export function wordsFound(checks: OutcomeRowCheck[]): { word: string; kind: OutcomeKind | null; rows: number }[] {
+  const found = new Map<string, { word: string; kind: OutcomeKind | null; rows: number }>();
   for (const c of checks) {
     if (!c.word) continue;
     const key = c.word.toLowerCase();

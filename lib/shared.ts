@@ -13,16 +13,13 @@ export type ConsoleMode = "test" | "live";
 /** Where the server lends the pages it renders their procedure calls (server/http/page-calls.ts). */
 export const PAGE_CALLS = Symbol.for("dakiya.pageCalls");
 
-/** Decision policy limits and vocabulary (the contract's "Decision policy and outcomes"); server/policy validates with them. */
+/** Decision policy limits and conditions (the contract's "Decision policy and outcomes"); server/policy validates with them. */
 export const POLICY_MAX_RULES = 50;
 export const POLICY_MAX_PINCODES = 1000;
 export const POLICY_MAX_STATES = 40;
 export const ORDER_VALUE_MAX = 10_000_000;
-export const PAYMENT_METHODS = ["cod", "prepaid"] as const;
 /** A payment method in the merchant's words ("cash on delivery", "UPI"; lib/words.ts) is at most this long. */
 export const PAYMENT_WORD_MAX_LENGTH = 40;
-/** Coarsest first: `validation_below: "building"` holds for every level before it. */
-export const VALIDATION_LEVELS = ["none", "pincode", "locality", "street", "building"] as const;
 export const POLICY_CONDITIONS = [
   "reasons",
   "payment_method",

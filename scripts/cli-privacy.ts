@@ -1,52 +1,30 @@
 /**
  * `dakiya privacy …` (docs/privacy.md): the bodies of the privacy commands, dispatched from scripts/cli.ts.
- * Bad arguments are DakiyaError `invalid_request` (or `not_found` for a workspace), which the CLI prints
+ * Bad arguments are a UsageError (or DakiyaError `not_found` for a workspace), which the CLI prints
  * as one line with exit code 2.
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Db } from "../server/db";
-import { DakiyaError } from "../server/errors";
 import { eraseBuyerData, parseAsOf, purgeExpiredPersonalData, setRetention } from "../server/privacy";
 import { requireWorkspace } from "../server/workspaces";
-
-function usage(message: string): DakiyaError {
-  return new DakiyaError("invalid_request", message);
-}
-
-function parse(argv: string[], options: ParseArgsConfig["options"]) {
-  try {
-    return parseArgs({ args: argv, options: { ...options, json: { type: "boolean" } }, allowPositionals: false, strict: true }).values as Record<string, string | boolean | undefined>;
-  } catch (err) {
-    throw usage((err as Error).message.split("\n")[0]!);
-  }
-}
-
-function need(value: string | boolean | undefined, flag: string): string {
-  if (typeof value !== "string" || value === "") throw usage(`missing ${flag}`);
-  return value;
-}
-
-function print(json: boolean, data: unknown, human: string): void {
-  console.log(json ? JSON.stringify(data) : human);
-}
+import { need, print, strictValues, UsageError } from "./cli-args";
 
 export async function privacyCommand(verb: string, argv: string[], db: Db): Promise<void> {
   switch (verb) {
     case "retention": {
-      const values = parse(argv, { workspace: { type: "string" }, days: { type: "string" } });
+      const values = strictValues(argv, { workspace: { type: "string" }, days: { type: "string" } });
       const workspaceId = need(values.workspace, "--workspace");
       const days = need(values.days, "--days");
-      if (!/^\d{1,4}$/.test(days)) throw usage(`--days must be a whole number from 30 to 730 (got "${days.slice(0, 40)}")`);
+      if (!/^\d{1,4}$/.test(days)) throw new UsageError(`--days must be a whole number from 30 to 730 (got "${days.slice(0, 40)}")`);
       await requireWorkspace(db, workspaceId);
       const settings = await setRetention(db, workspaceId, Number(days));
       print(values.json === true, { workspace_id: workspaceId, ...settings }, `Workspace ${workspaceId} keeps buyers' data for ${settings.retention_days} days.`);
       return;
     }
     case "erase": {
-      const values = parse(argv, { workspace: { type: "string" }, "order-id": { type: "string" } });
+      const values = strictValues(argv, { workspace: { type: "string" }, "order-id": { type: "string" } });
       const workspaceId = need(values.workspace, "--workspace");
       const orderId = need(values["order-id"], "--order-id");
-      if (orderId.length > 128) throw usage("--order-id must be at most 128 characters");
+      if (orderId.length > 128) throw new UsageError("--order-id must be at most 128 characters");
       await requireWorkspace(db, workspaceId);
       const erasure = await eraseBuyerData(db, workspaceId, { order_id: orderId }, { keyId: null, member: null });
       const r = erasure.redacted;
@@ -58,13 +36,13 @@ export async function privacyCommand(verb: string, argv: string[], db: Db): Prom
       return;
     }
     case "purge": {
-      const values = parse(argv, { "as-of": { type: "string" } });
+      const values = strictValues(argv, { "as-of": { type: "string" } });
       let asOf: Date | undefined;
       if (values["as-of"] !== undefined) {
         try {
           asOf = parseAsOf(need(values["as-of"], "--as-of"));
         } catch {
-          throw usage(`--as-of must be a date YYYY-MM-DD (got "${String(values["as-of"]).slice(0, 40)}")`);
+          throw new UsageError(`--as-of must be a date YYYY-MM-DD (got "${String(values["as-of"]).slice(0, 40)}")`);
         }
       }
       const result = await purgeExpiredPersonalData(db, { asOf });
@@ -77,6 +55,6 @@ export async function privacyCommand(verb: string, argv: string[], db: Db): Prom
       return;
     }
     default:
-      throw usage(`unknown command "privacy ${verb}"; run with --help`);
+      throw new UsageError(`unknown command "privacy ${verb}"; run with --help`);
   }
 }

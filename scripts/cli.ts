@@ -3,7 +3,6 @@
  * Bad arguments print one line and exit 2; every command is one transaction, so nothing is half-created.
  */
 import fs from "node:fs";
-import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closeDatabase, connection, DatabaseLockedError } from "../server/db";
 import { DakiyaError } from "../server/errors";
 import { createKey, revokeKey, type KeyKind } from "../server/keys";
@@ -14,8 +13,7 @@ import { CLI_AUTHOR, currentPolicy, outcomeCosts, publishPolicy, setOutcomeCosts
 import { makeSyntheticOutcomes } from "../server/outcomes/synthetic";
 import { privacyCommand } from "./cli-privacy";
 import { outcomesImport } from "./outcomes-import";
-
-class UsageError extends Error {}
+import { args, int, need, oneOf, print, UsageError } from "./cli-args";
 
 /**
  * Every command, one line each: its arguments and what it does. The overall `--help` lists them and
@@ -66,52 +64,6 @@ function helpFor(command: string): string {
   const family = Object.keys(COMMANDS).filter((c) => c.startsWith(`${command} `));
   if (family.length === 0) throw new UsageError(`unknown command "${command}"; run dakiya --help`);
   return family.map((c) => `usage: ${usageLine(c)}`).join("\n");
-}
-
-type Values = Record<string, string | boolean | undefined>;
-
-/** Node's parser error, in one line that names the command and where its usage is. */
-function parseProblem(err: unknown, command: string): string {
-  const { code, message } = err as { code?: string; message: string };
-  const option = /'(-[^' ]+)/.exec(message)?.[1];
-  const see = `; see dakiya ${command} --help`;
-  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return `unknown option ${option} for "${command}"${see}`;
-  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") return `${option ?? "an option"} needs a value${see}`;
-  return `${message.split("\n")[0]}${see}`;
-}
-
-/** The command's options parsed strictly; positionals beyond `positionals` are refused. */
-function args(command: string, argv: string[], options: ParseArgsConfig["options"], positionals = 0): { values: Values; positionals: string[] } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { ...options, json: { type: "boolean" } }, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(parseProblem(err, command));
-  }
-  const extra = parsed.positionals[positionals];
-  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}" for "${command}"; see dakiya ${command} --help`);
-  return { values: parsed.values, positionals: parsed.positionals };
-}
-
-function need(value: unknown, flag: string): string {
-  if (typeof value !== "string" || value === "") throw new UsageError(`missing ${flag}`);
-  return value;
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
-  return value as T;
-}
-
-function int(value: Values[string], flag: string): number | null {
-  if (value === undefined) return null;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${flag} must be a number ≥ 0 (got "${value}")`);
-  return n;
-}
-
-function print(json: boolean, data: unknown, human: string) {
-  console.log(json ? JSON.stringify(data) : human);
 }
 
 async function run(argv: string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outcomeOf, paymentMethodOf } from "../lib/words";
+import { Decision, OutcomeKind, PaymentMethod, ValidationLevel } from "../server/generated/prisma/enums";
+import { DECISIONS, OUTCOME_KINDS, outcomeOf, PAYMENT_METHODS, paymentMethodOf, VALIDATION_LEVELS } from "../lib/words";
 import { checkOutcomeRows, dateOf, guessOutcomeColumns, wordsFound } from "../lib/courier-report";
 import { skippedRowsCsv } from "../lib/skipped-rows";
 
@@ -107,5 +108,16 @@ describe("a courier's report", () => {
     expect(skippedRowsCsv([{ row: 2, id: "=HYPERLINK(1)", reason: 'The outcome "x, y" is not one we know.' }], "order_id")).toBe(
       `row,order_id,reason\r\n2,"'=HYPERLINK(1)","The outcome ""x, y"" is not one we know."\r\n`,
     );
+  });
+});
+
+// The database's enums (prisma/schema) are the one other spelling of the shared words: a word added
+// to one and not the other would fail at the first insert or read.
+describe("the shared words", () => {
+  it("are the database's enums, word for word", () => {
+    expect(new Set(DECISIONS)).toEqual(new Set(Object.values(Decision)));
+    expect(new Set(VALIDATION_LEVELS)).toEqual(new Set(Object.values(ValidationLevel)));
+    expect(new Set(PAYMENT_METHODS)).toEqual(new Set(Object.values(PaymentMethod)));
+    expect(new Set(OUTCOME_KINDS)).toEqual(new Set(Object.values(OutcomeKind)));
   });
 });

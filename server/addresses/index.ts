@@ -567,8 +567,9 @@ function postalZone(text: string): { text: string; pincode: string } | null {
   return null;
 }
 
-export function normalizeAddress(text: string): NormalizedAddress {
-  const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
+/** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
+function scanText(text: string): ReturnType<typeof scanNumbers> {
+  const scan = scanNumbers(clean(text));
   if (!scan.pincode) {
     const zone = postalZone(scan.text);
     if (zone) {
@@ -577,13 +578,16 @@ export function normalizeAddress(text: string): NormalizedAddress {
     }
   }
   if (!scan.pincode) scan.text = withoutMalformedPincode(scan.text);
-  const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
-  const { chunks, mentions } = parseAddress(scan.text, rec);
-  const gaz = getGazetteer();
+  return scan;
+}
 
+/**
+ * The state and district the buyer wrote by name. `districtWritten`: the district is written as such
+ * (`Distt. X`, `X District`, a district's name), so the line keeps it; `districtOrder` is where (-1: nowhere).
+ */
+function writtenArea(mentions: readonly Mention[]): { statedState: string | null; statedDistrict: string | null; districtWritten: boolean; districtOrder: number } {
   let statedState: string | null = null;
   let statedDistrict: string | null = null;
-  /** The district is written as such (`Distt. X`, `X District`, a district's name): the line keeps it. */
   let districtWritten = false;
   let districtOrder = -1;
   for (const m of mentions) {
@@ -594,6 +598,39 @@ export function normalizeAddress(text: string): NormalizedAddress {
       districtWritten = true;
     }
   }
+  return { statedState, statedDistrict, districtWritten, districtOrder };
+}
+
+/** The kept chunks' texts by component, and the places of the line in written order (the cities written besides the city among them). */
+function componentTexts(kept: readonly Chunk[], leftoverCities: ReadonlyArray<{ order: number; text: string; district: boolean }>, cityText: string | null) {
+  const house: string[] = [];
+  const floors: string[] = [];
+  const buildings: string[] = [];
+  const streets: string[] = [];
+  const landmarks: string[] = [];
+  const line: Array<{ order: number; text: string; notLocality: boolean }> = leftoverCities.map((m) => ({ order: m.order, text: m.text, notLocality: m.district }));
+  for (const c of kept) {
+    const text = chunkText(c);
+    if (c.kind === "house") house.push(text);
+    else if (c.kind === "floor") floors.push(text);
+    else if (c.kind === "building") buildings.push(text);
+    else if (c.kind === "street") streets.push(text);
+    else if (c.kind === "landmark") landmarks.push(text);
+    // The post office that is the city is in the line, not in the locality.
+    // The town, or the post office that is the city, is in the line where it was written, not in the locality.
+    else line.push({ order: c.order, text, notLocality: text === cityText });
+  }
+  line.sort((a, b) => a.order - b.order);
+  return { house, floors, buildings, streets, landmarks, line };
+}
+
+export function normalizeAddress(text: string): NormalizedAddress {
+  const scan = scanText(typeof text === "string" ? text : "");
+  const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
+  const { chunks, mentions } = parseAddress(scan.text, rec);
+  const gaz = getGazetteer();
+
+  let { statedState, statedDistrict, districtWritten, districtOrder } = writtenArea(mentions);
   const city = chooseCity(mentions, rec);
   let statedCity = city?.name ?? null;
   let cityWritten = statedCity !== null;
@@ -732,25 +769,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     first.kind = "building";
   }
 
-  const house: string[] = [];
-  const floors: string[] = [];
-  const buildings: string[] = [];
-  const streets: string[] = [];
-  const landmarks: string[] = [];
   const cityText = town ? chunkText(town) : rural?.kind === "post" ? chunkText(rural) : null;
-  const line: Array<{ order: number; text: string; notLocality: boolean }> = leftoverCities.map((m) => ({ order: m.order, text: m.text, notLocality: m.district }));
-  for (const c of kept) {
-    const text = chunkText(c);
-    if (c.kind === "house") house.push(text);
-    else if (c.kind === "floor") floors.push(text);
-    else if (c.kind === "building") buildings.push(text);
-    else if (c.kind === "street") streets.push(text);
-    else if (c.kind === "landmark") landmarks.push(text);
-    // The post office that is the city is in the line, not in the locality.
-    // The town, or the post office that is the city, is in the line where it was written, not in the locality.
-    else line.push({ order: c.order, text, notLocality: text === cityText });
-  }
-  line.sort((a, b) => a.order - b.order);
+  const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
 
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec

@@ -4,7 +4,7 @@ import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { lookupPincode } from "../addresses";
 import { BANDS } from "../outcomes/probability";
-import type { Decision } from "../verification/decide";
+import { DECISIONS, type Decision } from "../../lib/words";
 import type { ReasonCode } from "../verification/reasons";
 
 /**
@@ -176,7 +176,7 @@ export async function outcomeAnalytics(db: Db, workspaceId: string, input: { fro
     to: isoDate(toMs),
     verifications: total?.verifications ?? 0,
     outcomes: total?.outcomes ?? 0,
-    by_decision: (["SHIP", "REVIEW", "HOLD"] as const).map((decision) => {
+    by_decision: DECISIONS.map((decision) => {
       const r = byDecision.get(decision) ?? { verifications: 0, delivered: 0, returned: 0, lost: 0 };
       return { decision, verifications: r.verifications, delivered: r.delivered, returned: r.returned, return_rate: returnRate(r) };
     }),

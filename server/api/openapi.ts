@@ -1,10 +1,8 @@
-import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { forEachOpenApiProcedure, generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { ERROR_STATUS, type ErrorCode } from "../errors";
 import { z } from "zod";
-import { ErrorSchema } from "./schemas";
-import { BatchProgressSchema } from "./routers/batches";
+import { BatchProgressSchema, ErrorSchema, VerificationSchema } from "./schemas";
 import { ConfirmationSchema } from "./routers/confirmations";
-import { VerificationSchema } from "./routers/verifications";
 import { appRouter } from "./root";
 
 /**
@@ -28,29 +26,15 @@ const STATUS_TEXT: Record<number, string> = {
   504: "The validation provider did not answer in time.",
 };
 
-/** Which statuses each operation can give, beyond 401/429/500 which every authenticated one can. */
-const OPERATION_STATUSES: Record<string, number[]> = {
-  "GET /digipin/{digipin}": [400],
-  "POST /digipin/encode": [400],
-  "POST /addresses/normalize": [400],
-  "GET /usage": [],
-  "POST /addresses/verify": [400, 403, 502, 503, 504],
-  "POST /outcomes": [400, 403, 404, 409, 422],
-  "POST /outcomes/batch": [400, 403],
-  "POST /addresses/verify/batch": [400, 403, 409, 422],
-  "GET /batches/{batch_id}": [404],
-  "POST /batches/{batch_id}/cancel": [403, 404],
-  "GET /batches/{batch_id}/download": [403, 404, 409, 410],
-  "POST /confirmations": [400, 404],
-  "GET /confirmations/{confirmation_id}": [404],
-  "GET /policy": [],
-  "POST /policy/preview": [400, 403],
-  "GET /analytics/outcomes": [400, 403],
-  "GET /privacy/settings": [],
-  "PUT /privacy/settings": [400, 403],
-  "POST /privacy/erasures": [400, 403],
-  "GET /privacy/erasures": [400, 403],
-};
+/** Every authenticated operation can give these; each procedure's `errorResponses` meta lists the others it can give. */
+const EVERY_OPERATION_STATUSES = [401, 429, 500];
+
+/** Each REST procedure declares its error statuses in its own meta, even none: the generator would otherwise invent its own list. */
+function assertStatusesDeclared(): void {
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ path, meta: { openapi } }) => {
+    if (!openapi.errorResponses) throw new Error(`OpenAPI: ${path} (${openapi.method} ${openapi.path}) declares no errorResponses in its meta`);
+  });
+}
 
 function codesFor(status: number): ErrorCode[] {
   return (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).filter(([, s]) => s === status).map(([c]) => c);
@@ -134,6 +118,7 @@ function webhook(type: string, description: string, schema = "BatchEvent") {
 type Operation = { responses: Record<string, { description?: string; content?: Record<string, unknown> }>; security?: Record<string, string[]>[] };
 
 export function buildOpenApiDocument(): OpenAPIObject {
+  assertStatusesDeclared();
   const doc = generateOpenApiDocument(appRouter, {
     title: "Dakiya API",
     version: "1.0.0-beta",
@@ -147,13 +132,15 @@ export function buildOpenApiDocument(): OpenAPIObject {
 
   // openapi3-ts types a response as `any`; these are the parts of the generated operations rewritten here.
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
-  for (const [path, item] of Object.entries(paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const statuses = OPERATION_STATUSES[`${method.toUpperCase()} ${path}`];
-      if (!statuses) throw new Error(`OpenAPI: no error statuses declared for ${method.toUpperCase()} ${path}`);
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      // The generator wrote the meta's errorResponses with its own bodies; each becomes the contract's.
+      const statuses = Object.keys(op.responses)
+        .filter((s) => !/^2/.test(s))
+        .map(Number);
       const success = Object.entries(op.responses).filter(([s]) => /^2/.test(s));
       op.responses = Object.fromEntries(success.map(([s, r]) => [s, { ...r, headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS } }]));
-      for (const status of [...new Set([...statuses, 401, 429, 500])].sort()) op.responses[String(status)] = errorResponse(status);
+      for (const status of [...new Set([...statuses, ...EVERY_OPERATION_STATUSES])].sort()) op.responses[String(status)] = errorResponse(status);
       op.security = [{ bearerAuth: [] }];
     }
   }

@@ -1,20 +1,22 @@
 import { addressesRouter } from "./routers/addresses";
+import { analyticsRouter } from "./routers/analytics";
 import { batchesRouter } from "./routers/batches";
 import { confirmationsRouter } from "./routers/confirmations";
 import { consoleRouter } from "./routers/console";
 import { digipinRouter } from "./routers/digipin";
-import { analyticsRouter, policyRouter } from "./routers/policy";
+import { outcomesRouter } from "./routers/outcomes";
+import { policyRouter } from "./routers/policy";
 import { privacyRouter } from "./routers/privacy";
 import { usageRouter } from "./routers/usage";
-import { verificationsRouter } from "./routers/verifications";
 import { router } from "./trpc";
 
+/** One router per REST resource, named as the first segment of its paths (docs/decisions.md, "The house"); the console's own procedures under `console`. */
 export const appRouter = router({
   digipin: digipinRouter,
   addresses: addressesRouter,
   batches: batchesRouter,
   usage: usageRouter,
-  verifications: verificationsRouter,
+  outcomes: outcomesRouter,
   confirmations: confirmationsRouter,
   policy: policyRouter,
   analytics: analyticsRouter,

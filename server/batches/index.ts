@@ -14,6 +14,7 @@ import { workRecorded } from "../work";
 import { versionInForceSql } from "../policy";
 
 import { findBatch } from "./lookup";
+import type { PaymentMethod } from "../../lib/words";
 
 export { resultsCsv } from "./results";
 
@@ -33,7 +34,7 @@ export const WORKER_ID = `${os.hostname()}:${process.pid}:${Math.random().toStri
 export interface BatchRowInput {
   address: string;
   order_id?: string;
-  payment_method?: "cod" | "prepaid";
+  payment_method?: PaymentMethod;
   order_value?: number;
 }
 

@@ -5,7 +5,8 @@ import { nowMs } from "../clock";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { findBatch } from "./lookup";
-import type { BatchRowStatus, BatchStatus, Decision } from "../generated/prisma/enums";
+import type { BatchRowStatus, BatchStatus } from "../generated/prisma/enums";
+import type { Decision } from "../../lib/words";
 import { Prisma } from "../generated/prisma/client";
 import type { Reason } from "../verification/reasons";
 
@@ -19,7 +20,6 @@ import type { Reason } from "../verification/reasons";
  * filter or the score sort needs them, else for the page's rows alone. No further index is needed.
  */
 
-export const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const satisfies readonly Decision[];
 export const ROW_STATUSES = ["pending", "processing", "succeeded", "failed", "cancelled"] as const satisfies readonly BatchRowStatus[];
 export const RESULTS_SORTS = ["row", "score"] as const;
 export const RESULTS_PAGE_MAX = 200;

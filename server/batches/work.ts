@@ -14,11 +14,11 @@ import {
   recordsCte,
   type Decider,
   type History,
-  type PaymentMethod,
   type PreparedAddress,
   type StoredRecord,
 } from "../verification";
 import { workRecorded } from "../work";
+import type { PaymentMethod } from "../../lib/words";
 import { closeIfFinished, TERMINAL, WORKER_ID } from "./index";
 
 /**
@@ -109,20 +109,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   let halted = false;
 
   if (batch.status === "cancelling") {
-    // A cancelled batch starts nothing: rows a dead worker left in flight are cancelled, not retried.
-    const stale = await query<{ id: string }>(
-      db,
-      Prisma.sql`
-      UPDATE batch_rows SET claimed_by = ${worker}, lease_until = ${new Date(nowMs() + leaseMs)}, updated_at = ${now()}
-      WHERE id IN (SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND status = 'processing' AND lease_until < ${now()} FOR UPDATE SKIP LOCKED)
-      RETURNING id`,
-    );
-    processed += await settleOthers(
-      db,
-      batchId,
-      worker,
-      stale.map((r) => ({ rowId: r.id, status: "cancelled" })),
-    );
+    processed += await cancelStaleRows(db, batchId, worker, leaseMs);
     return finish();
   }
 
@@ -140,21 +127,15 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   let settleTimer: NodeJS.Timeout | null = null;
   let failure = null as unknown;
 
+  /** Empties the queue: its rows were claimed here but never started. */
+  const unstarted = (status: "pending" | "cancelled") => queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status, unstarted: true }));
+
   const stopped = () => cancelled || failure !== null || opts.signal?.aborted === true || nowMs() >= until;
 
   /** Claims the next group of rows (pending, or leased by a worker whose lease ran out) and reads what deciding them needs. */
   async function claim(): Promise<void> {
     const claimedAt = nowMs();
-    const rows = await query<ClaimedRow>(
-      db,
-      Prisma.sql`
-      UPDATE batch_rows SET status = 'processing', claimed_by = ${worker}, lease_until = ${new Date(nowMs() + leaseMs)}, attempts = attempts + 1, updated_at = ${now()}
-      WHERE id IN (
-        SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND (status = 'pending' OR (status = 'processing' AND lease_until < ${now()}))
-          AND EXISTS (SELECT 1 FROM batches WHERE id = ${batchId} AND status = 'processing')
-        ORDER BY index LIMIT ${concurrency} FOR UPDATE SKIP LOCKED)
-      RETURNING id, index, address, order_id AS "orderId", payment_method::text AS "paymentMethod", order_value AS "orderValue", attempts`,
-    );
+    const rows = await claimRows(db, batchId, worker, leaseMs, concurrency);
     if (rows.length === 0) {
       exhausted = true;
       return;
@@ -225,10 +206,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
       verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref, rowId: row.id });
     } catch (err) {
       if (cap !== null) await releaseReservation(db, ref).catch(() => {});
-      const code = err instanceof DakiyaError ? err.code : "internal_error";
-      if (code === "internal_error") console.error(`batch ${batchId} row ${row.index}:`, err);
-      const retry = row.attempts < MAX_ROW_ATTEMPTS && (RETRYABLE.has(code) || code === "internal_error");
-      others.push(retry ? { rowId: row.id, status: "pending" } : { rowId: row.id, status: "failed", errorCode: code });
+      others.push(failedRowOutcome(err, row, batchId));
     }
   }
 
@@ -289,7 +267,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   // A stop gives back the rows not started at once, while the rows with the provider finish.
   let releasing = null as Promise<void> | null;
   const release = () => {
-    const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: "pending", unstarted: true }));
+    const leftover = unstarted("pending");
     releasing = settleOthers(db, batchId, worker, leftover).then(
       () => undefined,
       (err) => {
@@ -318,7 +296,7 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   if (failure) {
     // Rows claimed here and not started are given back if the database answers again; else they stay
     // leased and are claimed again when the lease runs out. The run is retried.
-    const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: "pending", unstarted: true }));
+    const leftover = unstarted("pending");
     await settleOthers(db, batchId, worker, leftover).catch(() => {});
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
     throw failure;
@@ -326,29 +304,74 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
   if (queue.length) {
     // Stopped, out of time or cancelled with rows claimed but not started: give them back (or cancel them) at once.
     halted = !cancelled;
-    const leftover = queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status: cancelled ? "cancelled" : "pending", unstarted: true }));
+    const leftover = unstarted(cancelled ? "cancelled" : "pending");
     processed += await settleOthers(db, batchId, worker, leftover);
   } else if (!exhausted && !cancelled) {
     halted = true;
   }
   return finish();
 
-  async function finish(): Promise<WorkResult> {
-    if (halted) return { done: false, halted, processed, waitMs: 0 };
-    const [left] = await query<{ pending: number; processing: number }>(
-      db,
-      Prisma.sql`
-      SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'processing')::int AS processing
-      FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('pending', 'processing')`,
-    );
-    if (!left || (left.pending === 0 && left.processing === 0)) {
-      await workRecorded({ deliveries: await db.$transaction((tx) => closeIfFinished(tx, batchId)) });
-      return { done: true, halted, processed, waitMs: 0 };
-    }
-    // Rows leased to another (or a dead) worker, or released for a retry: wait a little before claiming again.
-    const waitMs = processed === 0 ? Math.min(leaseMs, 1000) : 0;
-    return { done: false, halted, processed, waitMs };
+  function finish(): Promise<WorkResult> {
+    return runResult(db, batchId, { halted, processed, leaseMs });
   }
+}
+
+/** A row whose verification failed: back to pending while attempts remain and the failure may pass, else failed with its code. */
+function failedRowOutcome(err: unknown, row: ClaimedRow, batchId: string): OtherOutcome {
+  const code = err instanceof DakiyaError ? err.code : "internal_error";
+  if (code === "internal_error") console.error(`batch ${batchId} row ${row.index}:`, err);
+  const retry = row.attempts < MAX_ROW_ATTEMPTS && (RETRYABLE.has(code) || code === "internal_error");
+  return retry ? { rowId: row.id, status: "pending" } : { rowId: row.id, status: "failed", errorCode: code };
+}
+
+/** A cancelled batch starts nothing: rows a dead worker left in flight are cancelled, not retried. Returns how many were settled. */
+async function cancelStaleRows(db: Db, batchId: string, worker: string, leaseMs: number): Promise<number> {
+  const stale = await query<{ id: string }>(
+    db,
+    Prisma.sql`
+    UPDATE batch_rows SET claimed_by = ${worker}, lease_until = ${new Date(nowMs() + leaseMs)}, updated_at = ${now()}
+    WHERE id IN (SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND status = 'processing' AND lease_until < ${now()} FOR UPDATE SKIP LOCKED)
+    RETURNING id`,
+  );
+  return settleOthers(
+    db,
+    batchId,
+    worker,
+    stale.map((r) => ({ rowId: r.id, status: "cancelled" })),
+  );
+}
+
+/** Leases the next `limit` rows of a processing batch (pending, or leased by a worker whose lease ran out) to this worker. */
+function claimRows(db: Db, batchId: string, worker: string, leaseMs: number, limit: number): Promise<ClaimedRow[]> {
+  return query<ClaimedRow>(
+    db,
+    Prisma.sql`
+    UPDATE batch_rows SET status = 'processing', claimed_by = ${worker}, lease_until = ${new Date(nowMs() + leaseMs)}, attempts = attempts + 1, updated_at = ${now()}
+    WHERE id IN (
+      SELECT id FROM batch_rows WHERE batch_id = ${batchId} AND (status = 'pending' OR (status = 'processing' AND lease_until < ${now()}))
+        AND EXISTS (SELECT 1 FROM batches WHERE id = ${batchId} AND status = 'processing')
+      ORDER BY index LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, index, address, order_id AS "orderId", payment_method::text AS "paymentMethod", order_value AS "orderValue", attempts`,
+  );
+}
+
+/** What a run tells its caller: done (the batch closed here), or how long to wait before the next run. */
+async function runResult(db: Db, batchId: string, run: { halted: boolean; processed: number; leaseMs: number }): Promise<WorkResult> {
+  const { halted, processed, leaseMs } = run;
+  if (halted) return { done: false, halted, processed, waitMs: 0 };
+  const [left] = await query<{ pending: number; processing: number }>(
+    db,
+    Prisma.sql`
+    SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'processing')::int AS processing
+    FROM batch_rows WHERE batch_id = ${batchId} AND status IN ('pending', 'processing')`,
+  );
+  if (!left || (left.pending === 0 && left.processing === 0)) {
+    await workRecorded({ deliveries: await db.$transaction((tx) => closeIfFinished(tx, batchId)) });
+    return { done: true, halted, processed, waitMs: 0 };
+  }
+  // Rows leased to another (or a dead) worker, or released for a retry: wait a little before claiming again.
+  const waitMs = processed === 0 ? Math.min(leaseMs, 1000) : 0;
+  return { done: false, halted, processed, waitMs };
 }
 
 /**

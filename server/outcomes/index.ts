@@ -4,7 +4,7 @@ import { DakiyaError } from "../errors";
 import { isId, newId } from "../ids";
 import { now } from "../clock";
 import type { Caller } from "../keys";
-import type { OutcomeKind } from "../verification";
+import type { OutcomeKind } from "../../lib/words";
 import { canonicalCourier } from "./courier";
 import { markStaleSql, refreshCurve } from "./probability";
 

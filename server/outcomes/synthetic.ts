@@ -5,7 +5,8 @@ import { lookupPincode } from "../addresses";
 import { newId } from "../ids";
 import { parseValidationResponse } from "../provider/google";
 import { simulate } from "../provider/simulator";
-import { deciderFor, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type OutcomeKind, type PaymentMethod, type StoredRecord } from "../verification";
+import { deciderFor, insertRecordsCte, liveRecord, prepareAddress, readContext, recordsCte, type StoredRecord } from "../verification";
+import type { OutcomeKind, PaymentMethod } from "../../lib/words";
 import { canonicalCourier } from "./courier";
 import { refreshCurve } from "./probability";
 

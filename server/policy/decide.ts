@@ -1,6 +1,4 @@
-import type { Decision } from "../verification/decide";
-import type { ValidationLevel } from "../provider";
-import { VALIDATION_LEVELS } from "../../lib/shared";
+import { VALIDATION_LEVELS, type Decision, type PaymentMethod, type ValidationLevel } from "../../lib/words";
 import type { Policy, PolicyCondition } from "./schema";
 
 /**
@@ -12,7 +10,7 @@ export interface DecisionFacts {
   score: number;
   validation_level: ValidationLevel;
   reason_codes: readonly string[];
-  payment_method: "cod" | "prepaid" | null;
+  payment_method: PaymentMethod | null;
   order_value: number | null;
   /** The written pincode when the directory knows it. */
   pincode: string | null;

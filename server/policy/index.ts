@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { OUTCOME_COST_MAX_RUPEES } from "../../lib/shared";
+import type { Decision } from "../../lib/words";
 import { compilePolicy, type DecisionFacts } from "./decide";
 import { DEFAULT_POLICY, parsePolicy, type Policy, type PolicyVersion } from "./schema";
 
@@ -28,7 +29,7 @@ export {
  */
 export const CLI_AUTHOR = "operator (CLI)";
 
-type Compiled = { policy: Policy; decide: (facts: DecisionFacts) => import("../verification/decide").Decision; bytes: number };
+type Compiled = { policy: Policy; decide: (facts: DecisionFacts) => Decision; bytes: number };
 const cache = new Map<string, Compiled>();
 /** The cache holds at most this much policy (as JSON), oldest out first: versions may be up to POLICY_MAX_BYTES each. */
 const CACHE_MAX_BYTES = 16 * 1024 * 1024;

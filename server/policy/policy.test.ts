@@ -2,11 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DakiyaError } from "../errors";
 import { REASONS } from "../verification/reasons";
-import { PAYMENT_METHODS, VALIDATION_LEVELS } from "../../lib/shared";
+import { DECISIONS, PAYMENT_METHODS, VALIDATION_LEVELS } from "../../lib/words";
 import { compilePolicy, DEFAULT_POLICY, parsePolicy, type DecisionFacts, type Policy, type PolicyCondition } from ".";
 
 const CODES = Object.keys(REASONS);
-const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
 const PINS = ["110093", "560066", "800001", "400053"];
 const STATES = ["Delhi", "Karnataka", "Bihar", "Maharashtra"];
 

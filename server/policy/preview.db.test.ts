@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newWorkspace } from "../../test/helpers";
 import { db } from "../db";
-import type { Decision } from "../verification/decide";
+import type { Decision } from "../../lib/words";
 import { compilePolicy, type Policy, type PolicyRule } from ".";
 import { PREVIEW_FETCH_GROUPS, previewPolicy } from "./preview";
 import { fillVerifications } from "./preview.test-data";

@@ -2,8 +2,7 @@ import { nowMs } from "../clock";
 import type { Db } from "../db";
 import { DakiyaError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import { OUTCOMES, type Decision, type OutcomeKind } from "../verification/decide";
-import { PAYMENT_METHODS, VALIDATION_LEVELS } from "../../lib/shared";
+import { DECISIONS, OUTCOME_KINDS, PAYMENT_METHODS, VALIDATION_LEVELS, type Decision, type OutcomeKind } from "../../lib/words";
 import { compilePolicy, NEVER_SHIP, type DecisionFacts } from "./decide";
 import { outcomeCosts, type OutcomeCosts } from "./index";
 import { parsePolicy, type Policy } from "./schema";
@@ -15,7 +14,6 @@ import { parsePolicy, type Policy } from "./schema";
  * tell apart, read through a cursor a few thousand groups at a time and decided as they arrive
  * (docs/decision-policy.md).
  */
-export const DECISIONS: readonly Decision[] = ["SHIP", "REVIEW", "HOLD"];
 const RETURNED: ReadonlySet<string> = new Set<OutcomeKind>(["rto", "customer_refused", "address_issue"]);
 
 export interface PolicyFigures {
@@ -208,7 +206,7 @@ function factsKey(d: Distinctions): Digit[][] {
     { sql: Prisma.sql`CASE WHEN order_value IS NULL THEN 0 ELSE 1 + ${rank} END`, radix: d.thresholds.length + 2 },
     // A count of earlier returns, never below 0.
     { sql: Prisma.sql`LEAST(GREATEST(prior_returns, 0), ${d.maxPrior}::int)`, radix: d.maxPrior + 1 },
-    { sql: indexOf("outcome", OUTCOMES), radix: OUTCOMES.length + 1 },
+    { sql: indexOf("outcome", OUTCOME_KINDS), radix: OUTCOME_KINDS.length + 1 },
     { sql: Prisma.sql`synthetic::int`, radix: 2 },
   ];
   const words: Digit[][] = [[]];
@@ -290,7 +288,7 @@ function* asStored(rows: Row[], d: Distinctions, key: Digit[][]): Generator<Stor
     facts.state = r.state;
     facts.prior_returns = prior;
     out.decision = DECISIONS[decision]!;
-    out.outcome = OUTCOMES[outcome] ?? null;
+    out.outcome = OUTCOME_KINDS[outcome] ?? null;
     out.synthetic = synthetic === 1;
     out.count = r.n;
     yield out;

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { DakiyaError } from "../errors";
 import { REASONS, type ReasonCode } from "../verification/reasons";
-import { ORDER_VALUE_MAX, PAYMENT_METHODS, POLICY_CONDITIONS, POLICY_MAX_PINCODES, POLICY_MAX_RULES, POLICY_MAX_STATES, VALIDATION_LEVELS } from "../../lib/shared";
+import { ORDER_VALUE_MAX, POLICY_CONDITIONS, POLICY_MAX_PINCODES, POLICY_MAX_RULES, POLICY_MAX_STATES } from "../../lib/shared";
+import { DECISIONS, PAYMENT_METHODS, VALIDATION_LEVELS } from "../../lib/words";
 
 /**
  * A workspace's decision policy (docs/decision-policy.md): rules tried in order, the first whose
  * conditions all hold decides; otherwise the score thresholds do. The guards no policy lifts are in
  * ./decide.ts, not here: any valid policy is decided under them.
  */
-const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
 
 /**
  * Bounds on a whole policy beside the per-rule ones (docs/operations.md): a policy is stored with

@@ -1,5 +1,5 @@
 import { db } from "../db";
-import type { Decision, OutcomeKind } from "../generated/prisma/enums";
+import type { Decision, OutcomeKind } from "../../lib/words";
 import { newId } from "../ids";
 import { emptyHistory } from "../verification";
 

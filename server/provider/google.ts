@@ -5,8 +5,7 @@
  */
 import { Agent, request } from "undici";
 import { z } from "zod";
-
-export type ValidationLevel = "building" | "street" | "locality" | "pincode" | "none";
+import type { ValidationLevel } from "../../lib/words";
 
 export interface ProviderComponent {
   type: string;

@@ -7,7 +7,7 @@ import { validateOnce, type GoogleEndpoint, type Provider } from "./google";
 import { ResilientProvider, type ProviderStatus } from "./resilience";
 import { breakerState, onCollect } from "../metrics";
 
-export type { Provider, ProviderComponent, ProviderResult, ValidationLevel } from "./google";
+export type { Provider, ProviderComponent, ProviderResult } from "./google";
 export type { BreakerState, ProviderStatus } from "./resilience";
 
 const GOOGLE_BASE_URL = "https://addressvalidation.googleapis.com";

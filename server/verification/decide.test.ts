@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NormalizedAddress } from "../addresses";
-import type { ProviderResult, ValidationLevel } from "../provider";
+import type { ProviderResult } from "../provider";
+import type { ValidationLevel } from "../../lib/words";
 import { decide, emptyHistory, failedDeliveries, localReasons, type DecisionResult, type History } from "./decide";
 import { DEFAULT_POLICY, decideUnder } from "../policy";
 

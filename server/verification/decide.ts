@@ -1,5 +1,6 @@
 import { distanceKm, pincodeArea, suggestPincodes, type NormalizedAddress, type SuggestedPincode } from "../addresses";
-import type { ProviderResult, ValidationLevel } from "../provider";
+import type { ProviderResult } from "../provider";
+import type { Decision, OutcomeKind, ValidationLevel } from "../../lib/words";
 import { reason, type Reason } from "./reasons";
 
 /**
@@ -8,10 +9,6 @@ import { reason, type Reason } from "./reasons";
  * addresses very likely undeliverable; everything else is REVIEW. Scores fall in bands a seller
  * can read: SHIP 70–100, REVIEW 16–69, HOLD 0–15.
  */
-export type Decision = "SHIP" | "REVIEW" | "HOLD";
-
-export const OUTCOMES = ["delivered", "rto", "customer_refused", "address_issue", "lost", "cancelled"] as const;
-export type OutcomeKind = (typeof OUTCOMES)[number];
 export type History = Record<OutcomeKind, number>;
 
 export function emptyHistory(): History {

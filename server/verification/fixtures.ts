@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { normalizationKey } from "../addresses";
 import { ERROR_STATUS, type ErrorCode } from "../errors";
+import { DECISIONS } from "../../lib/words";
 
 /**
  * The addresses a test key may verify (`fixtures/test-addresses.json`). A fixture matches when the
@@ -12,7 +13,7 @@ import { ERROR_STATUS, type ErrorCode } from "../errors";
 const FixtureSchema = z.object({
   address: z.string().min(5).max(280),
   description: z.string(),
-  decision: z.enum(["SHIP", "REVIEW", "HOLD"]).optional(),
+  decision: z.enum(DECISIONS).optional(),
   error: z
     .object({ status: z.number().int(), code: z.enum(["provider_error", "provider_unavailable", "provider_timeout"]) })
     .refine((e) => ERROR_STATUS[e.code] === e.status, "status must be the code's status")

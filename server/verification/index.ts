@@ -7,16 +7,17 @@ import { Prisma } from "../generated/prisma/client";
 import { newId } from "../ids";
 import type { Caller } from "../keys";
 import { parseValidationResponse } from "../provider/google";
-import { getProvider, type ProviderResult, type ValidationLevel } from "../provider";
+import { getProvider, type ProviderResult } from "../provider";
 import { simulate } from "../provider/simulator";
 import { billingPeriod, capOf, chargeCtes, quotaExhausted, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
-import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type Decision, type History, type OutcomeKind } from "./decide";
+import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type History } from "./decide";
 import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
 import { isDue, probabilityOf, refreshCurve } from "../outcomes/probability";
 import { findFixture } from "./fixtures";
 import type { Reason } from "./reasons";
+import type { Decision, OutcomeKind, PaymentMethod, ValidationLevel } from "../../lib/words";
 
-export { decide, DEVICE_MAX_KM, deviceCheck, emptyHistory, OUTCOMES, type Decision, type History, type OutcomeKind } from "./decide";
+export { decide, DEVICE_MAX_KM, deviceCheck, emptyHistory, type History } from "./decide";
 export { REASONS, type ReasonCode, type Reason } from "./reasons";
 
 /** The contract's Verification record, as the API returns it. */
@@ -44,8 +45,6 @@ export interface Verification {
   order_value: number | null;
   created_at: string;
 }
-
-export type PaymentMethod = "cod" | "prepaid";
 
 export interface VerifyInput {
   address: string;

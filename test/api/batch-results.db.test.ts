@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
-import { ResultsDownloadQuery } from "../../server/api/routers/console";
+import { ResultsDownloadQuery } from "../../server/api/routers/console/batches";
 import { createCallerFactory, type Context } from "../../server/api/trpc";
 import { db } from "../../server/db";
 import type { MemberRole } from "../../server/members";

@@ -4,7 +4,7 @@ import { createCallerFactory, type Context } from "../../server/api/trpc";
 import { auth, SIGN_IN_LIMIT, withClientAddress } from "../../server/auth";
 import { reloadConfig } from "../../server/config";
 import { unfinishedBatches } from "../../server/batches";
-import { createConsoleContext } from "../../server/console/context";
+import { createConsoleContext } from "../../server/http/console-context";
 import { db } from "../../server/db";
 import { authenticate } from "../../server/keys";
 import { createMember } from "../../server/members";
@@ -111,11 +111,11 @@ describe("console roles and scope", () => {
     const refusals = [
       api.console.keys.create({ kind: "live" }),
       api.console.keys.revoke({ key_id: acme.live_key.slice(0, 12) }),
-      api.batches.create({ addresses: [{ address: "12 MG Road, Bengaluru 560001" }] }),
+      api.addresses.verifyBatch({ addresses: [{ address: "12 MG Road, Bengaluru 560001" }] }),
       api.console.webhooks.add({ url: "https://example.com/hook" }),
       api.console.members.invite({ email: "x@example.com", role: "viewer" }),
-      api.verifications.reportOutcome({ order_id: "X", outcome: "delivered" }),
-      api.verifications.verify({ address: "12 MG Road, Bengaluru 560001" }),
+      api.outcomes.report({ order_id: "X", outcome: "delivered" }),
+      api.addresses.verify({ address: "12 MG Road, Bengaluru 560001" }),
     ];
     for (const r of await Promise.allSettled(refusals)) {
       expect(r.status).toBe("rejected");
@@ -125,7 +125,7 @@ describe("console roles and scope", () => {
 
   it("lets a viewer verify in test mode, which is free", async () => {
     const { api } = await consoleAs(viewer.email, viewer.password, "10.0.1.2", "test");
-    const v = await api.verifications.verify({ address: "12 Park Street, Kolkata, Tamil Nadu 700016", order_id: "T-1" });
+    const v = await api.addresses.verify({ address: "12 Park Street, Kolkata, Tamil Nadu 700016", order_id: "T-1" });
     expect(v).toMatchObject({ livemode: false, decision: "HOLD" });
     expect(v.verification_id).toMatch(/^ver_test_/);
   });
@@ -152,7 +152,7 @@ describe("console roles and scope", () => {
   it("never shows or changes another workspace's data", async () => {
     const mine = await consoleAs(acme.console.email, acme.console.password, "10.0.2.1");
     const theirs = await consoleAs(other.console.email, other.console.password, "10.0.2.2");
-    const { batch_id } = await mine.api.batches.create({ addresses: [{ address: "12 MG Road, Bengaluru 560001", order_id: "SCOPE-1" }] });
+    const { batch_id } = await mine.api.addresses.verifyBatch({ addresses: [{ address: "12 MG Road, Bengaluru 560001", order_id: "SCOPE-1" }] });
     const hook = await mine.api.console.webhooks.add({ url: "https://example.com/acme" });
     // Disabled: the batch's completion must not be sent anywhere.
     await mine.api.console.webhooks.setEnabled({ webhook_id: hook.webhook_id, enabled: false });
@@ -171,7 +171,7 @@ describe("console roles and scope", () => {
 describe("REST is unchanged by the console", () => {
   it("a key holder has no role, so write procedures pass for keys", async () => {
     const ctx: Context = { db: db(), requestId: "req_rest", caller: await authenticate(db(), `Bearer ${acme.live_key}`), member: null, origin: ORIGIN, response: { headers: {} } };
-    const res = await createCaller(ctx).batches.create({ addresses: [{ address: "12 MG Road, Bengaluru 560001" }] });
+    const res = await createCaller(ctx).addresses.verifyBatch({ addresses: [{ address: "12 MG Road, Bengaluru 560001" }] });
     expect(res.status).toBe("queued");
     expect(ctx.response.headers["RateLimit-Limit"]).toBe("600");
   });

@@ -1,6 +1,10 @@
 import { IntentLink } from "./intent-link";
-import type { BatchStatus } from "~/server/generated/prisma/enums";
 import { formatNumber } from "./format";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "~/server/api/root";
+import type { Decision } from "~/lib/words";
+
+type BatchStatus = inferRouterOutputs<AppRouter>["batches"]["get"]["status"];
 
 /** Shared building blocks of the console's pages; none needs the browser, so server pages render them too. */
 
@@ -110,6 +114,25 @@ const batchWords: Record<BatchStatus, string> = {
 
 export function BatchStatusBadge({ status }: { status: BatchStatus }) {
   return <Badge tone={batchTones[status]}>{batchWords[status]}</Badge>;
+}
+
+/** SHIP green, REVIEW amber, HOLD red: a verification's decision wherever the console shows one. */
+export function DecisionBadge({ decision, large }: { decision: Decision; large?: boolean }) {
+  const tone = decision === "SHIP" ? "green" : decision === "REVIEW" ? "amber" : "red";
+  return (
+    <Badge tone={tone} large={large}>
+      {decision}
+    </Badge>
+  );
+}
+
+type ConfirmationStatus = inferRouterOutputs<AppRouter>["confirmations"]["get"]["status"];
+const CONFIRMATION_TONE = { pending: "amber", confirmed: "green", expired: "slate" } as const;
+const CONFIRMATION_WORDS = { pending: "Waiting for the buyer", confirmed: "Confirmed by the buyer", expired: "Expired" } as const;
+
+/** Where a confirmation link stands, on the Verify page and a batch's rows. */
+export function ConfirmationStatusBadge({ status }: { status: ConfirmationStatus }) {
+  return <Badge tone={CONFIRMATION_TONE[status]}>{CONFIRMATION_WORDS[status]}</Badge>;
 }
 
 export const ACTIVE_BATCH: readonly BatchStatus[] = ["queued", "processing", "cancelling"];

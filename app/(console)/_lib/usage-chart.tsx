@@ -1,7 +1,8 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
-import { ChartContainer, ChartData, ChartTooltip, ChartTooltipContent, FigureTable, type ChartConfig } from "./chart";
+import { ChartContainer, ChartData, ChartTooltip, ChartTooltipContent, type ChartConfig } from "./chart";
+import { FigureTable } from "./figure-table";
 import { formatDay, formatNumber } from "./format";
 
 const config = { used: { label: "Units", color: "#1e40af" } } satisfies ChartConfig;

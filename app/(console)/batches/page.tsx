@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DECISIONS } from "~/lib/words";
 import { IntentLink } from "../_lib/intent-link";
 import { formatDateTime, formatNumber } from "../_lib/format";
 import { RefreshWhileActive } from "../_lib/refresh";
@@ -6,8 +7,6 @@ import { serverApi, signedIn } from "../_lib/server";
 import { ACTIVE_BATCH, BatchProgressBar, BatchStatusBadge, button, Card, Empty, PageHeader } from "../_lib/ui";
 
 export const metadata: Metadata = { title: "Batches" };
-
-const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
 
 export default async function BatchesPage() {
   const api = await serverApi();

@@ -2,11 +2,11 @@
 
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, LineChart, XAxis, YAxis } from "recharts";
 import { REASONS, type ReasonCode } from "~/lib/reasons";
-import { ChartContainer, ChartData, ChartLegend, ChartTooltip, ChartTooltipContent, DECISION_COLOURS, FigureTable, type ChartConfig } from "../_lib/chart";
+import { ChartContainer, ChartData, ChartLegend, ChartTooltip, ChartTooltipContent, DECISION_COLOURS, type ChartConfig } from "../_lib/chart";
+import { FigureTable } from "../_lib/figure-table";
 import { formatDay, formatNumber, formatShare } from "../_lib/format";
 import type { Outputs } from "../_lib/trpc";
-import { Badge, Card, Empty } from "../_lib/ui";
-import { DecisionBadge } from "../verify/result";
+import { Badge, Card, DecisionBadge, Empty } from "../_lib/ui";
 
 type Analytics = Outputs["analytics"]["outcomes"];
 

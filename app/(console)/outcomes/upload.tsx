@@ -13,7 +13,7 @@ import { downloadCsv, parseCsv, type ParsedCsv } from "../batches/new/csv";
 const LISTED_ERRORS = 20;
 const NO_COLUMNS: OutcomeColumns = { orderId: "", verificationId: "", outcome: "", courier: "", date: "" };
 
-type Recorded = Outputs["verifications"]["reportOutcomes"];
+type Recorded = Outputs["outcomes"]["reportBatch"];
 interface Skipped {
   row: number;
   id: string;
@@ -32,7 +32,7 @@ export function OutcomesUpload() {
   const [readError, setReadError] = useState<string | null>(null);
   const [columns, setColumns] = useState<OutcomeColumns>(NO_COLUMNS);
   const [sent, setSent] = useState<{ rows: number[]; result: Recorded } | null>(null);
-  const report = api.verifications.reportOutcomes.useMutation({ onSuccess: () => router.refresh() });
+  const report = api.outcomes.reportBatch.useMutation({ onSuccess: () => router.refresh() });
   const ids = { file: useId(), orderId: useId(), verificationId: useId(), outcome: useId(), courier: useId(), date: useId() };
 
   const ready = file !== null && columns.outcome !== "" && (columns.orderId !== "" || columns.verificationId !== "");

@@ -1,12 +1,18 @@
 import { POLICY_CONDITIONS } from "~/lib/shared";
-import type { Policy, PolicyRule } from "~/server/policy/schema";
+import type { Decision } from "~/lib/words";
+import type { Outputs } from "../_lib/trpc";
 
 /**
  * The Policy page's form state: what the inputs hold (text, as typed), turned into the policy the
  * server checks only when it is previewed or published. The server is the one judge of a policy;
  * its `invalid_policy` details come back with paths into this same shape.
  */
-export type Decision = PolicyRule["then"];
+/** The policy's shapes as the router gives them: pages take the domain's types from the router only. */
+export type PolicyVersion = Outputs["policy"]["get"];
+export type Policy = PolicyVersion["policy"];
+export type PolicyRule = Policy["rules"][number];
+export type PolicyCondition = PolicyRule["if"];
+export type PolicyHistoryPage = Outputs["console"]["policyHistory"];
 export type ConditionName = (typeof POLICY_CONDITIONS)[number];
 
 export interface DraftRule {

@@ -1,11 +1,10 @@
 "use client";
 
-import type { PolicyHistoryPage } from "~/server/policy";
-import type { PolicyVersion } from "~/server/policy/schema";
 import { formatDateTime } from "../_lib/format";
 import { ErrorNote } from "../_lib/errors";
 import { api } from "../_lib/trpc";
 import { Badge, button, Card } from "../_lib/ui";
+import type { PolicyHistoryPage, PolicyVersion } from "./draft";
 import { ruleSentence, thresholdsSentence } from "./words";
 
 /**

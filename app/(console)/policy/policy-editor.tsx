@@ -1,14 +1,13 @@
 "use client";
 
 import { useId, useState } from "react";
-import { PAYMENT_METHODS, POLICY_CONDITIONS, POLICY_MAX_RULES, VALIDATION_LEVELS } from "~/lib/shared";
+import { POLICY_CONDITIONS, POLICY_MAX_RULES } from "~/lib/shared";
+import { DECISIONS, PAYMENT_METHODS, VALIDATION_LEVELS, type Decision } from "~/lib/words";
 import { REASONS } from "~/lib/reasons";
-import type { PolicyHistoryPage } from "~/server/policy";
-import type { PolicyVersion } from "~/server/policy/schema";
 import { describeError, ErrorNote } from "../_lib/errors";
 import { api, useMe } from "../_lib/trpc";
 import { button, Card, input, label, ViewerNote } from "../_lib/ui";
-import { draftOf, isNumeric, newCondition, newRule, policyOf, type ConditionName, type Decision, type Draft, type DraftRule } from "./draft";
+import { draftOf, isNumeric, newCondition, newRule, policyOf, type ConditionName, type Draft, type DraftRule, type PolicyHistoryPage, type PolicyVersion } from "./draft";
 import { PolicyHistory } from "./history";
 import { PreviewResult } from "./preview-result";
 import { CONDITION_WORDS, DECISION_MEANING, LEVEL_WORDS, PAYMENT_WORDS } from "./words";
@@ -17,8 +16,6 @@ interface Problem {
   path: string;
   message: string;
 }
-
-const DECISIONS: readonly Decision[] = ["SHIP", "REVIEW", "HOLD"];
 
 /** The problems of a failed preview or publish when the server named them (`invalid_policy`); null for any other failure. */
 function problemsOf(error: unknown): Problem[] | null {

@@ -1,14 +1,13 @@
 "use client";
 
+import { DECISIONS } from "~/lib/words";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { ChartContainer, ChartLegend, ChartTooltip, ChartTooltipContent, type ChartConfig } from "../_lib/chart";
 import { formatNumber, formatRupeesWhole } from "../_lib/format";
 import type { Outputs } from "../_lib/trpc";
-import { Badge } from "../_lib/ui";
-import { DecisionBadge } from "../verify/result";
+import { Badge, DecisionBadge } from "../_lib/ui";
 
 type Preview = Outputs["policy"]["preview"];
-const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
 const config = {
   current: { label: "Policy in force", color: "#64748b" },
   proposed: { label: "Proposed policy", color: "#1e40af" },

@@ -1,7 +1,7 @@
 import { POLICY_CONDITIONS } from "~/lib/shared";
-import type { Policy, PolicyCondition } from "~/server/policy/schema";
+import type { Decision, PaymentMethod, ValidationLevel } from "~/lib/words";
 import { formatNumber } from "../_lib/format";
-import type { ConditionName } from "./draft";
+import type { ConditionName, Policy, PolicyCondition } from "./draft";
 
 /** The conditions a rule can have, in words: the form's labels and the history's sentences. */
 export const CONDITION_WORDS: Record<ConditionName, { label: string; hint: string }> = {
@@ -16,9 +16,9 @@ export const CONDITION_WORDS: Record<ConditionName, { label: string; hint: strin
   prior_returns_at_least: { label: "Earlier returns to this address at least", hint: "RTO, refused or address issue reported for the same address; 1 or more." },
 };
 
-export const LEVEL_WORDS = { none: "nothing", pincode: "the pincode", locality: "the locality", street: "the street", building: "the building" } as const;
-export const PAYMENT_WORDS = { cod: "Cash on delivery", prepaid: "Prepaid" } as const;
-export const DECISION_MEANING = { SHIP: "send", REVIEW: "check first", HOLD: "do not send yet" } as const;
+export const LEVEL_WORDS: Record<ValidationLevel, string> = { none: "nothing", pincode: "the pincode", locality: "the locality", street: "the street", building: "the building" };
+export const PAYMENT_WORDS: Record<PaymentMethod, string> = { cod: "Cash on delivery", prepaid: "Prepaid" };
+export const DECISION_MEANING: Record<Decision, string> = { SHIP: "send", REVIEW: "check first", HOLD: "do not send yet" };
 
 function conditionSentence(name: ConditionName, value: NonNullable<PolicyCondition[ConditionName]>): string {
   switch (name) {

@@ -4,17 +4,9 @@ import { useId, useRef, useState } from "react";
 import { ErrorNote, QueryState } from "../_lib/errors";
 import { formatDateTime, formatDigipin } from "../_lib/format";
 import { api, modeContext, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, input, label } from "../_lib/ui";
-import { DecisionBadge } from "./result";
+import { button, Card, ConfirmationStatusBadge, DecisionBadge, input, label } from "../_lib/ui";
 
 type Confirmation = Outputs["confirmations"]["get"];
-
-const STATUS_TONE = { pending: "amber", confirmed: "green", expired: "slate" } as const;
-const STATUS_WORDS = { pending: "Waiting for the buyer", confirmed: "Confirmed by the buyer", expired: "Expired" } as const;
-
-export function ConfirmationStatusBadge({ status }: { status: Confirmation["status"] }) {
-  return <Badge tone={STATUS_TONE[status]}>{STATUS_WORDS[status]}</Badge>;
-}
 
 /**
  * "Ask the buyer to confirm": makes a confirmation link for this verification (in its own mode, as a

@@ -1,10 +1,11 @@
 "use client";
 
 import { useId } from "react";
+import { OUTCOME_KINDS, type OutcomeKind } from "~/lib/words";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime, formatDigipin, formatRupeesWhole } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
-import { Badge, button, Card, fieldText, input, label } from "../_lib/ui";
+import { Badge, button, Card, DecisionBadge, fieldText, input, label } from "../_lib/ui";
 import { AskBuyer } from "./ask-buyer";
 import { DigipinCell } from "./digipin-cell";
 
@@ -14,27 +15,18 @@ import { DigipinCell } from "./digipin-cell";
  * page and a batch's row show it alike.
  */
 
-type Verification = Outputs["verifications"]["verify"];
+type Verification = Outputs["addresses"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];
 export type ShownVerification = Verification & { outcome?: Found["outcome"]; synthetic?: Found["synthetic"] };
 
-const OUTCOMES = [
-  ["delivered", "Delivered"],
-  ["rto", "Returned to origin (RTO)"],
-  ["customer_refused", "Customer refused"],
-  ["address_issue", "Address issue"],
-  ["lost", "Lost"],
-  ["cancelled", "Cancelled"],
-] as const;
-
-export function DecisionBadge({ decision, large }: { decision: Verification["decision"]; large?: boolean }) {
-  const tone = decision === "SHIP" ? "green" : decision === "REVIEW" ? "amber" : "red";
-  return (
-    <Badge tone={tone} large={large}>
-      {decision}
-    </Badge>
-  );
-}
+const OUTCOME_NAMES: Record<OutcomeKind, string> = {
+  delivered: "Delivered",
+  rto: "Returned to origin (RTO)",
+  customer_refused: "Customer refused",
+  address_issue: "Address issue",
+  lost: "Lost",
+  cancelled: "Cancelled",
+};
 
 const COMPONENTS: [keyof Verification["components"], string][] = [
   ["house", "House / flat"],
@@ -133,7 +125,7 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
   const me = useMe();
   const utils = api.useUtils();
   // A look-up made later (the Verify page, a batch's row) shows the outcome just reported.
-  const report = api.verifications.reportOutcome.useMutation({ onSuccess: () => utils.console.findVerifications.invalidate() });
+  const report = api.outcomes.report.useMutation({ onSuccess: () => utils.console.findVerifications.invalidate() });
   const ids = { outcome: useId(), courier: useId() };
   if (!v.livemode)
     return (
@@ -157,7 +149,7 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
           const courier = fieldText(form, "courier").trim();
-          report.mutate({ verification_id: v.verification_id, outcome: form.get("outcome") as (typeof OUTCOMES)[number][0], ...(courier ? { courier } : {}) });
+          report.mutate({ verification_id: v.verification_id, outcome: form.get("outcome") as OutcomeKind, ...(courier ? { courier } : {}) });
         }}
       >
         <div>
@@ -165,9 +157,9 @@ function OutcomeForm({ v }: { v: ShownVerification }) {
             What happened
           </label>
           <select id={ids.outcome} name="outcome" className={`${input} mt-1`} defaultValue="delivered">
-            {OUTCOMES.map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
+            {OUTCOME_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {OUTCOME_NAMES[kind]}
               </option>
             ))}
           </select>

@@ -2,14 +2,15 @@
 
 import { useId, useState } from "react";
 import type { ConsoleMode } from "~/lib/shared";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "~/lib/shared";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_VALUE_MAX } from "~/lib/shared";
+import type { PaymentMethod } from "~/lib/words";
 import { ErrorNote } from "../_lib/errors";
 import { formatDateTime } from "../_lib/format";
 import { api, modeContext, useMe, type Outputs } from "../_lib/trpc";
-import { button, Card, Empty, input, label } from "../_lib/ui";
-import { DecisionBadge, VerificationResult, type ShownVerification } from "./result";
+import { button, Card, DecisionBadge, Empty, input, label } from "../_lib/ui";
+import { VerificationResult, type ShownVerification } from "./result";
 
-type Verification = Outputs["verifications"]["verify"];
+type Verification = Outputs["addresses"]["verify"];
 type Found = Outputs["console"]["findVerifications"][number];
 
 export function Verify({ fixtures }: { fixtures: { address: string; decision: string }[] }) {
@@ -39,10 +40,10 @@ function VerifyForm({ fixtures, onResult }: { fixtures: { address: string; decis
   const [mode, setMode] = useState<ConsoleMode>(canLive ? "live" : "test");
   const [address, setAddress] = useState("");
   const [orderId, setOrderId] = useState("");
-  const [payment, setPayment] = useState<(typeof PAYMENT_METHODS)[number] | "">("");
+  const [payment, setPayment] = useState<PaymentMethod | "">("");
   const [orderValue, setOrderValue] = useState("");
   const ids = { address: useId(), orderId: useId(), fixture: useId(), payment: useId(), orderValue: useId() };
-  const verify = api.verifications.verify.useMutation({ ...modeContext(mode), onSuccess: onResult });
+  const verify = api.addresses.verify.useMutation({ ...modeContext(mode), onSuccess: onResult });
 
   return (
     <Card title="Verify an address">

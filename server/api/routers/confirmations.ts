@@ -106,6 +106,7 @@ export const confirmationsRouter = router({
       openapi: {
         method: "POST",
         path: "/confirmations",
+        errorResponses: [400, 404],
         tags: ["Confirmations"],
         summary: "Ask the buyer to confirm an address",
         description:
@@ -133,6 +134,7 @@ export const confirmationsRouter = router({
       openapi: {
         method: "GET",
         path: "/confirmations/{confirmation_id}",
+        errorResponses: [404],
         tags: ["Confirmations"],
         summary: "Read a confirmation",
         description: "Its status (`pending`, `confirmed` or `expired`); once confirmed, the new verification, the parts the buyer changed and the device location.",

@@ -33,6 +33,7 @@ export const digipinRouter = router({
       openapi: {
         method: "GET",
         path: "/digipin/{digipin}",
+        errorResponses: [400],
         tags: ["DIGIPIN"],
         summary: "Decode a DIGIPIN",
         description:
@@ -55,6 +56,7 @@ export const digipinRouter = router({
       openapi: {
         method: "POST",
         path: "/digipin/encode",
+        errorResponses: [400],
         tags: ["DIGIPIN"],
         summary: "Encode a location",
         description: "The DIGIPIN of a point inside India's bounds, exactly as India Post's reference encoder gives it. Local: no provider call, no quota.",

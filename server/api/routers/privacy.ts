@@ -78,6 +78,7 @@ export const privacyRouter = router({
       openapi: {
         method: "GET",
         path: "/privacy/settings",
+        errorResponses: [],
         tags: ["Privacy"],
         summary: "Read the retention of buyers' data",
         description: "How many days a verification's personal data (address, order id, location) is kept before the daily purge redacts it. Either key kind.",
@@ -92,6 +93,7 @@ export const privacyRouter = router({
       openapi: {
         method: "PUT",
         path: "/privacy/settings",
+        errorResponses: [400, 403],
         tags: ["Privacy"],
         summary: "Set the retention of buyers' data",
         description: `Sets \`retention_days\` (${RETENTION_DAYS.min}–${RETENTION_DAYS.max}; default ${RETENTION_DAYS.default}). The next daily purge redacts verifications older than that. Live keys, or an owner in the console.`,
@@ -116,6 +118,7 @@ export const privacyRouter = router({
       openapi: {
         method: "POST",
         path: "/privacy/erasures",
+        errorResponses: [400, 403],
         tags: ["Privacy"],
         summary: "Erase a buyer's data",
         description:
@@ -139,6 +142,7 @@ export const privacyRouter = router({
       openapi: {
         method: "GET",
         path: "/privacy/erasures",
+        errorResponses: [400, 403],
         tags: ["Privacy"],
         summary: "List erasure requests",
         description: `The workspace's erasure requests, newest first: ids, counts, times and who asked, never the erased data. \`limit\` 1–${ERASURES_PAGE.max} (default ${ERASURES_PAGE.default}); pass \`next_cursor\` as \`cursor\` for the next page. Live keys, or any member in the console.`,

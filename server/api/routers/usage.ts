@@ -19,6 +19,7 @@ export const usageRouter = router({
       openapi: {
         method: "GET",
         path: "/usage",
+        errorResponses: [],
         tags: ["Usage"],
         summary: "Read this month's usage",
         description: "The workspace's real usage in the current period, whichever kind of key asks.",

@@ -1,15 +1,14 @@
 "use client";
 
 import { useId } from "react";
+import { DECISIONS } from "~/lib/words";
 import { Bar, BarChart, XAxis, YAxis } from "recharts";
 import { ChartContainer, ChartTooltip, ChartTooltipContent, DECISION_COLOURS, type ChartConfig } from "../../_lib/chart";
 import { QueryState } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api } from "../../_lib/trpc";
-import { Card } from "../../_lib/ui";
-import { DecisionBadge } from "../../verify/result";
+import { Card, DecisionBadge } from "../../_lib/ui";
 
-const DECISIONS = ["SHIP", "REVIEW", "HOLD"] as const;
 const MEANING = { SHIP: "send", REVIEW: "check first", HOLD: "do not send yet" } as const;
 const config = { rows: { label: "Rows", color: "#1e40af" } } satisfies ChartConfig;
 

@@ -2,21 +2,18 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { memo, useId, useState } from "react";
+import { DECISIONS, type Decision } from "~/lib/words";
 import { ErrorNote } from "../../_lib/errors";
 import { formatNumber } from "../../_lib/format";
 import { api, type Outputs } from "../../_lib/trpc";
-import { Badge, button, Card, Empty, input, label, Loading, SelectField } from "../../_lib/ui";
-import { ConfirmationStatusBadge } from "../../verify/ask-buyer";
-import { DecisionBadge } from "../../verify/result";
+import { Badge, button, Card, ConfirmationStatusBadge, DecisionBadge, Empty, input, label, Loading, SelectField } from "../../_lib/ui";
 import { PAGE_SIZE } from "./first-page";
 import { RowDetail } from "./row-detail";
 
 type Page = Outputs["console"]["batchResults"]["rows"];
 export type ResultRow = Page["rows"][number];
-type Decision = NonNullable<ResultRow["decision"]>;
 type RowStatus = ResultRow["status"];
 
-const DECISIONS: Decision[] = ["SHIP", "REVIEW", "HOLD"];
 const STATUS_CHOICES: { value: string; name: string; statuses: RowStatus[] }[] = [
   { value: "", name: "Any status", statuses: [] },
   { value: "succeeded", name: "Verified", statuses: ["succeeded"] },
@@ -39,7 +36,7 @@ interface Filter {
 
 /**
  * The filter as the download's query parameters (`decision`, `status`, `order_id`, comma-separated
- * lists): the server reads them with ResultsDownloadQuery in server/api/routers/console.ts.
+ * lists): the server reads them with ResultsDownloadQuery in server/api/routers/console/batches.ts.
  */
 export function downloadQuery(f: Filter): string {
   const params = new URLSearchParams();

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH, ORDER_VALUE_MAX, PAYMENT_METHODS } from "~/lib/shared";
-import { PAYMENT_WORDS, paymentMethodOf } from "~/lib/words";
+import { ADDRESS_MAX_LENGTH, ADDRESS_MIN_LENGTH, ORDER_ID_MAX_LENGTH, ORDER_VALUE_MAX } from "~/lib/shared";
+import { PAYMENT_WORDS, paymentMethodOf, type PaymentMethod } from "~/lib/words";
 
 const PAYMENT_HINT = [...PAYMENT_WORDS.cod, ...PAYMENT_WORDS.prepaid].join(", ");
 
@@ -46,8 +46,6 @@ export function guessColumns(fields: string[]): Columns {
     orderValue: find([/^order[ _-]?value$/i, /^order[ _-]?(amount|total)$/i, /^(amount|value|total)$/i]),
   };
 }
-
-type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface RowCheck {
   /** 1-based, like the results CSV's `row` column (the header is not counted). */

@@ -27,7 +27,7 @@ export function NewBatch() {
   const [columns, setColumns] = useState<Columns>({ address: "", orderId: "", paymentMethod: "", orderValue: "" });
   const [name, setName] = useState("");
   const [dragging, setDragging] = useState(false);
-  const create = api.batches.create.useMutation({ onSuccess: (b) => router.push(`/batches/${b.batch_id}`) });
+  const create = api.addresses.verifyBatch.useMutation({ onSuccess: (b) => router.push(`/batches/${b.batch_id}`) });
   const ids = { file: useId(), name: useId(), address: useId(), orderId: useId(), paymentMethod: useId(), orderValue: useId() };
 
   const checked = useMemo(() => (file && columns.address ? checkRows(file.rows, columns) : []), [file, columns]);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { FigureTable } from "../../_lib/figure-table";
 import { ConfirmButton } from "../../_lib/confirm";
 import { ErrorNote, QueryState } from "../../_lib/errors";
 import { formatDateTime } from "../../_lib/format";
@@ -134,34 +135,17 @@ function Requests() {
           data.erasures.length === 0 ? (
             <p className="text-sm text-slate-700">No erasure requests yet.</p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Requested
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    By
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Named
-                  </th>
-                  <th scope="col" className="py-2">
-                    Redacted
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 text-slate-900">
-                {data.erasures.map((e) => (
-                  <tr key={e.erasure_id}>
-                    <td className="py-2 pr-3">{formatDateTime(e.requested_at)}</td>
-                    <td className="py-2 pr-3">{e.requested_by.member ?? (e.requested_by.key_id ? `API key ${e.requested_by.key_id}` : "Operator (command line)")}</td>
-                    <td className="py-2 pr-3">{e.subject === "order_id" ? "An order id (not kept)" : `Verification ${e.verification_id}`}</td>
-                    <td className="py-2">{countsText(e.redacted)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Past erasure requests"
+              rows={data.erasures}
+              rowKey={(e) => e.erasure_id}
+              columns={[
+                { label: "Requested", cell: (e) => formatDateTime(e.requested_at) },
+                { label: "By", cell: (e) => e.requested_by.member ?? (e.requested_by.key_id ? `API key ${e.requested_by.key_id}` : "Operator (command line)") },
+                { label: "Named", cell: (e) => (e.subject === "order_id" ? "An order id (not kept)" : `Verification ${e.verification_id}`) },
+                { label: "Redacted", cell: (e) => countsText(e.redacted) },
+              ]}
+            />
           )
         }
       </QueryState>

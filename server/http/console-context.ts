@@ -2,7 +2,7 @@ import type { Context } from "../api/trpc";
 import { MODE_HEADER } from "../../lib/shared";
 import { db } from "../db";
 import { DakiyaError } from "../errors";
-import { signedInMember } from ".";
+import { signedInMember } from "../console";
 
 /**
  * The tRPC context of a console request: the session's member acting for their workspace without a
