@@ -582,7 +582,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const city = chooseCity(mentions, rec);
   let statedCity = city?.name ?? null;
   let cityWritten = statedCity !== null;
-  if (!statedCity && statedState && CITY_STATES.has(statedState)) statedCity = statedState;
+  // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
+  // stand for a written city when a far town is read ("Ambedkar Nagar, 110005" reads the same from its line).
+  const cityFromState = !statedCity && !!statedState && CITY_STATES.has(statedState);
+  if (cityFromState) statedCity = statedState;
   if (!statedState && statedCity) statedState = stateOfCity(statedCity);
 
   const kept: Chunk[] = [];
@@ -637,7 +640,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   // where the buyer is and the pincode is wrong ("Hindupur 560038").
   let townOutside = false;
   const directoryTown = () => {
-    if (town || rural || city || statedCity !== null || mentions.some((m) => m.kind === "city")) return;
+    if (town || rural || city || (statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
     const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
     // Letters only: "Sector 62" is no "Sector-17".
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";

@@ -5,6 +5,7 @@ import { editDistance } from "./fuzzy";
 import { getGazetteer } from "./gazetteer";
 import { lookupPincode, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
 import { directoryDistricts, officesNamed, placeNameKey } from "./pincodes";
+import { CITY_STATES } from "./states";
 import { LABELLED } from "../../test/data/addresses-table";
 
 beforeAll(() => {
@@ -119,6 +120,8 @@ describe("normalizeAddress properties", () => {
     // Found by the property below on a fresh draw: "Ph./" was not read as a phone label, and its
     // number came back as "PH 12-560038", which is one.
     "Ph./12-560038, 122001, Prestige Shantiniketan, ",
+    // A far town before a Delhi pincode: the line's "Delhi" is the state, not a city that hides the town.
+    "Ambedkar Nagar, 110005, MG Road, ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
@@ -229,8 +232,9 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
   const inputWords = letters(input).split(" ");
   const place = part === "city" || part === "district" || part === "state";
   // The district or state of a post office the input names, in up to three words (a town such as
-  // Narnaul, in Mahendragarh; "Karol Bagh At/Post", in Central Delhi).
-  if (part === "district" || part === "state") {
+  // Narnaul, in Mahendragarh; "Karol Bagh At/Post", in Central Delhi); Delhi, Chandigarh and
+  // Puducherry are their own city ("Karol Bagh" is in the city of Delhi).
+  if (part === "district" || part === "state" || (part === "city" && CITY_STATES.has(value))) {
     for (let n = 1; n <= 3; n++) {
       for (let k = 0; k + n <= inputWords.length; k++) {
         const name = placeNameKey(inputWords.slice(k, k + n).join(" "));
@@ -284,6 +288,7 @@ describe("grounded components", () => {
           ["A-101 100 Feet Road, मकान नं 5, "],
           ["Karol Bagh At/Post, Prestige Shantiniketan, "],
           ["हनुमान मंदिर के पास (Vill), Prestige Shantiniketan, "],
+          ["Karol Bagh, "],
         ],
       },
     );
