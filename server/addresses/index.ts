@@ -20,7 +20,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { parseAddress, type Chunk, type Mention } from "./parse";
+import { PEEL_BLOCKERS, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
 import {
@@ -409,7 +409,7 @@ function writtenTown(key: string, state: string | null, district: string | null)
   const town = townNamed(key);
   // A town called by an address word ("Niwas", "Bazar") is not what a lone such word means.
   if (!town || COMMON_WORDS.has(key)) return null;
-  const areas = town.areas.filter((a) => (!state || a.state === state) && (!district || a.district === district));
+  const areas = town.areas.filter((a) => inState(a.state, state) && (!district || a.district === district));
   return areas.length > 0 ? { name: town.name, areas } : null;
 }
 
@@ -422,24 +422,54 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
 /**
  * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
  * directory knows it in one state (the last such name counts), and its district where it lies in one.
- * A street named after a town ("Calicut Road, Edappal") counts after the names.
+ * A place written at the end of a longer name, with no comma before it ("Chiravakku Taliparamba", "Behind
+ * Civil Court Bhusawal", "Andheri West"), counts after the whole name. A street named after a town
+ * ("Calicut Road, Edappal") counts after the names.
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
-  const named = (c: Chunk): string | null => {
-    if (c.kind === "street") return c.tokens.length === 2 && c.tokens[1]?.key === "road" ? (c.tokens[0] as Token).key : null;
-    if (isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village") return nameOf(c);
-    return null;
+  const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
+    if (c.kind === "street") return c.tokens.length === 2 && c.tokens[1]?.key === "road" ? [{ name: (c.tokens[0] as Token).key, tail: false }] : [];
+    const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
+    const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
+    if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
+    return out;
   };
   const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
   for (const c of order) {
-    const name = named(c);
-    const key = name && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(name) : "";
-    if (key.length < 4 || COMMON_WORDS.has(key)) continue;
-    const areas = directoryAreas(key).filter((a) => (!district || a.district === district) && (!state || a.state === state));
-    const found = only(areas.map((a) => a.state));
-    if (found) return { state: found, district: district ?? only(areas.map((a) => a.district)) };
+    for (const { name, tail } of names(c)) {
+      const key = placeNameKey(name);
+      if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
+      const city = tail ? getGazetteer().places.get(name)?.city : undefined;
+      const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
+      // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
+      const areas = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      const found = only(areas.map((a) => a.state));
+      if (found) return { state: found, district: district ?? only(areas.map((a) => a.district)) };
+    }
   }
   return { district, state };
+}
+
+/** The last word, then the last two, of a name of several words (a direction after it aside), never before `least`. */
+function tailNames(tokens: readonly Token[], least: number): string[] {
+  let end = tokens.length;
+  while (end > least + 1 && LOCALITY_TAIL.has((tokens[end - 1] as Token).key)) end--;
+  const out: string[] = [];
+  for (let n = 1; n <= 2 && end - n >= least; n++) {
+    const words = tokens.slice(end - n, end);
+    // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a station's is.
+    const before = tokens[end - n - 1]?.key ?? "";
+    if (words.length === tokens.length || (PEEL_BLOCKERS.has(before) && before !== "station")) break;
+    if (!words.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key) && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key))) break;
+    out.push(words.map((t) => t.key).join(" "));
+  }
+  return out;
+}
+
+/** A place in `placeState` fits the written state: the same, or the state it was split from ("AP" for a Telangana town). */
+function inState(placeState: string, written: string | null): boolean {
+  return !written || placeState === written || SPLIT_FROM[placeState] === written;
 }
 
 /** A town named after its railway station ("Nashik Road", "Pendra Road") reads as a street. */
@@ -453,6 +483,7 @@ function isStationTown(c: Chunk): boolean {
 const ROAD_NAMES: ReadonlySet<string> = new Set([
   "railway", "station", "main", "link", "ring", "college", "hospital", "church", "temple", "mall", "court", "market",
   "canal", "bank", "circular", "new", "old", "grand", "trunk", "gt", "mg", "park", "club", "school", "jail", "fort", "bazar",
+  "gate", "naka", "phata",
 ]);
 
 /** Address words that are also the names of towns or sub-districts somewhere. */
@@ -483,12 +514,12 @@ const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
  */
 function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
   const districtStates = directoryDistricts();
-  const read = (k: number, name: string, inState: string | null) => {
+  const read = (k: number, name: string, written: string | null) => {
     // A village or post office is read as an office's name only: villages share their names with towns.
     const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
-    const fromCity = def ? def.districts.filter((d) => !inState || districtStates.get(d) === inState) : [];
+    const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
     // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => (!inState || a.state === inState) && (!district || a.district === district));
+    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
     // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
     const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
     const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
@@ -607,7 +638,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
       } else {
         const key = c.tokens.map((t) => t.key).join(" ");
         if (rec?.placeKeys.some((p) => namesPlace(key, p))) c.kind = "locality";
-        else if (DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
+        // "Nirmal Lifestyle" is a building; "Nirmal" alone is the town.
+        else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
@@ -646,7 +678,9 @@ export function normalizeAddress(text: string): NormalizedAddress {
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
     const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
-    if (last && found && (!rec || !placeNearPincode(key, rec))) {
+    // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
+    const ownOffice = !!rec && !!last && rec.placeKeys.some((p) => namesPlace(nameOf(last), p));
+    if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
       statedCity = found.name;
       cityWritten = true;
       townOutside = !!rec;
@@ -770,6 +804,9 @@ export function normalizeAddress(text: string): NormalizedAddress {
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
     }
+    // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
+    const own = district ? directoryDistricts().get(district) : undefined;
+    if (own && state && SPLIT_FROM[own] === state) state = own;
   }
   const entry = rec?.entry ?? null;
   const components: Components = {

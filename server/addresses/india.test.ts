@@ -41,6 +41,29 @@ describe("directory towns and sub-districts", () => {
     expect(parts("Mangalore Road, Karkala Taluk")).toMatchObject({ district: "Udupi", state: "Karnataka" });
   });
 
+  it.each([
+    ["Near Water Tank Hindupur", { district: "Anantapur", state: "Andhra Pradesh" }],
+    ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra" }],
+    // A district's town, where a marker word before it keeps it from being read as the city.
+    ["Civil Lines, Bus Station Sultanpur", { district: "Sultanpur", state: "Uttar Pradesh" }],
+  ])("without a pincode, a town ending a longer name with no comma before it names the state: %s", (text, want) => {
+    expect(parts(text)).toMatchObject({ ...want, city: null });
+  });
+
+  it("reads no place from a name after 'of' at the end of a landmark", () => {
+    expect(parts("Opposite Bank of Baroda")).toMatchObject({ city: null, district: null, state: null });
+  });
+
+  it("reads a town written with the state it was in before a split as in its state now", () => {
+    expect(parts("Main Road, Nirmal, Andhra Pradesh")).toMatchObject({ city: "Nirmal", state: "Telangana" });
+    expect(parts("Station Road, Bazpur, U.P.")).toMatchObject({ city: "Bazpur", district: "Udham Singh Nagar", state: "Uttarakhand" });
+  });
+
+  it("reads a developer's name alone as the town of that name, and with more words as a building", () => {
+    expect(parts("Main Road, Nirmal")).toMatchObject({ city: "Nirmal", state: "Telangana" });
+    expect(normalizeAddress("Nirmal Lifestyle, Mulund").components.building).toBe("Nirmal Lifestyle");
+  });
+
   it("leaves state and district null where a name is several places and nothing decides", () => {
     expect(parts("12, Vill Rampur")).toMatchObject({ district: null, state: null });
   });

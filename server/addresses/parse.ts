@@ -78,7 +78,7 @@ function moveBracketedMarkers(text: string): string {
 const VALUE_END: ReadonlySet<number> = new Set([44, 40, 41]);
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
-const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
+export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "of",
   "to",
   "and",
