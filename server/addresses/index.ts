@@ -11,6 +11,7 @@ import {
   LOCALITY_TAIL,
   LOCALITY_WORDS,
   NUMBER,
+  ROMAN,
   STREET_END_FORMS,
   STREET_WORDS,
   WORD,
@@ -423,32 +424,59 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
  * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
  * directory knows it in one state (the last such name counts), and its district where it lies in one.
  * A place written at the end of a longer name, with no comma before it ("Chiravakku Taliparamba", "Behind
- * Civil Court Bhusawal", "Andheri West"), counts after the whole name. A street named after a town
- * ("Calicut Road, Edappal") counts after the names.
+ * Civil Court Bhusawal", "Andheri West"), and a locality's own name before its divisions ("Kengeri Satellite
+ * Town", "Jayanagar 7th Block"), count after the whole name. A street named after a town ("Calicut Road",
+ * "Magadi Main Road") counts after the names, for the state only.
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
   const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
-    if (c.kind === "street") return c.tokens.length === 2 && c.tokens[1]?.key === "road" ? [{ name: (c.tokens[0] as Token).key, tail: false }] : [];
+    if (c.kind === "street") {
+      // "Magadi Road", "Magadi Main Road".
+      const [first, second, third] = c.tokens;
+      const named = c.tokens.length === 2 ? second?.key === "road" : c.tokens.length === 3 && second?.key === "main" && third?.key === "road";
+      return named && first?.type === WORD ? [{ name: first.key, tail: false }] : [];
+    }
     const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
     const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
+    if (isPlainName(c)) for (const name of headNames(c.tokens)) out.push({ name, tail: false });
     if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
     return out;
   };
   const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
   for (const c of order) {
-    for (const { name, tail } of names(c)) {
+    for (const [k, { name, tail }] of names(c).entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
+      if (k === 0 && !tail && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
       const city = tail ? getGazetteer().places.get(name)?.city : undefined;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
       const areas = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
       const found = only(areas.map((a) => a.state));
-      if (found) return { state: found, district: district ?? only(areas.map((a) => a.district)) };
+      // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road").
+      if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
     }
   }
   return { district, state };
+}
+
+/** What follows a locality's own name: "Kengeri Satellite Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E". */
+const SUBDIVISION: ReadonlySet<string> = new Set(["stage", "block", "phase", "sector", "satellite", "town", "pocket", "ward", "e", "w", "n", "s"]);
+
+/** The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East"). */
+function headNames(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  for (let n = 1; n <= 2 && n < tokens.length; n++) {
+    const head = tokens.slice(0, n);
+    const rest = tokens.slice(n);
+    if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
+    // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
+    const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
+    if (rest.every(divides)) out.push(head.map((t) => t.key).join(" "));
+  }
+  return out;
 }
 
 /** The last word, then the last two, of a name of several words (a direction after it aside), never before `least`. */

@@ -50,6 +50,17 @@ describe("directory towns and sub-districts", () => {
     expect(parts(text)).toMatchObject({ ...want, city: null });
   });
 
+  it("without a pincode, a locality's own name before its divisions names the state", () => {
+    expect(parts("12, 3rd Cross, Jayanagar 9th Block")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    expect(parts("Plot 4, Kengeri Satellite Town")).toMatchObject({ state: "Karnataka" });
+    // A locality named after a town ("Nagar", "Colony") lies anywhere.
+    expect(parts("Shop 3, Tirupati Nagar")).toMatchObject({ district: null, state: null });
+  });
+
+  it("reads a road named after a town, main road or not, for the state only", () => {
+    expect(parts("Hanuman Temple Street, Magadi Main Road")).toMatchObject({ district: null, state: "Karnataka" });
+  });
+
   it("reads no place from a name after 'of' at the end of a landmark", () => {
     expect(parts("Opposite Bank of Baroda")).toMatchObject({ city: null, district: null, state: null });
   });
