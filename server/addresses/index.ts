@@ -371,12 +371,46 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const city = gaz.places.get(key)?.city;
   const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? city.districts[0] : null);
   if (known) return known;
+  const short = DISTRICT_SHORT_FORMS[key];
+  if (short) return short;
   // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
   const near = rec?.districts.find((d) => {
     const limit = Math.min(3, Math.floor(d.length / 2) - 1);
     return limit > 0 && editDistance(d.toLowerCase(), key, limit) <= limit;
   });
-  return near ?? render(c.tokens, false);
+  return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
+}
+
+/** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
+// prettier-ignore
+const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
+  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
+  visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
+  "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
+};
+
+/**
+ * Without a pincode, a district written after "Dist." and spelt near one directory district ("Chitoor",
+ * "Prakasham", "Singraulli"): edit distance scaled by length, same first letter, one closest district only.
+ */
+function nearDistrict(key: string): string | null {
+  const letters = placeNameKey(key);
+  const limit = allowedEdits(letters.length);
+  if (limit === 0) return null;
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const district of directoryDistricts().keys()) {
+    const name = placeNameKey(district);
+    if (name[0] !== letters[0] || Math.abs(name.length - letters.length) > limit) continue;
+    const d = editDistance(name, letters, limit);
+    if (d < bestDistance) {
+      best = district;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return best && !tie ? best : null;
 }
 
 /** The last kept chunk of a kind and label. */

@@ -80,6 +80,27 @@ describe("directory towns and sub-districts", () => {
   });
 });
 
+describe("districts as clerks write them", () => {
+  it.each([
+    ["Main Road, Sampara, E.G. Dist, A.P.", "East Godavari", "Andhra Pradesh"],
+    ["Kovela Street, Narsapur, W G Dist", "West Godavari", "Andhra Pradesh"],
+    ["Meerpet, R.R. Dist", "Ranga Reddy", "Telangana"],
+    ["Main Road, Narsipatnam, Visakha Dt", "Visakhapatnam", "Andhra Pradesh"],
+  ])("reads a short form after the marker: %s", (text, district, state) => {
+    expect(parts(text)).toMatchObject({ district, state });
+  });
+
+  it("without a pincode, reads a district spelt near one directory district as that district", () => {
+    expect(parts("Bus Stand, Piler, Chitoor Dist")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
+    expect(parts("Vill Bargawan, Distt Singraulli")).toMatchObject({ district: "Singrauli", state: "Madhya Pradesh" });
+  });
+
+  it("reads Vill. & P.O. as one place, village and post office", () => {
+    expect(normalizeAddress("Vill. & P.O. Bargawan, Distt Singrauli").components).toMatchObject({ city: "Bargawan", locality: "VPO Bargawan" });
+    expect(normalizeAddress("P.O. and Vill. Oomari, Distt. Jalaun").components).toMatchObject({ city: "Oomari", district: "Jalaun", state: "Uttar Pradesh" });
+  });
+});
+
 describe("the wrong pincode", () => {
   it("flags a directory town written with another state's pincode and suggests the town's own", () => {
     const a = normalizeAddress("Railway Station Road, Hindupur 560038");
