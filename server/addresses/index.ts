@@ -39,7 +39,7 @@ import {
   type PincodeEntry,
   type PincodeRecord,
 } from "./pincodes";
-import { CITY_STATES } from "./states";
+import { CITY_STATES, stateAliasEntries } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
@@ -389,6 +389,9 @@ const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
   "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
 };
 
+/** Directory districts by the first letter of their name: a near spelling keeps its first letter. */
+let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | null = null;
+
 /**
  * Without a pincode, a district written after "Dist." and spelt near one directory district ("Chitoor",
  * "Prakasham", "Singraulli"): edit distance scaled by length, same first letter, one closest district only.
@@ -397,12 +400,20 @@ function nearDistrict(key: string): string | null {
   const letters = placeNameKey(key);
   const limit = allowedEdits(letters.length);
   if (limit === 0) return null;
+  if (!districtsByLetter) {
+    districtsByLetter = new Map();
+    for (const district of directoryDistricts().keys()) {
+      const name = placeNameKey(district);
+      const list = districtsByLetter.get(name[0] ?? "") ?? [];
+      list.push({ district, name });
+      districtsByLetter.set(name[0] ?? "", list);
+    }
+  }
   let best: string | null = null;
   let bestDistance = limit + 1;
   let tie = false;
-  for (const district of directoryDistricts().keys()) {
-    const name = placeNameKey(district);
-    if (name[0] !== letters[0] || Math.abs(name.length - letters.length) > limit) continue;
+  for (const { district, name } of districtsByLetter.get(letters[0] ?? "") ?? []) {
+    if (Math.abs(name.length - letters.length) > limit) continue;
     const d = editDistance(name, letters, limit);
     if (d < bestDistance) {
       best = district;
@@ -645,8 +656,30 @@ function postalZone(text: string): { text: string; pincode: string } | null {
   return null;
 }
 
+let gluedState: RegExp | null = null;
+
+/**
+ * A state's name glued to the place or the pincode before it ("Dist. Goddajharkhand", "Kolkata 700 042West
+ * Bengal", "Khurdaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
+ * directory knows, so a word that merely ends like a state stays whole.
+ */
+function unglueStates(text: string): string {
+  gluedState ??= new RegExp(
+    `([a-z]{3,}|\\d)(${stateAliasEntries()
+      .filter(([alias, def]) => !def.abbreviation && alias.replace(/[^a-z]/g, "").length >= 6)
+      .map(([alias]) => alias.replace(/[^a-z ]/g, "").replace(/ /g, "\\s?"))
+      .join("|")})(?![a-z])`,
+    "gi",
+  );
+  return text.replace(gluedState, (all: string, before: string, state: string) => {
+    const key = placeNameKey(before);
+    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0;
+    return known ? `${before} ${state}` : all;
+  });
+}
+
 export function normalizeAddress(text: string): NormalizedAddress {
-  const scan = scanNumbers(clean(typeof text === "string" ? text : ""));
+  const scan = scanNumbers(unglueStates(clean(typeof text === "string" ? text : "")));
   if (!scan.pincode) {
     const zone = postalZone(scan.text);
     if (zone) {

@@ -95,6 +95,12 @@ describe("districts as clerks write them", () => {
     expect(parts("Vill Bargawan, Distt Singraulli")).toMatchObject({ district: "Singrauli", state: "Madhya Pradesh" });
   });
 
+  it("splits a state's name glued to the place or pincode before it, and no other word", () => {
+    expect(parts("Main Road, Dist. Goddajharkhand")).toMatchObject({ district: "Godda", state: "Jharkhand" });
+    expect(parts("12, Park Street, Kolkata - 700 016West Bengal")).toMatchObject({ city: "Kolkata", state: "West Bengal", pincode: "700016" });
+    expect(parts("Chikiti Penthoorissa").state).toBeNull();
+  });
+
   it("reads Vill. & P.O. as one place, village and post office", () => {
     expect(normalizeAddress("Vill. & P.O. Bargawan, Distt Singrauli").components).toMatchObject({ city: "Bargawan", locality: "VPO Bargawan" });
     expect(normalizeAddress("P.O. and Vill. Oomari, Distt. Jalaun").components).toMatchObject({ city: "Oomari", district: "Jalaun", state: "Uttar Pradesh" });
