@@ -101,6 +101,12 @@ describe("districts as clerks write them", () => {
     expect(parts("Chikiti Penthoorissa").state).toBeNull();
   });
 
+  it("reads a development block and the office mail goes via as labelled parts, not the city", () => {
+    expect(normalizeAddress("Vill. & P.O. Belgram, Block - Galsi II").components).toMatchObject({ city: "Belgram", locality: "VPO Belgram, Block Galsi II" });
+    expect(normalizeAddress("Vill. & P.O. Tumra via Bairagarh, Dist. Bhopal").components).toMatchObject({ city: "Tumra", district: "Bhopal" });
+    expect(normalizeAddress("House 4, Block C, Sector 15").components.locality).toBe("Block C, Sector 15");
+  });
+
   it("reads Vill. & P.O. as one place, village and post office", () => {
     expect(normalizeAddress("Vill. & P.O. Bargawan, Distt Singrauli").components).toMatchObject({ city: "Bargawan", locality: "VPO Bargawan" });
     expect(normalizeAddress("P.O. and Vill. Oomari, Distt. Jalaun").components).toMatchObject({ city: "Oomari", district: "Jalaun", state: "Uttar Pradesh" });

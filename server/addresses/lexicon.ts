@@ -202,6 +202,8 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
   ["post", "Post", ["post", "po", "p o", "post office"]],
+  // "Vill. & P.O. Gohagram via Adrahati": the office the mail goes through.
+  ["post", "Via", ["via"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
   ["tehsil", "Taluk", ["tq", "taluk", "taluka", "tal", "tk"]],
   ["tehsil", "Mandal", ["mandal", "mdl"]],

@@ -290,6 +290,11 @@ class SegmentChunker {
         return j;
       case "area": {
         const arg = areaArgLength(tokens, j);
+        // "Block Galsi II", "Block - Bakshi ka Talab": a development block, named like a tehsil; "Block C" divides a locality.
+        const named = tokens[j];
+        if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !isLocalityWord(named.key) && MARKERS.match(tokens, j) === null) {
+          return this.marker({ kind: "tehsil", label: "Block" }, i, j);
+        }
         if (arg === 0) return -1;
         this.area(tokens.slice(i, j + arg), i);
         return j + arg;
