@@ -774,7 +774,11 @@ export function normalizeAddress(text: string): NormalizedAddress {
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
     const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
     // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
-    const ownOffice = !!rec && !!last && rec.placeKeys.some((p) => namesPlace(nameOf(last), p));
+    // In Delhi, Chandigarh or Puducherry a name ending in "Nagar", "Vihar", "Colony" is the city's locality.
+    const ownOffice =
+      !!rec &&
+      !!last &&
+      (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && LOCALITY_WORDS.has(/ (\w+)$/.exec(nameOf(last))?.[1] ?? "")));
     if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
       statedCity = found.name;
       cityWritten = true;

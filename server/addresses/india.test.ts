@@ -120,6 +120,12 @@ describe("the wrong pincode", () => {
     expect(suggestPincodes(a).map((s) => s.code)).toContain("515201");
   });
 
+  it("reads a Delhi pincode's localities as Delhi's, and still flags a far town written with Delhi", () => {
+    expect(parts("Block C, Rohini, Delhi 110085")).toMatchObject({ city: "Delhi", district: "North West Delhi" });
+    expect(parts("Ambedkar Nagar, 110005")).toMatchObject({ city: "Delhi", state: "Delhi" });
+    expect(normalizeAddress("Main Market, Tanakpur, Delhi 110001").signals.cityMatchesPincode).toBe(false);
+  });
+
   it("flags a district town the directory knows only far away", () => {
     const a = normalizeAddress("Main Road, Srikakulam 560001");
     expect(a.signals.cityMatchesPincode).toBe(false);
