@@ -545,6 +545,22 @@ function inState(placeState: string, written: string | null): boolean {
   return !written || placeState === written || SPLIT_FROM[placeState] === written;
 }
 
+let cityStateOffices: Map<string, string[]> | null = null;
+
+/** A name inside one of the post-office names of Delhi, Chandigarh or Puducherry ("ambedkarnagar" in "Dr. Ambedkar Nagar"). */
+function cityStateOffice(key: string, state: string): boolean {
+  if (!cityStateOffices) {
+    cityStateOffices = new Map();
+    for (const rec of directoryRecords()) {
+      if (!CITY_STATES.has(rec.entry.state)) continue;
+      const list = cityStateOffices.get(rec.entry.state) ?? [];
+      list.push(...officeNameKeys(rec));
+      cityStateOffices.set(rec.entry.state, list);
+    }
+  }
+  return key.length >= 4 && (cityStateOffices.get(state) ?? []).some((office) => office.includes(key));
+}
+
 /** A town named after its railway station ("Nashik Road", "Pendra Road") reads as a street. */
 function isStationTown(c: Chunk): boolean {
   const [first, road] = c.tokens;
@@ -774,11 +790,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
     const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
     // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
-    // In Delhi, Chandigarh or Puducherry a name ending in "Nagar", "Vihar", "Colony" is the city's locality.
-    const ownOffice =
-      !!rec &&
-      !!last &&
-      (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && LOCALITY_WORDS.has(/ (\w+)$/.exec(nameOf(last))?.[1] ?? "")));
+    // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
+    const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
     if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
       statedCity = found.name;
       cityWritten = true;
