@@ -640,8 +640,8 @@ const ZONE_PREFIX: Record<string, string> = {
   bhubaneswar: "751", ranchi: "834", dehradun: "248", raipur: "492", gwalior: "474", jabalpur: "482", nashik: "422",
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
-/** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
+/** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2}|0\d\d)(?=\s?(?:[,;|()]|$))/gi;
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
@@ -658,16 +658,20 @@ function withoutMalformedPincode(text: string): string {
   });
 }
 
+/** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
+const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
+
 function postalZone(text: string): { text: string; pincode: string } | null {
   for (const m of text.matchAll(POSTAL_ZONE)) {
-    const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
+    const written = m[1] as string;
+    const name = ZONE_CITY_SHORT[written.toLowerCase()] ?? written;
+    const prefix = ZONE_PREFIX[name.toLowerCase()];
     if (!prefix) continue;
     const code = prefix + (m[2] as string).padStart(3, "0");
     const rec = pincodeRecord(code);
-    const city = getGazetteer().places.get((m[1] as string).toLowerCase())?.city;
+    const city = getGazetteer().places.get(name.toLowerCase())?.city;
     if (!rec || !city || !cityMatchesRecord(city, rec)) continue;
-    const at = m.index + (m[1] as string).length;
-    return { text: text.slice(0, at) + text.slice(m.index + m[0].length), pincode: code };
+    return { text: text.slice(0, m.index) + name + text.slice(m.index + m[0].length), pincode: code };
   }
   return null;
 }

@@ -150,12 +150,19 @@ describe("old postal zones", () => {
     ["West Tambaram, Chennai-45", "600045"],
     ["Himayatnagar, Hyderabad 29", "500029"],
     ["72-79, Scindia House, Janpath, New Delhi - 1", "110001"],
+    // A bank's short form of the city, and the zone written with its leading zero.
+    ["12, Park Lane, Kol-16", "700016"],
+    ["4, Lake Road, Kolkata - 029", "700029"],
   ])("%s is pincode %s", (text, code) => {
     expect(parts(text).pincode).toBe(code);
   });
 
   it("reads no zone from a street number after a city", () => {
     expect(parts("12 MG Road, Bangalore 3rd Cross").pincode).toBeNull();
+  });
+
+  it("writes the city out where its short form gave the zone", () => {
+    expect(normalizeAddress("12, Park Lane, Kol-16").normalized).toBe("12, Park Lane, Kolkata, West Bengal 700016");
   });
 });
 
