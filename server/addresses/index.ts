@@ -492,13 +492,16 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     for (const [k, { name, tail }] of names(c).entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
+      const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
-      if (k === 0 && !tail && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
+      if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
       const city = tail ? getGazetteer().places.get(name)?.city : undefined;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
-      const areas = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
       const found = only(areas.map((a) => a.state));
       // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road").
       if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };

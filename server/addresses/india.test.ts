@@ -61,6 +61,10 @@ describe("directory towns and sub-districts", () => {
     expect(parts("Hanuman Temple Street, Magadi Main Road")).toMatchObject({ district: null, state: "Karnataka" });
   });
 
+  it("reads a tehsil named after a district as that district's own", () => {
+    expect(parts("Byonja, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
+  });
+
   it("reads no place from a name after 'of' at the end of a landmark", () => {
     expect(parts("Opposite Bank of Baroda")).toMatchObject({ city: null, district: null, state: null });
   });
