@@ -90,6 +90,8 @@ describe("districts as clerks write them", () => {
     ["Kovela Street, Narsapur, W G Dist", "West Godavari", "Andhra Pradesh"],
     ["Meerpet, R.R. Dist", "Ranga Reddy", "Telangana"],
     ["Main Road, Narsipatnam, Visakha Dt", "Visakhapatnam", "Andhra Pradesh"],
+    // A list's field cut short: "Dis" for District.
+    ["Nagireddipet, Yellareddi Taluk, Nizamabad Dis", "Nizamabad", "Telangana"],
   ])("reads a short form after the marker: %s", (text, district, state) => {
     expect(parts(text)).toMatchObject({ district, state });
   });

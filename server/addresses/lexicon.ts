@@ -208,7 +208,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["tehsil", "Taluk", ["tq", "taluk", "taluka", "tal", "tk"]],
   ["tehsil", "Mandal", ["mandal", "mdl"]],
   ["tehsil", "Police Station", ["ps", "p s", "police station", "thana"]],
-  ["district", "District", ["distt", "disst", "dist", "district", "dt", "dst", "zilla", "zila", "jila", "jilla"]],
+  ["district", "District", ["distt", "disst", "dist", "dis", "district", "dt", "dst", "zilla", "zila", "jila", "jilla"]],
   ["area", "Sector", ["sector", "sec", "sect"]],
   ["area", "Phase", ["phase"]],
   ["area", "Block", ["block", "blk", "block no"]],

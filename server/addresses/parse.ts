@@ -124,6 +124,7 @@ export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "station",
   "distt",
   "dist",
+  "dis",
   "district",
   "dt",
   "dst",
