@@ -489,6 +489,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   };
   const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
   for (const c of order) {
+    const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
+    if (between) return { state: between, district };
     for (const [k, { name, tail }] of names(c).entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
@@ -510,8 +512,30 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   return { district, state };
 }
 
-/** What follows a locality's own name: "Kengeri Satellite Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E". */
-const SUBDIVISION: ReadonlySet<string> = new Set(["stage", "block", "phase", "sector", "satellite", "town", "pocket", "ward", "e", "w", "n", "s"]);
+/** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
+const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "bye", "by", "pass", "bypass", "national", "nh"]);
+
+/**
+ * The state of a road named after two or three towns or cities of that state ("Pune-Nashik Road",
+ * "Bangalore Mysore Highway"): it runs between them. Towns of different states give nothing ("Delhi-Rohtak Road").
+ */
+function roadBetweenTowns(tokens: readonly Token[], state: string | null): string | null {
+  const names = tokens.filter((t) => !ROAD_BETWEEN.has(t.key));
+  if (names.length < 2 || names.length > 3 || !names.every((t) => t.type === WORD) || !STREET_WORDS.has((tokens[tokens.length - 1] as Token).key)) return null;
+  const states = new Set<string>();
+  for (const t of names) {
+    const city = getGazetteer().places.get(t.key)?.city;
+    const areas = city ? city.districts.map((d) => directoryDistricts().get(d) ?? "") : (townNamed(placeNameKey(t.key))?.areas.map((a) => a.state) ?? []);
+    const one = only(areas);
+    if (!one) return null;
+    states.add(one);
+  }
+  const found = only(states);
+  return found && inState(found, state) ? found : null;
+}
+
+/** What follows a locality's own name: "Kengeri Satellite Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
+const SUBDIVISION: ReadonlySet<string> = new Set(["stage", "block", "phase", "sector", "satellite", "town", "pocket", "ward", "cantt", "cantonment", "camp", "city", "e", "w", "n", "s"]);
 
 /** The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East"). */
 function headNames(tokens: readonly Token[]): string[] {

@@ -61,6 +61,17 @@ describe("directory towns and sub-districts", () => {
     expect(parts("Hanuman Temple Street, Magadi Main Road")).toMatchObject({ district: null, state: "Karnataka" });
   });
 
+  it("reads a road between two towns of one state as in that state, and between states as nothing", () => {
+    expect(parts("Shop 4, Pune-Nashik Road, Bhosari")).toMatchObject({ district: null, state: "Maharashtra" });
+    expect(parts("Bangalore Mysore Highway")).toMatchObject({ state: "Karnataka" });
+    expect(parts("Delhi-Rohtak Road")).toMatchObject({ state: null });
+  });
+
+  it("reads a town's cantonment, camp or city part as in that town", () => {
+    expect(parts("Nicholson Road, Ambala Cantt").state).toBe("Haryana");
+    expect(parts("12, Main Street, Pune Camp")).toMatchObject({ district: "Pune", state: "Maharashtra" });
+  });
+
   it("reads a tehsil named after a district as that district's own", () => {
     expect(parts("Byonja, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
   });
