@@ -122,6 +122,8 @@ describe("normalizeAddress properties", () => {
     "Ph./12-560038, 122001, Prestige Shantiniketan, ",
     // A far town before a Delhi pincode: the line's "Delhi" is the state, not a city that hides the town.
     "Ambedkar Nagar, 110005, MG Road, ",
+    // A zone written after a slash reads as the zone its line writes ("Bangalore 1").
+    "Bangalore, Bangalore/1, ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
@@ -222,7 +224,8 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
     const e = lookupPincode(knownPin);
     if (e && (value === e.city || value === e.district || value === e.state)) return true;
   }
-  if (part === "pincode") return digits.includes(value);
+  // An old postal zone after its city is its pincode written short ("Delhi-24", "लखनऊ 12": 226012).
+  if (part === "pincode") return digits.includes(value) || new RegExp(`(?:^|\\D)0*${Number(value.slice(3))}(?:\\D|$)`).test(input);
   const words = letters(value).split(" ").filter(Boolean);
   if (words.every((w) => WRITTEN_WORDS.has(w) || text.includes(` ${w} `) || text.replace(/ /g, "").includes(w))) {
     return (value.match(/\d+/g) ?? []).every((n) => digits.includes(n) || input.includes(n));
@@ -289,6 +292,7 @@ describe("grounded components", () => {
           ["Karol Bagh At/Post, Prestige Shantiniketan, "],
           ["हनुमान मंदिर के पास (Vill), Prestige Shantiniketan, "],
           ["Karol Bagh, "],
+          ["लखनऊ 12, Prestige Shantiniketan, "],
         ],
       },
     );
