@@ -124,6 +124,8 @@ describe("normalizeAddress properties", () => {
     "Ambedkar Nagar, 110005, MG Road, ",
     // A zone written after a slash reads as the zone its line writes ("Bangalore 1").
     "Bangalore, Bangalore/1, ",
+    // A pincode a digit short after a slash goes, as it does after a hyphen.
+    "Bangalore/10000, Indiranagar, ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
