@@ -668,7 +668,7 @@ const ZONE_PREFIX: Record<string, string> = {
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?[-/]?\s?(\d{1,2}|0\d\d)(?=\s?(?:[,;|()]|$))/gi;
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?[-/:]?\s?(\d{1,2}|0\d\d)(?=\s?(?:[,;|()]|$))/gi;
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:/]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;

@@ -122,8 +122,9 @@ describe("normalizeAddress properties", () => {
     "Ph./12-560038, 122001, Prestige Shantiniketan, ",
     // A far town before a Delhi pincode: the line's "Delhi" is the state, not a city that hides the town.
     "Ambedkar Nagar, 110005, MG Road, ",
-    // A zone written after a slash reads as the zone its line writes ("Bangalore 1").
+    // A zone written after a slash or a colon reads as the zone its line writes ("Bangalore 1").
     "Bangalore, Bangalore/1, ",
+    "Bangalore: 1, Flat, ",
     // A pincode a digit short after a slash goes, as it does after a hyphen.
     "Bangalore/10000, Indiranagar, ",
   ])("is idempotent on %j", (text) => {
