@@ -671,7 +671,7 @@ const ZONE_PREFIX: Record<string, string> = {
 const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?[-/:]?\s?(\d{1,2}|0\d\d)(?=\s?(?:[,;|()]|$))/gi;
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
-const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:/]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
+const MALFORMED_PINCODE = /\b([a-z]+)\.?(?:\s?[-:/]?\s?(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
 
 /**
  * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no

@@ -127,6 +127,7 @@ describe("normalizeAddress properties", () => {
     "Bangalore: 1, Flat, ",
     // A pincode a digit short after a slash goes, as it does after a hyphen.
     "Bangalore/10000, Indiranagar, ",
+    "Bangalore - 10000 - 10000, , ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
