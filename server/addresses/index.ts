@@ -487,7 +487,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
     return out;
   };
-  const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
+  // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
+  const rank = (c: Chunk) => (c.kind === "street" ? 3 : c.kind === "building" ? 2 : c.kind === "landmark" ? 1 : 0);
+  const order = [...kept].reverse().sort((a, b) => rank(a) - rank(b));
   for (const c of order) {
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };

@@ -128,6 +128,8 @@ describe("normalizeAddress properties", () => {
     // A pincode a digit short after a slash goes, as it does after a hyphen.
     "Bangalore/10000, Indiranagar, ",
     "Bangalore - 10000 - 10000, , ",
+    // A landmark moves before the locality in the line: the locality's place counts first either way.
+    "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
