@@ -15,6 +15,7 @@ import { DISTRICT_FIXES } from "../server/addresses/cities";
 import { getGazetteer } from "../server/addresses/gazetteer";
 import { directoryDistricts, directoryTowns, placeNameKey, recordsNamed } from "../server/addresses/pincodes";
 import { stateAliasEntries } from "../server/addresses/states";
+import { BUILDING_WORDS, LOCALITY_TAIL, LOCALITY_WORDS, STREET_WORDS } from "../server/addresses/lexicon";
 
 interface OutsideRow {
   input: string;
@@ -106,23 +107,65 @@ for (const [alias, def] of stateAliasEntries()) if (!def.abbreviation) stateKeys
 const districtKeys = new Map<string, string>();
 for (const [d, s] of directoryDistricts()) districtKeys.set(placeNameKey(d), s);
 for (const [raw, d] of Object.entries(DISTRICT_FIXES)) districtKeys.set(placeNameKey(raw), directoryDistricts().get(d) ?? "");
+/** Address words are no place names, though a post office somewhere is called "Bank", "Road" or "Mandir". */
+const ADDRESS_WORDS: ReadonlySet<string> = new Set([...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "bank", "mandir", "city", "main"]);
 
-function namesPlaceIn(text: string, state: string): boolean {
+/**
+ * What the text names of the labelled state: "decides" where it writes the state, one of its districts, or a
+ * directory town or post office found in that state only; "shared" where every place it names in that state is
+ * also a place in another state (the issue: "where nothing decides, state and district stay null"); else null.
+ */
+function namesPlaceIn(text: string, state: string): "decides" | "shared" | null {
   const words = text.split(/[^A-Za-z]+/).filter(Boolean);
+  let shared = false;
   for (let i = 0; i < words.length; i++) {
     let key = "";
     for (let n = 0; n < 3 && i + n < words.length; n++) {
       key += (words[i + n] as string).toLowerCase();
-      if (key.length < 4) continue;
-      if (stateKeys.get(key) === state || districtKeys.get(key) === state) return true;
-      if (
-        directoryTowns()
+      if (key.length < 4 || ADDRESS_WORDS.has(key)) continue;
+      if (stateKeys.get(key) === state || districtKeys.get(key) === state) return "decides";
+      const states = new Set([
+        ...(directoryTowns()
           .get(key)
-          ?.areas.some((a) => a.state === state)
-      )
-        return true;
-      if (recordsNamed(key).some((r) => r.states.includes(state))) return true;
+          ?.areas.map((a) => a.state) ?? []),
+        ...recordsNamed(key).flatMap((r) => r.states),
+      ]);
+      if (!states.has(state)) continue;
+      if (states.size === 1) return "decides";
+      shared = true;
     }
+  }
+  return shared ? "shared" : null;
+}
+
+/** A marker before a district's or sub-district's name makes that name the area, not the city ("Dist. Akola"). */
+const AREA_BEFORE = /(?:^|[^A-Z])(?:DIST|DISTT|DISST|DISTRICT|DT|ZILLA|TEH|TEHSIL|TAHSIL|TQ|TAL|TALUK|TALUKA|MANDAL|BLOCK)[\s.:\-&]*$/;
+/** After the name: a postfix marker closing the part ("Nellore Dist, AP"), or a bank's name ("Akola District Central Co-op Bank"). */
+const AREA_AFTER =
+  /^[\s.:\-)]*(?:(?:DIST|DISTT|DISTRICT|DT|TQ|TEH|TEHSIL|TALUK|TALUKA|MANDAL|MDL)[\s.:\-)]*(?![\s.:\-)])(?:[^A-Z]|$|(?:A\.?P|U\.?P|M\.?P|W\.?B|[A-Z]+ ?PRADESH|BIHAR|ORISSA|ODISHA|PUNJAB|GUJARAT|RAJASTHAN|MAHARASHTRA|KARNATAKA|KERALA|TAMIL ?NADU|TELANGANA|HARYANA|JHARKHAND|ASSAM|WEST BENGAL)(?![A-Z]))|(?:DISTRICT )?(?:CENTRAL|CO\W?OP|BANK))/;
+
+/**
+ * Whether the label's city is written as the address's city: not inside a longer place ("New Delhi", "Navi
+ * Mumbai" for Delhi and Mumbai) and not only as the district, tehsil or taluk ("Dist. Akola", "Tq. Udupi",
+ * "Nellore Dist") or in a bank's name ("The Akola District Central Coop. Bank"). README: the city label is the
+ * RBI centre, "sometimes a larger place than the one in the text"; written only as the district, it is that.
+ * A name glued to another word ("Arundalpetguntur") is written: the parser is to find it.
+ */
+function cityWrittenAsCity(text: string, city: string): boolean {
+  const up = text.toUpperCase();
+  const name = city
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, " ")
+    .trim();
+  const places = getGazetteer().places;
+  for (const m of up.matchAll(new RegExp(name.replace(/ /g, "[^A-Z]*"), "g"))) {
+    const before = up.slice(0, m.index);
+    const after = up.slice(m.index + m[0].length);
+    const glued = /[A-Z]$/.test(before);
+    const previous = /([A-Z]+)[^A-Z]*$/.exec(before)?.[1]?.toLowerCase() ?? "";
+    const longer = places.get(`${previous} ${name.toLowerCase()}`)?.city !== undefined || (glued && places.get(`${previous}${name.toLowerCase()}`)?.city !== undefined);
+    if (longer || (!glued && AREA_BEFORE.test(before)) || AREA_AFTER.test(after)) continue;
+    return true;
   }
   return false;
 }
@@ -136,8 +179,12 @@ interface Figures {
   noPinNamed: number;
   noPinState: number;
   noPinDistrict: number;
+  noPinShared: number;
+  noPinSharedState: number;
+  noPinSharedNull: number;
   noPinUnnamed: number;
   noPinUnnamedState: number;
+  cityLabelled: number;
   cityWritten: number;
   cityRight: number;
   cityDropped: number;
@@ -168,8 +215,12 @@ for (const file of SETS) {
     noPinNamed: 0,
     noPinState: 0,
     noPinDistrict: 0,
+    noPinShared: 0,
+    noPinSharedState: 0,
+    noPinSharedNull: 0,
     noPinUnnamed: 0,
     noPinUnnamedState: 0,
+    cityLabelled: 0,
     cityWritten: 0,
     cityRight: 0,
     cityDropped: 0,
@@ -186,10 +237,15 @@ for (const file of SETS) {
       if (right) f.stateRight++;
       else miss(f, `state ${c.state ? "wrong" : "null"}${noPin ? " (no pincode)" : ""}: ${c.state ?? "-"} for ${row.state}`, row.input);
       if (noPin) {
-        if (namesPlaceIn(row.input, row.state)) {
+        const named = namesPlaceIn(row.input, row.state);
+        if (named === "decides") {
           f.noPinNamed++;
           if (right) f.noPinState++;
           if (row.district && sameDistrict(row.district, c.district)) f.noPinDistrict++;
+        } else if (named === "shared") {
+          f.noPinShared++;
+          if (right) f.noPinSharedState++;
+          if (c.state === null) f.noPinSharedNull++;
         } else {
           f.noPinUnnamed++;
           if (right) f.noPinUnnamedState++;
@@ -201,7 +257,8 @@ for (const file of SETS) {
         else if (right) miss(f, `district ${c.district ? "wrong" : "null"}${noPin ? " (no pincode)" : ""}`, `${row.input}  [${c.district ?? "-"} for ${row.district}]`);
       }
     }
-    if (row.city && !row.qa_flags.includes("city_label_not_in_text")) {
+    if (row.city && !row.qa_flags.includes("city_label_not_in_text")) f.cityLabelled++;
+    if (row.city && !row.qa_flags.includes("city_label_not_in_text") && cityWrittenAsCity(row.input, row.city)) {
       f.cityWritten++;
       const want = cityKey(row.city);
       const got = c.city ? cityKey(c.city) : "";
@@ -218,10 +275,12 @@ for (const file of SETS) {
   console.log("| figure | value |\n|---|---|");
   console.log(`| state right (rows without the README's excluded flags) | ${pct(f.stateRight, f.stateScored)} |`);
   console.log(`| district right (same rows, renames and spellings allowed) | ${pct(f.districtRight, f.districtScored)} |`);
-  console.log(`| no pincode, text names a state, district or directory place: state right | ${pct(f.noPinState, f.noPinNamed)} |`);
+  console.log(`| no pincode, text names the state, a district or a directory place of that state only: state right | ${pct(f.noPinState, f.noPinNamed)} |`);
   console.log(`| … district right | ${pct(f.noPinDistrict, f.noPinNamed)} |`);
+  console.log(`| no pincode, every place named is also in another state: state right / left null | ${pct(f.noPinSharedState, f.noPinShared)} / ${pct(f.noPinSharedNull, f.noPinShared)} |`);
   console.log(`| no pincode, text names no place: state right | ${pct(f.noPinUnnamedState, f.noPinUnnamed)} |`);
-  console.log(`| city right where written | ${pct(f.cityRight, f.cityWritten)} |`);
+  console.log(`| city right where written (as the city: not only as the district or tehsil, nor inside a longer name) | ${pct(f.cityRight, f.cityWritten)} |`);
+  console.log(`| city labelled and in the text only as the district, tehsil or a longer name (not scored) | ${f.cityLabelled - f.cityWritten} |`);
   console.log(`| written city dropped from the line | ${f.cityWritten === 0 ? "-" : `${((100 * f.cityDropped) / f.cityWritten).toFixed(1)} % (${f.cityDropped}/${f.cityWritten})`} |`);
   const top = [...f.misses].sort((a, b) => b[1].count - a[1].count).slice(0, 20);
   console.log(`\nTwenty most frequent misses:\n`);

@@ -11,6 +11,7 @@ import {
   LOCALITY_TAIL,
   LOCALITY_WORDS,
   NUMBER,
+  ROMAN,
   STREET_END_FORMS,
   STREET_WORDS,
   WORD,
@@ -20,7 +21,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { parseAddress, type Chunk, type Mention } from "./parse";
+import { PEEL_BLOCKERS, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
 import {
@@ -38,7 +39,7 @@ import {
   type PincodeEntry,
   type PincodeRecord,
 } from "./pincodes";
-import { CITY_STATES } from "./states";
+import { CITY_STATES, stateAliasEntries } from "./states";
 import { DISTRICT_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
@@ -379,12 +380,57 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const city = gaz.places.get(key)?.city;
   const known = gaz.districtsByKey.get(key) ?? (city?.districts.length === 1 ? city.districts[0] : null);
   if (known) return known;
+  const short = DISTRICT_SHORT_FORMS[key];
+  if (short) return short;
   // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
   const near = rec?.districts.find((d) => {
     const limit = Math.min(3, Math.floor(d.length / 2) - 1);
     return limit > 0 && editDistance(d.toLowerCase(), key, limit) <= limit;
   });
-  return near ?? render(c.tokens, false);
+  return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
+}
+
+/** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
+// prettier-ignore
+const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
+  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
+  visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
+  "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
+};
+
+/** Directory districts by the first letter of their name: a near spelling keeps its first letter. */
+let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | null = null;
+
+/**
+ * Without a pincode, a district written after "Dist." and spelt near one directory district ("Chitoor",
+ * "Prakasham", "Singraulli"): edit distance scaled by length, same first letter, one closest district only.
+ */
+function nearDistrict(key: string): string | null {
+  const letters = placeNameKey(key);
+  const limit = allowedEdits(letters.length);
+  if (limit === 0) return null;
+  if (!districtsByLetter) {
+    districtsByLetter = new Map();
+    for (const district of directoryDistricts().keys()) {
+      const name = placeNameKey(district);
+      const list = districtsByLetter.get(name[0] ?? "") ?? [];
+      list.push({ district, name });
+      districtsByLetter.set(name[0] ?? "", list);
+    }
+  }
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const { district, name } of districtsByLetter.get(letters[0] ?? "") ?? []) {
+    if (Math.abs(name.length - letters.length) > limit) continue;
+    const d = editDistance(name, letters, limit);
+    if (d < bestDistance) {
+      best = district;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  return best && !tie ? best : null;
 }
 
 /** The last kept chunk of a kind and label. */
@@ -418,7 +464,7 @@ function writtenTown(key: string, state: string | null, district: string | null)
   const town = townNamed(key);
   // A town called by an address word ("Niwas", "Bazar") is not what a lone such word means.
   if (!town || COMMON_WORDS.has(key)) return null;
-  const areas = town.areas.filter((a) => (!state || a.state === state) && (!district || a.district === district));
+  const areas = town.areas.filter((a) => inState(a.state, state) && (!district || a.district === district));
   return areas.length > 0 ? { name: town.name, areas } : null;
 }
 
@@ -431,24 +477,126 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
 /**
  * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
  * directory knows it in one state (the last such name counts), and its district where it lies in one.
- * A street named after a town ("Calicut Road, Edappal") counts after the names.
+ * A place written at the end of a longer name, with no comma before it ("Chiravakku Taliparamba", "Behind
+ * Civil Court Bhusawal", "Andheri West"), and a locality's own name before its divisions ("Kengeri Satellite
+ * Town", "Jayanagar 7th Block"), count after the whole name. A street named after a town ("Calicut Road",
+ * "Magadi Main Road") counts after the names, for the state only.
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
-  const named = (c: Chunk): string | null => {
-    if (c.kind === "street") return c.tokens.length === 2 && c.tokens[1]?.key === "road" ? (c.tokens[0] as Token).key : null;
-    if (isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village") return nameOf(c);
-    return null;
+  const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
+    if (c.kind === "street") {
+      // "Magadi Road", "Magadi Main Road".
+      const [first, second, third] = c.tokens;
+      const named = c.tokens.length === 2 ? second?.key === "road" : c.tokens.length === 3 && second?.key === "main" && third?.key === "road";
+      return named && first?.type === WORD ? [{ name: first.key, tail: false }] : [];
+    }
+    const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
+    const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
+    if (isPlainName(c)) for (const name of headNames(c.tokens)) out.push({ name, tail: false });
+    if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
+    return out;
   };
-  const order = [...kept].reverse().sort((a, b) => Number(a.kind === "street") - Number(b.kind === "street"));
+  // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
+  const rank = (c: Chunk) => (c.kind === "street" ? 3 : c.kind === "building" ? 2 : c.kind === "landmark" ? 1 : 0);
+  const order = [...kept].reverse().sort((a, b) => rank(a) - rank(b));
   for (const c of order) {
-    const name = named(c);
-    const key = name && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(name) : "";
-    if (key.length < 4 || COMMON_WORDS.has(key)) continue;
-    const areas = directoryAreas(key).filter((a) => (!district || a.district === district) && (!state || a.state === state));
-    const found = only(areas.map((a) => a.state));
-    if (found) return { state: found, district: district ?? only(areas.map((a) => a.district)) };
+    const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
+    if (between) return { state: between, district };
+    for (const [k, { name, tail }] of names(c).entries()) {
+      const key = placeNameKey(name);
+      if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
+      const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
+      // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
+      if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
+      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
+      const city = tail ? getGazetteer().places.get(name)?.city : undefined;
+      const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
+      // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
+      const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
+      const found = only(areas.map((a) => a.state));
+      // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road").
+      if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
+    }
   }
   return { district, state };
+}
+
+/** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
+const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "bye", "by", "pass", "bypass", "national", "nh"]);
+
+/**
+ * The state of a road named after two or three towns or cities of that state ("Pune-Nashik Road",
+ * "Bangalore Mysore Highway"): it runs between them. Towns of different states give nothing ("Delhi-Rohtak Road").
+ */
+function roadBetweenTowns(tokens: readonly Token[], state: string | null): string | null {
+  const names = tokens.filter((t) => !ROAD_BETWEEN.has(t.key));
+  if (names.length < 2 || names.length > 3 || !names.every((t) => t.type === WORD) || !STREET_WORDS.has((tokens[tokens.length - 1] as Token).key)) return null;
+  const states = new Set<string>();
+  for (const t of names) {
+    const city = getGazetteer().places.get(t.key)?.city;
+    const areas = city ? city.districts.map((d) => directoryDistricts().get(d) ?? "") : (townNamed(placeNameKey(t.key))?.areas.map((a) => a.state) ?? []);
+    const one = only(areas);
+    if (!one) return null;
+    states.add(one);
+  }
+  const found = only(states);
+  return found && inState(found, state) ? found : null;
+}
+
+/** What follows a locality's own name: "Kengeri Satellite Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
+const SUBDIVISION: ReadonlySet<string> = new Set(["stage", "block", "phase", "sector", "satellite", "town", "pocket", "ward", "cantt", "cantonment", "camp", "city", "e", "w", "n", "s"]);
+
+/** The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East"). */
+function headNames(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  for (let n = 1; n <= 2 && n < tokens.length; n++) {
+    const head = tokens.slice(0, n);
+    const rest = tokens.slice(n);
+    if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
+    // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
+    const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
+    if (rest.every(divides)) out.push(head.map((t) => t.key).join(" "));
+  }
+  return out;
+}
+
+/** The last word, then the last two, of a name of several words (a direction after it aside), never before `least`. */
+function tailNames(tokens: readonly Token[], least: number): string[] {
+  let end = tokens.length;
+  while (end > least + 1 && LOCALITY_TAIL.has((tokens[end - 1] as Token).key)) end--;
+  const out: string[] = [];
+  for (let n = 1; n <= 2 && end - n >= least; n++) {
+    const words = tokens.slice(end - n, end);
+    // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a station's is.
+    const before = tokens[end - n - 1]?.key ?? "";
+    if (words.length === tokens.length || (PEEL_BLOCKERS.has(before) && before !== "station")) break;
+    if (!words.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key) && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key))) break;
+    out.push(words.map((t) => t.key).join(" "));
+  }
+  return out;
+}
+
+/** A place in `placeState` fits the written state: the same, or the state it was split from ("AP" for a Telangana town). */
+function inState(placeState: string, written: string | null): boolean {
+  return !written || placeState === written || SPLIT_FROM[placeState] === written;
+}
+
+let cityStateOffices: Map<string, string[]> | null = null;
+
+/** A name inside one of the post-office names of Delhi, Chandigarh or Puducherry ("ambedkarnagar" in "Dr. Ambedkar Nagar"). */
+function cityStateOffice(key: string, state: string): boolean {
+  if (!cityStateOffices) {
+    cityStateOffices = new Map();
+    for (const rec of directoryRecords()) {
+      if (!CITY_STATES.has(rec.entry.state)) continue;
+      const list = cityStateOffices.get(rec.entry.state) ?? [];
+      list.push(...officeNameKeys(rec));
+      cityStateOffices.set(rec.entry.state, list);
+    }
+  }
+  return key.length >= 4 && (cityStateOffices.get(state) ?? []).some((office) => office.includes(key));
 }
 
 /** A town named after its railway station ("Nashik Road", "Pendra Road") reads as a street. */
@@ -462,6 +610,7 @@ function isStationTown(c: Chunk): boolean {
 const ROAD_NAMES: ReadonlySet<string> = new Set([
   "railway", "station", "main", "link", "ring", "college", "hospital", "church", "temple", "mall", "court", "market",
   "canal", "bank", "circular", "new", "old", "grand", "trunk", "gt", "mg", "park", "club", "school", "jail", "fort", "bazar",
+  "gate", "naka", "phata",
 ]);
 
 /** Address words that are also the names of towns or sub-districts somewhere. */
@@ -492,12 +641,12 @@ const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
  */
 function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
   const districtStates = directoryDistricts();
-  const read = (k: number, name: string, inState: string | null) => {
+  const read = (k: number, name: string, written: string | null) => {
     // A village or post office is read as an office's name only: villages share their names with towns.
     const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
-    const fromCity = def ? def.districts.filter((d) => !inState || districtStates.get(d) === inState) : [];
+    const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
     // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => (!inState || a.state === inState) && (!district || a.district === district));
+    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
     // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
     const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
     const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
@@ -529,13 +678,15 @@ const ZONE_PREFIX: Record<string, string> = {
   bhubaneswar: "751", ranchi: "834", dehradun: "248", raipur: "492", gwalior: "474", jabalpur: "482", nashik: "422",
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
-/** A zone city, then one or two digits ending the part: "Delhi-24", "Chennai - 45", "Hyderabad 29,". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?-?\s?(\d{1,2})(?=\s?(?:[,;|()]|$))/gi;
-/** The same pattern with a zone city's name for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${Object.keys(ZONE_PREFIX).join("|")})\\.?\\s?-?\\s?\\d{1,2}(?=\\s?(?:[,;|()]|$))`, "i");
+/** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?[-/:]?\s?(\d{1,2}|0\d\d)(?=\s?(?:[,;|()]|$))/gi;
+/** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
+const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
+/** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})\\.?\\s?[-/:]?\\s?(?:\\d{1,2}|0\\d\\d)(?=\\s?(?:[,;|()]|$))`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
-const MALFORMED_PINCODE = /\b([a-z]+)\.?\s?[-:]?\s?(\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d)/gi;
+const MALFORMED_PINCODE = /\b([a-z]+)\.?(?:\s?[-:/]?\s?(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
 /** What every malformed pincode contains: its label or five digits in a row. */
 const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
@@ -555,21 +706,44 @@ function withoutMalformedPincode(text: string): string {
 function postalZone(text: string): { text: string; pincode: string } | null {
   if (!POSTAL_ZONE_HINT.test(text)) return null;
   for (const m of text.matchAll(POSTAL_ZONE)) {
-    const prefix = ZONE_PREFIX[(m[1] as string).toLowerCase()];
+    const written = m[1] as string;
+    const name = ZONE_CITY_SHORT[written.toLowerCase()] ?? written;
+    const prefix = ZONE_PREFIX[name.toLowerCase()];
     if (!prefix) continue;
     const code = prefix + (m[2] as string).padStart(3, "0");
     const rec = pincodeRecord(code);
-    const city = getGazetteer().places.get((m[1] as string).toLowerCase())?.city;
+    const city = getGazetteer().places.get(name.toLowerCase())?.city;
     if (!rec || !city || !cityMatchesRecord(city, rec)) continue;
-    const at = m.index + (m[1] as string).length;
-    return { text: text.slice(0, at) + text.slice(m.index + m[0].length), pincode: code };
+    return { text: text.slice(0, m.index) + name + text.slice(m.index + m[0].length), pincode: code };
   }
   return null;
 }
 
+let gluedState: RegExp | null = null;
+
+/**
+ * A state's name glued to the place or the pincode before it ("Dist. Goddajharkhand", "Kolkata 700 042West
+ * Bengal", "Khurdaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
+ * directory knows, so a word that merely ends like a state stays whole.
+ */
+function unglueStates(text: string): string {
+  gluedState ??= new RegExp(
+    `([a-z]{3,}|\\d)(${stateAliasEntries()
+      .filter(([alias, def]) => !def.abbreviation && alias.replace(/[^a-z]/g, "").length >= 6)
+      .map(([alias]) => alias.replace(/[^a-z ]/g, "").replace(/ /g, "\\s?"))
+      .join("|")})(?![a-z])`,
+    "gi",
+  );
+  return text.replace(gluedState, (all: string, before: string, state: string) => {
+    const key = placeNameKey(before);
+    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0;
+    return known ? `${before} ${state}` : all;
+  });
+}
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = scanNumbers(clean(text));
+  const scan = scanNumbers(unglueStates(clean(text)));
   if (!scan.pincode) {
     const zone = postalZone(scan.text);
     if (zone) {
@@ -634,7 +808,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const city = chooseCity(mentions, rec);
   let statedCity = city?.name ?? null;
   let cityWritten = statedCity !== null;
-  if (!statedCity && statedState && CITY_STATES.has(statedState)) statedCity = statedState;
+  // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
+  // stand for a written city when a far town is read ("Ambedkar Nagar, 110005" reads the same from its line).
+  const cityFromState = !statedCity && !!statedState && CITY_STATES.has(statedState);
+  if (cityFromState) statedCity = statedState;
   if (!statedState && statedCity) statedState = stateOfCity(statedCity);
 
   const kept: Chunk[] = [];
@@ -656,7 +833,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
       } else {
         const key = c.tokens.map((t) => t.key).join(" ");
         if (rec?.placeKeys.some((p) => namesPlace(key, p))) c.kind = "locality";
-        else if (DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
+        // "Nirmal Lifestyle" is a building; "Nirmal" alone is the town.
+        else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
@@ -689,13 +867,16 @@ export function normalizeAddress(text: string): NormalizedAddress {
   // where the buyer is and the pincode is wrong ("Hindupur 560038").
   let townOutside = false;
   const directoryTown = () => {
-    if (town || rural || city || statedCity !== null || mentions.some((m) => m.kind === "city")) return;
+    if (town || rural || city || (statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
     const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
     // Letters only: "Sector 62" is no "Sector-17".
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
     const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
-    if (last && found && (!rec || !placeNearPincode(key, rec))) {
+    // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
+    // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
+    const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
+    if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
       statedCity = found.name;
       cityWritten = true;
       townOutside = !!rec;
@@ -802,6 +983,9 @@ export function normalizeAddress(text: string): NormalizedAddress {
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
     }
+    // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
+    const own = district ? directoryDistricts().get(district) : undefined;
+    if (own && state && SPLIT_FROM[own] === state) state = own;
   }
   const entry = rec?.entry ?? null;
   const components: Components = {

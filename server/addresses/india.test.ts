@@ -41,8 +41,92 @@ describe("directory towns and sub-districts", () => {
     expect(parts("Mangalore Road, Karkala Taluk")).toMatchObject({ district: "Udupi", state: "Karnataka" });
   });
 
+  it.each([
+    ["Near Water Tank Hindupur", { district: "Anantapur", state: "Andhra Pradesh" }],
+    ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra" }],
+    // A district's town, where a marker word before it keeps it from being read as the city.
+    ["Civil Lines, Bus Station Sultanpur", { district: "Sultanpur", state: "Uttar Pradesh" }],
+  ])("without a pincode, a town ending a longer name with no comma before it names the state: %s", (text, want) => {
+    expect(parts(text)).toMatchObject({ ...want, city: null });
+  });
+
+  it("without a pincode, a locality's own name before its divisions names the state", () => {
+    expect(parts("12, 3rd Cross, Jayanagar 9th Block")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    expect(parts("Plot 4, Kengeri Satellite Town")).toMatchObject({ state: "Karnataka" });
+    // A locality named after a town ("Nagar", "Colony") lies anywhere.
+    expect(parts("Shop 3, Tirupati Nagar")).toMatchObject({ district: null, state: null });
+  });
+
+  it("reads a road named after a town, main road or not, for the state only", () => {
+    expect(parts("Hanuman Temple Street, Magadi Main Road")).toMatchObject({ district: null, state: "Karnataka" });
+  });
+
+  it("reads a road between two towns of one state as in that state, and between states as nothing", () => {
+    expect(parts("Shop 4, Pune-Nashik Road, Bhosari")).toMatchObject({ district: null, state: "Maharashtra" });
+    expect(parts("Bangalore Mysore Highway")).toMatchObject({ state: "Karnataka" });
+    expect(parts("Delhi-Rohtak Road")).toMatchObject({ state: null });
+  });
+
+  it("reads a town's cantonment, camp or city part as in that town", () => {
+    expect(parts("Nicholson Road, Ambala Cantt").state).toBe("Haryana");
+    expect(parts("12, Main Street, Pune Camp")).toMatchObject({ district: "Pune", state: "Maharashtra" });
+  });
+
+  it("reads a tehsil named after a district as that district's own", () => {
+    expect(parts("Byonja, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
+  });
+
+  it("reads no place from a name after 'of' at the end of a landmark", () => {
+    expect(parts("Opposite Bank of Baroda")).toMatchObject({ city: null, district: null, state: null });
+  });
+
+  it("reads a town written with the state it was in before a split as in its state now", () => {
+    expect(parts("Main Road, Nirmal, Andhra Pradesh")).toMatchObject({ city: "Nirmal", state: "Telangana" });
+    expect(parts("Station Road, Bazpur, U.P.")).toMatchObject({ city: "Bazpur", district: "Udham Singh Nagar", state: "Uttarakhand" });
+  });
+
+  it("reads a developer's name alone as the town of that name, and with more words as a building", () => {
+    expect(parts("Main Road, Nirmal")).toMatchObject({ city: "Nirmal", state: "Telangana" });
+    expect(normalizeAddress("Nirmal Lifestyle, Mulund").components.building).toBe("Nirmal Lifestyle");
+  });
+
   it("leaves state and district null where a name is several places and nothing decides", () => {
     expect(parts("12, Vill Rampur")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("districts as clerks write them", () => {
+  it.each([
+    ["Main Road, Sampara, E.G. Dist, A.P.", "East Godavari", "Andhra Pradesh"],
+    ["Kovela Street, Narsapur, W G Dist", "West Godavari", "Andhra Pradesh"],
+    ["Meerpet, R.R. Dist", "Ranga Reddy", "Telangana"],
+    ["Main Road, Narsipatnam, Visakha Dt", "Visakhapatnam", "Andhra Pradesh"],
+    // A list's field cut short: "Dis" for District.
+    ["Nagireddipet, Yellareddi Taluk, Nizamabad Dis", "Nizamabad", "Telangana"],
+  ])("reads a short form after the marker: %s", (text, district, state) => {
+    expect(parts(text)).toMatchObject({ district, state });
+  });
+
+  it("without a pincode, reads a district spelt near one directory district as that district", () => {
+    expect(parts("Bus Stand, Piler, Chitoor Dist")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
+    expect(parts("Vill Bargawan, Distt Singraulli")).toMatchObject({ district: "Singrauli", state: "Madhya Pradesh" });
+  });
+
+  it("splits a state's name glued to the place or pincode before it, and no other word", () => {
+    expect(parts("Main Road, Dist. Goddajharkhand")).toMatchObject({ district: "Godda", state: "Jharkhand" });
+    expect(parts("12, Park Street, Kolkata - 700 016West Bengal")).toMatchObject({ city: "Kolkata", state: "West Bengal", pincode: "700016" });
+    expect(parts("Chikiti Penthoorissa").state).toBeNull();
+  });
+
+  it("reads a development block and the office mail goes via as labelled parts, not the city", () => {
+    expect(normalizeAddress("Vill. & P.O. Belgram, Block - Galsi II").components).toMatchObject({ city: "Belgram", locality: "VPO Belgram, Block Galsi II" });
+    expect(normalizeAddress("Vill. & P.O. Tumra via Bairagarh, Dist. Bhopal").components).toMatchObject({ city: "Tumra", district: "Bhopal" });
+    expect(normalizeAddress("House 4, Block C, Sector 15").components.locality).toBe("Block C, Sector 15");
+  });
+
+  it("reads Vill. & P.O. as one place, village and post office", () => {
+    expect(normalizeAddress("Vill. & P.O. Bargawan, Distt Singrauli").components).toMatchObject({ city: "Bargawan", locality: "VPO Bargawan" });
+    expect(normalizeAddress("P.O. and Vill. Oomari, Distt. Jalaun").components).toMatchObject({ city: "Oomari", district: "Jalaun", state: "Uttar Pradesh" });
   });
 });
 
@@ -51,6 +135,12 @@ describe("the wrong pincode", () => {
     const a = normalizeAddress("Railway Station Road, Hindupur 560038");
     expect(a.signals.cityMatchesPincode).toBe(false);
     expect(suggestPincodes(a).map((s) => s.code)).toContain("515201");
+  });
+
+  it("reads a Delhi pincode's localities as Delhi's, and still flags a far town written with Delhi", () => {
+    expect(parts("Block C, Rohini, Delhi 110085")).toMatchObject({ city: "Delhi", district: "North West Delhi" });
+    expect(parts("Ambedkar Nagar, 110005")).toMatchObject({ city: "Delhi", state: "Delhi" });
+    expect(normalizeAddress("Main Market, Tanakpur, Delhi 110001").signals.cityMatchesPincode).toBe(false);
   });
 
   it("flags a district town the directory knows only far away", () => {
@@ -77,12 +167,19 @@ describe("old postal zones", () => {
     ["West Tambaram, Chennai-45", "600045"],
     ["Himayatnagar, Hyderabad 29", "500029"],
     ["72-79, Scindia House, Janpath, New Delhi - 1", "110001"],
+    // A bank's short form of the city, and the zone written with its leading zero.
+    ["12, Park Lane, Kol-16", "700016"],
+    ["4, Lake Road, Kolkata - 029", "700029"],
   ])("%s is pincode %s", (text, code) => {
     expect(parts(text).pincode).toBe(code);
   });
 
   it("reads no zone from a street number after a city", () => {
     expect(parts("12 MG Road, Bangalore 3rd Cross").pincode).toBeNull();
+  });
+
+  it("writes the city out where its short form gave the zone", () => {
+    expect(normalizeAddress("12, Park Lane, Kol-16").normalized).toBe("12, Park Lane, Kolkata, West Bengal 700016");
   });
 });
 

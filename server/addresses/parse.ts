@@ -78,7 +78,7 @@ function moveBracketedMarkers(text: string): string {
 const VALUE_END: ReadonlySet<number> = new Set([44, 40, 41]);
 const FILLER: ReadonlySet<string> = new Set(["address", "addr"]);
 /** A place name right after these is part of a landmark or a marker's value, not the address's city. */
-const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
+export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "of",
   "to",
   "and",
@@ -124,6 +124,7 @@ const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "station",
   "distt",
   "dist",
+  "dis",
   "district",
   "dt",
   "dst",
@@ -290,6 +291,11 @@ class SegmentChunker {
         return j;
       case "area": {
         const arg = areaArgLength(tokens, j);
+        // "Block Galsi II", "Block - Bakshi ka Talab": a development block, named like a tehsil; "Block C" divides a locality.
+        const named = tokens[j];
+        if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !isLocalityWord(named.key) && MARKERS.match(tokens, j) === null) {
+          return this.marker({ kind: "tehsil", label: "Block" }, i, j);
+        }
         if (arg === 0) return -1;
         this.area(tokens.slice(i, j + arg), i);
         return j + arg;

@@ -5,6 +5,7 @@ import { editDistance } from "./fuzzy";
 import { getGazetteer } from "./gazetteer";
 import { lookupPincode, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
 import { directoryDistricts, officesNamed, placeNameKey } from "./pincodes";
+import { CITY_STATES } from "./states";
 import { LABELLED } from "../../test/data/addresses-table";
 
 beforeAll(() => {
@@ -119,6 +120,16 @@ describe("normalizeAddress properties", () => {
     // Found by the property below on a fresh draw: "Ph./" was not read as a phone label, and its
     // number came back as "PH 12-560038", which is one.
     "Ph./12-560038, 122001, Prestige Shantiniketan, ",
+    // A far town before a Delhi pincode: the line's "Delhi" is the state, not a city that hides the town.
+    "Ambedkar Nagar, 110005, MG Road, ",
+    // A zone written after a slash or a colon reads as the zone its line writes ("Bangalore 1").
+    "Bangalore, Bangalore/1, ",
+    "Bangalore: 1, Flat, ",
+    // A pincode a digit short after a slash goes, as it does after a hyphen.
+    "Bangalore/10000, Indiranagar, ",
+    "Bangalore - 10000 - 10000, , ",
+    // A landmark moves before the locality in the line: the locality's place counts first either way.
+    "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
@@ -219,7 +230,8 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
     const e = lookupPincode(knownPin);
     if (e && (value === e.city || value === e.district || value === e.state)) return true;
   }
-  if (part === "pincode") return digits.includes(value);
+  // An old postal zone after its city is its pincode written short ("Delhi-24", "लखनऊ 12": 226012).
+  if (part === "pincode") return digits.includes(value) || new RegExp(`(?:^|\\D)0*${Number(value.slice(3))}(?:\\D|$)`).test(input);
   const words = letters(value).split(" ").filter(Boolean);
   if (words.every((w) => WRITTEN_WORDS.has(w) || text.includes(` ${w} `) || text.replace(/ /g, "").includes(w))) {
     return (value.match(/\d+/g) ?? []).every((n) => digits.includes(n) || input.includes(n));
@@ -229,8 +241,9 @@ function grounded(part: keyof Components, value: string, input: string, knownPin
   const inputWords = letters(input).split(" ");
   const place = part === "city" || part === "district" || part === "state";
   // The district or state of a post office the input names, in up to three words (a town such as
-  // Narnaul, in Mahendragarh; "Karol Bagh At/Post", in Central Delhi).
-  if (part === "district" || part === "state") {
+  // Narnaul, in Mahendragarh; "Karol Bagh At/Post", in Central Delhi); Delhi, Chandigarh and
+  // Puducherry are their own city ("Karol Bagh" is in the city of Delhi).
+  if (part === "district" || part === "state" || (part === "city" && CITY_STATES.has(value))) {
     for (let n = 1; n <= 3; n++) {
       for (let k = 0; k + n <= inputWords.length; k++) {
         const name = placeNameKey(inputWords.slice(k, k + n).join(" "));
@@ -284,6 +297,8 @@ describe("grounded components", () => {
           ["A-101 100 Feet Road, मकान नं 5, "],
           ["Karol Bagh At/Post, Prestige Shantiniketan, "],
           ["हनुमान मंदिर के पास (Vill), Prestige Shantiniketan, "],
+          ["Karol Bagh, "],
+          ["लखनऊ 12, Prestige Shantiniketan, "],
         ],
       },
     );
