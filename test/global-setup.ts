@@ -7,15 +7,13 @@
  * - one migrated database that each test file (test/db-setup.ts) and CLI fixture (test/cli.ts) copies:
  *   a PGlite directory (a new one costs an initdb and every migration), or a PostgreSQL template database.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { build } from "esbuild";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { TestProject } from "vitest/node";
-import { applyMigrations } from "../prisma/engine";
 import { createScratchDatabase } from "../scripts/scratch-database";
 import { NODE_FLAGS } from "./node-flags";
 
@@ -55,18 +53,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("dakiyaArgs", [...NODE_FLAGS, path.resolve(bundles.dakiya)]);
   project.provide("serverArgs", [...NODE_FLAGS, path.resolve(bundles.server)]);
 
+  // Migrated by `npm run db:migrate`'s script in a process of its own: the projects' set-ups run side by
+  // side in this one, where the schema engine's WASM module is a single instance that two migrations
+  // at once would share.
+  const migrate = (env: NodeJS.ProcessEnv) => promisify(execFile)(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
+  const { DATABASE_URL: _url, ...environment } = process.env;
   if (project.name === "postgres") {
     const template = await createScratchDatabase(POSTGRES_ADMIN_URL, "dakiya_template");
     done.push(() => template.drop());
-    await applyMigrations(new PrismaPg({ connectionString: template.url }));
+    await migrate({ ...environment, DATABASE_URL: template.url });
     project.provide("postgresTemplate", new URL(template.url).pathname.slice(1));
   } else {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-template-"));
     done.push(() => fs.rmSync(parent, { recursive: true, force: true }));
     const dir = path.join(parent, "pglite");
-    const pglite = new PGlite(dir);
-    await applyMigrations(new PrismaPGlite(pglite));
-    await pglite.close();
+    await migrate({ ...environment, PGLITE_DIR: dir });
     project.provide("pgliteTemplate", dir);
   }
 
