@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
-import { NODE_FLAGS } from "./test/node-flags.ts";
+import { NODE_FLAGS } from "./test/node-flags";
 
 const alias = { "~": fileURLToPath(new URL(".", import.meta.url)) };
 // Tests that need a database are named *.db.test.ts; they run once on PGlite and once on PostgreSQL.
