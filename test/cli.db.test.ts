@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
-import { cliFixture, run } from "./cli";
+import { cliFixture, DAKIYA, run } from "./cli";
 
-const { env, migrate, dakiya, dakiyaJson } = cliFixture("cli");
+const { env, migrate, dakiya, dakiyaBin, dakiyaJson } = cliFixture("cli");
 const dir = path.dirname(env.PGLITE_DIR);
 
-// Each case starts real processes (tsx), which is slow on a loaded two-core machine.
+// Each case starts real processes, which is slow on a loaded two-core machine.
 describe("dakiya CLI", { timeout: 120_000 }, () => {
   it("creates a workspace and prints exactly the contract's JSON", async () => {
     await migrate();
-    const res = await dakiya("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--json");
+    // The one command run through the user's entry, bin/dakiya.mjs (tsx), end to end; the rest run its bundle.
+    const res = await dakiyaBin("workspace", "create", "--name", "Acme Retail", "--plan", "starter", "--json");
     expect(res.code).toBe(0);
     const out = JSON.parse(res.stdout);
     expect(Object.keys(out).sort()).toEqual(["console", "live_key", "plan", "test_key", "workspace_id"]);
@@ -57,7 +58,7 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
   it("prints a command's own usage for --help or -h anywhere after it, without opening the database", async () => {
     const lockedDir = path.join(dir, "help-held");
     fs.writeFileSync(`${lockedDir}.lock`, JSON.stringify({ pid: process.pid, command: "npm run dev" }));
-    const help = (...args: string[]) => run(process.execPath, ["bin/dakiya.mjs", ...args], { env: { ...env, PGLITE_DIR: lockedDir } });
+    const help = (...args: string[]) => run(process.execPath, [...DAKIYA, ...args], { env: { ...env, PGLITE_DIR: lockedDir } });
     // Four processes at once: the test is about what each prints, and a loaded machine starts them slowly.
     const [create, policy, workspace, all] = await Promise.all([
       help("workspace", "create", "--help"),
@@ -103,7 +104,7 @@ describe("dakiya CLI", { timeout: 120_000 }, () => {
     // A live process (this one) holds the lock throughout: a command that waited for it would never exit.
     // What `npm run dev` writes (node --import tsx scripts/serve.ts dev).
     fs.writeFileSync(holder, JSON.stringify({ pid: process.pid, command: `${path.resolve("scripts/serve.ts")} dev`, since: new Date().toISOString() }));
-    const res = await run(process.execPath, ["bin/dakiya.mjs", "workspace", "create", "--name", "X", "--plan", "free"], { env: { ...env, PGLITE_DIR: lockedDir } }).catch((e) => e);
+    const res = await run(process.execPath, [...DAKIYA, "workspace", "create", "--name", "X", "--plan", "free"], { env: { ...env, PGLITE_DIR: lockedDir } }).catch((e) => e);
     expect(res.code).toBe(1);
     expect(res.stderr.trim().split("\n")).toHaveLength(1);
     expect(res.stderr).toMatch(new RegExp(`in use by npm run dev \\(process ${process.pid}, since .*\\)\\. Stop it \\(Ctrl-C in its terminal\\) and run this again, or set DATABASE_URL`));

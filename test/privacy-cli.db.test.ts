@@ -5,7 +5,7 @@ const { migrate, dakiya, dakiyaJson } = cliFixture("privacy-cli");
 
 const ZERO = { verifications: 0, confirmations: 0, batch_rows: 0, webhook_deliveries: 0 };
 
-// Each case starts real processes (tsx): 20–100 s each on a loaded two-core machine, and the first starts seven.
+// Each case starts real processes: 20–100 s each on a loaded two-core machine, and the first starts seven.
 describe("dakiya privacy", { timeout: 600_000 }, () => {
   let ws: { workspace_id: string };
 

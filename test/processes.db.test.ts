@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import Papa from "papaparse";
+import { DAKIYA, migratedPglite, run } from "./cli";
 import { apiClient, newWorkspace } from "./helpers";
 import { startSimulator } from "../server/provider/simulator";
 import { killServerProcesses, poll, startServerProcess as startServer, type ServerProcess } from "./server-process";
@@ -14,7 +13,6 @@ import { killServerProcesses, poll, startServerProcess as startServer, type Serv
  * with SIGKILL mid-batch and restarted; and two of them over one PostgreSQL. On PGlite each test
  * gets its own data directory, since only one process may open it at a time.
  */
-const run = promisify(execFile);
 const onPostgres = !!process.env.DATABASE_URL;
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -50,8 +48,8 @@ function envFor(dataDir: string): NodeJS.ProcessEnv {
 /** A workspace: on PostgreSQL made by this process over the same database, on PGlite by the CLI in the test's own data directory. */
 async function prepare(env: NodeJS.ProcessEnv): Promise<{ workspace_id: string; live_key: string; test_key: string }> {
   if (onPostgres) return newWorkspace("growth");
-  await run(process.execPath, ["--import", "tsx", "prisma/migrate.ts"], { env });
-  const { stdout } = await run(process.execPath, ["bin/dakiya.mjs", "workspace", "create", "--name", "Processes", "--plan", "growth", "--json"], { env });
+  migratedPglite(env.PGLITE_DIR!);
+  const { stdout } = await run(process.execPath, [...DAKIYA, "workspace", "create", "--name", "Processes", "--plan", "growth", "--json"], { env });
   return JSON.parse(stdout);
 }
 
@@ -158,7 +156,7 @@ describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
     const api = apiClient(a.url);
     expect((await api("GET", "/usage", { key: keys.live_key })).status).toBe(200);
     expect((await api("GET", "/usage", { key: keys.live_key })).status).toBe(200);
-    await run(process.execPath, ["bin/dakiya.mjs", "key", "revoke", keys.live_key.slice(0, 12), "--workspace", keys.workspace_id], { env: envFor("") });
+    await run(process.execPath, [...DAKIYA, "key", "revoke", keys.live_key.slice(0, 12), "--workspace", keys.workspace_id], { env: envFor("") });
     const res = await api("GET", "/usage", { key: keys.live_key });
     expect([res.status, res.body.error.code]).toEqual([401, "unauthenticated"]);
   });

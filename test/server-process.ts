@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { inject } from "vitest";
 
 /**
  * Dakiya servers as processes of their own (test/api-process.ts: the server as `npm start` starts it,
- * without pages), for tests that kill one, stop one, or run two over one database.
+ * without pages), for tests that kill one, stop one, or run two over one database. They run its
+ * bundle, built once per run by test/global-setup.ts, as `npm start` runs the server's.
  */
+export const SERVER_PROCESS = inject("serverArgs");
 const children: ChildProcess[] = [];
 
 export interface ServerProcess {
@@ -14,7 +17,7 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/api-process.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, SERVER_PROCESS, { env, stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";

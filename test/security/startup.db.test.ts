@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "../../server/config";
+import { SERVER_PROCESS } from "../server-process";
 
 /**
  * What a deployment gets told or refused at start-up, and the origin Inngest syncs: never one taken
@@ -84,7 +85,7 @@ describe("configuration at start", () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1", PORT: "0", HOST: "127.0.0.1", DAKIYA_LOG_REQUESTS: "0" };
     for (const key of Object.keys(INNGEST)) delete env[key];
     if (!env.DATABASE_URL) env.PGLITE_DIR = "memory://";
-    const child = spawn(process.execPath, ["--import", "tsx", "test/api-process.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, SERVER_PROCESS, { env, stdio: ["ignore", "pipe", "inherit"] });
     const out = await new Promise<string>((resolve, reject) => {
       let text = "";
       child.stdout.on("data", (d: Buffer) => {
