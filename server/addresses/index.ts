@@ -730,8 +730,10 @@ let gluedState: RegExp | null = null;
  * directory knows, so a word that merely ends like a state stays whole.
  */
 function unglueStates(text: string): string {
+  // The name starts where its run of letters starts: tried from inside a run too, the pattern would be
+  // quadratic in the run's length ("a" × 280), and a match inside a run implies one from its start.
   gluedState ??= new RegExp(
-    `([a-z]{3,}|\\d)(${stateAliasEntries()
+    `((?<![a-z])[a-z]{3,}|\\d)(${stateAliasEntries()
       .filter(([alias, def]) => !def.abbreviation && alias.replace(/[^a-z]/g, "").length >= 6)
       .map(([alias]) => alias.replace(/[^a-z ]/g, "").replace(/ /g, "\\s?"))
       .join("|")})(?![a-z])`,
