@@ -94,8 +94,11 @@ const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
 /** ASCII text with a control character or a run of spaces: the only ASCII text that folding changes. */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const ASCII_TO_FOLD = /[\x00-\x1f\x7f]| {2}/;
-const DIGIT_END = /\d$/;
-const DIGIT_START = /^\d/;
+/** An ASCII digit (what `\d` matches) at `i` of `text`: a regex would flatten and scan the whole piece. */
+const digitAt = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return c >= 48 && c <= 57;
+};
 
 /**
  * The longest text the parser reads. An address is at most 280 characters (contract), but NFKC can
@@ -136,9 +139,9 @@ function render(tokens: readonly Token[], streetEnd: boolean): string {
     } else if (t.key === "&") word = "&";
     else continue;
     // Two numbers side by side would re-read as one cluster (a phone, a pincode); keep them apart.
-    const piece = out === "" ? word : (digitEnd && DIGIT_START.test(word) ? "/" : " ") + word;
+    const piece = out === "" ? word : (digitEnd && digitAt(word, 0) ? "/" : " ") + word;
     out += piece;
-    if (piece !== "") digitEnd = DIGIT_END.test(piece);
+    if (piece !== "") digitEnd = digitAt(piece, piece.length - 1);
   }
   return out;
 }
@@ -727,8 +730,10 @@ let gluedState: RegExp | null = null;
  * directory knows, so a word that merely ends like a state stays whole.
  */
 function unglueStates(text: string): string {
+  // The name starts where its run of letters starts: tried from inside a run too, the pattern would be
+  // quadratic in the run's length ("a" × 280), and a match inside a run implies one from its start.
   gluedState ??= new RegExp(
-    `([a-z]{3,}|\\d)(${stateAliasEntries()
+    `((?<![a-z])[a-z]{3,}|\\d)(${stateAliasEntries()
       .filter(([alias, def]) => !def.abbreviation && alias.replace(/[^a-z]/g, "").length >= 6)
       .map(([alias]) => alias.replace(/[^a-z ]/g, "").replace(/ /g, "\\s?"))
       .join("|")})(?![a-z])`,
