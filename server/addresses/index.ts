@@ -433,6 +433,28 @@ function nearDistrict(key: string): string | null {
   return best && !tie ? best : null;
 }
 
+/**
+ * A place written where the city goes and read as nothing else: the last plain name, letters only and no
+ * address word in it, that the directory knows as a post office in the pincode's district (without one, in the
+ * written district, else in the written state). Contract: the city is the post-office town, else the village, never the
+ * district's headquarters ("Kauhari, Distt Satna" → Kauhari). A metro's office within its spread is a
+ * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
+ */
+function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): Chunk | null {
+  const last = [...kept].reverse().find(isPlainName);
+  if (!last || last.tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key))) return null;
+  const areas = rec ? rec.districts : district ? [district] : null;
+  // A name alone is no place: "Ara" is a post office in Rajasthan only, and the town of Arrah in Bihar.
+  if (!areas && !state) return null;
+  const found = recordsNamed(placeNameKey(nameOf(last))).filter((r) => (!areas || areas.some((d) => r.districts.includes(d))) && (!state || r.states.some((s) => inState(s, state))));
+  if (found.length === 0) return null;
+  const inMetro = found.some((r) => {
+    const home = districtTown(r.entry.district);
+    return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
+  });
+  return inMetro ? null : last;
+}
+
 /** The last kept chunk of a kind and label. */
 function lastChunk(kept: Chunk[], kind: Chunk["kind"], label: string): Chunk | null {
   for (let k = kept.length - 1; k >= 0; k--) if (kept[k]?.kind === kind && kept[k]?.label === label) return kept[k] as Chunk;
@@ -925,6 +947,11 @@ export function normalizeAddress(text: string): NormalizedAddress {
     }
   }
   if (transliterated) directoryTown();
+  const placeTown = statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, statedDistrict, statedState) : null;
+  if (placeTown) {
+    statedCity = render(placeTown.tokens, false);
+    townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
+  }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
   if (displaced && !statedDistrict) {
@@ -950,7 +977,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     first.kind = "building";
   }
 
-  const cityText = town ? chunkText(town) : rural?.kind === "post" ? chunkText(rural) : null;
+  const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
 
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.

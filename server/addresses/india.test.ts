@@ -247,3 +247,14 @@ describe("hostile input through the directory's names", () => {
     }
   });
 });
+
+describe("a post office written where the city goes", () => {
+  it("is the town the parcel goes to when nothing else is the city", () => {
+    expect(parts("Shiv Mandir Road, Madhabpur, Dist. Nadia")).toEqual({ city: "Madhabpur", district: "Nadia", state: "West Bengal", pincode: null });
+    expect(normalizeAddress("Shiv Mandir Road, Madhabpur, Dist. Nadia").normalized).toBe("Shiv Mandir Road, Madhabpur, District Nadia, West Bengal");
+  });
+
+  it("names no town from a name the text does not place", () => {
+    expect(parts("Shiv Mandir Road, Madhabpur").city).toBeNull();
+  });
+});
