@@ -320,6 +320,29 @@ class SegmentChunker {
           this.close();
           return j;
         }
+        // "Manubolu Mandal Nellore District": between a name and a district closed by its marker, the taluk or
+        // mandal marker follows the name before it, as "Rampur (M)" does.
+        const before = this.out[this.out.length - 1];
+        const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
+        if (
+          atEnd &&
+          m.kind === "district" &&
+          o?.kind === "tehsil" &&
+          only &&
+          getGazetteer().districtsByKey.has(only.key) &&
+          before &&
+          this.out.length > this.first &&
+          (before.kind === "unknown" || before.kind === "locality") &&
+          !before.label &&
+          before.segment === o.segment &&
+          before.order + before.tokens.length === o.order
+        ) {
+          before.kind = "tehsil";
+          before.label = o.label;
+          this.open = null;
+          this.push("district", m.label, [only], i - 1);
+          return j;
+        }
         // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
         if (atEnd && m.kind === "district" && o && (o.kind === "village" || o.kind === "post" || o.kind === "tehsil") && o.tokens.length >= 2) {
           const value = o.tokens.pop() as Token;
