@@ -258,3 +258,17 @@ describe("a post office written where the city goes", () => {
     expect(parts("Shiv Mandir Road, Madhabpur").city).toBeNull();
   });
 });
+
+describe("a mandal between a name and its district", () => {
+  it("follows the name before it, and the district keeps its marker in the line", () => {
+    const r = normalizeAddress("Ramalayam Street, Kothapalli Mandal Guntur District");
+    expect(r.components.district).toBe("Guntur");
+    expect(r.normalized).toBe("Ramalayam Street, Mandal Kothapalli, District Guntur, Andhra Pradesh");
+  });
+});
+
+describe("a village's post office before its mandal", () => {
+  it("is the town, and the mandal its sub-district", () => {
+    expect(parts("School Road, Varagali, Chillakuru Mandal, 524412")).toEqual({ city: "Varagali", district: "Nellore", state: "Andhra Pradesh", pincode: "524412" });
+  });
+});
