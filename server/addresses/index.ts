@@ -545,6 +545,16 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
     }
   }
+  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Memnagar"): the state only.
+  const last = kept.reduce<Chunk | null>((a, c) => (!a || c.order > a.order ? c : a), null);
+  if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
+    for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
+      const key = placeNameKey(name);
+      if (key.length < 8) continue;
+      const found = only(recordsNamed(key).flatMap((r) => r.states));
+      if (found) return { state: found, district };
+    }
+  }
   return { district, state };
 }
 

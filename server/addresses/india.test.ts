@@ -272,3 +272,12 @@ describe("a village's post office before its mandal", () => {
     expect(parts("School Road, Varagali, Chillakuru Mandal, 524412")).toEqual({ city: "Varagali", district: "Nellore", state: "Andhra Pradesh", pincode: "524412" });
   });
 });
+
+describe("a post office of one state ending the address's last name", () => {
+  it("names the state only, and the state stays out of the line", () => {
+    const r = normalizeAddress("12, Shanti Flats, Near Water Tank Subhanpura");
+    expect(r.components.state).toBe("Gujarat");
+    expect(r.components.district).toBeNull();
+    expect(r.normalized).toBe("12, Shanti Flats, Near Water Tank Subhanpura");
+  });
+});
