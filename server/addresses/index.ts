@@ -510,9 +510,10 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
   const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
     if (c.kind === "street") {
-      // "Magadi Road", "Magadi Main Road".
+      // "Magadi Road", "Magadi Main Road", "Magadi Rd" (the line writes "Road": both readings agree).
       const [first, second, third] = c.tokens;
-      const named = c.tokens.length === 2 ? second?.key === "road" : c.tokens.length === 3 && second?.key === "main" && third?.key === "road";
+      const road = (t: Token | undefined) => t?.key === "road" || t?.key === "rd";
+      const named = c.tokens.length === 2 ? road(second) : c.tokens.length === 3 && second?.key === "main" && road(third);
       return named && first?.type === WORD ? [{ name: first.key, tail: false }] : [];
     }
     const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";

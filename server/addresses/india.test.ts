@@ -281,3 +281,9 @@ describe("a post office of one state ending the address's last name", () => {
     expect(r.normalized).toBe("12, Shanti Flats, Near Water Tank Subhanpura");
   });
 });
+
+describe("a road named after a town, written short", () => {
+  it("reads 'Rd' as 'Road' does: the state only", () => {
+    expect(parts("5th Cross, Magadi Rd")).toEqual({ city: null, district: null, state: "Karnataka", pincode: null });
+  });
+});
