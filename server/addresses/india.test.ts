@@ -287,3 +287,13 @@ describe("a road named after a town, written short", () => {
     expect(parts("5th Cross, Magadi Rd")).toEqual({ city: null, district: null, state: "Karnataka", pincode: null });
   });
 });
+
+describe("a common-word district town after a marker's value", () => {
+  it("names the district where the value is a place of that district", () => {
+    expect(parts("Near Shiv Mandir, P.O. Colonelganj Gonda")).toEqual({ city: "Colonelganj", district: "Gonda", state: "Uttar Pradesh", pincode: null });
+  });
+
+  it("stays in the value where the value is no place of that district", () => {
+    expect(parts("Near Shiv Mandir, P.O. Sitapur Gonda").city).toBe("Sitapur Gonda");
+  });
+});

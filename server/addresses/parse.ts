@@ -25,7 +25,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import type { PincodeRecord } from "./pincodes";
+import { placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -491,6 +491,20 @@ const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
 };
 
 /**
+ * Whether the words before `end` (repeats of the name at `end` aside) are a post office or town of one of
+ * `districts`: then a common-word city or district after them is that place's district ("P.O. Tulsipur Gonda").
+ */
+function placeIn(tokens: readonly Token[], end: number, districts: readonly string[]): boolean {
+  const name = (tokens[end] as Token).key;
+  let stop = end;
+  while (stop > 0 && (tokens[stop - 1] as Token).key === name) stop--;
+  const before = tokens.slice(0, stop);
+  if (before.length === 0 || !before.every((t) => t.type === WORD)) return false;
+  const key = placeNameKey(before.map((t) => t.key).join(" "));
+  return recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district));
+}
+
+/**
  * Removes state, city and district names (and "India") from the end of a chunk, recording them
  * as mentions. A name right after "of", "near", "Distt." and the like is left in place.
  */
@@ -514,10 +528,14 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
-      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key)) && !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))) {
+      } else if (
+        def.city &&
+        (whole || !SUFFIX_STOPLIST.has(t.key) || (mode === "value" && placeIn(tokens, start, def.city.districts))) &&
+        !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))
+      ) {
         // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village.
         mentions.push({ kind: "city", city: def.city, order: base + start });
-      } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key))) {
+      } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key) || (mode === "value" && placeIn(tokens, start, [def.district])))) {
         // Without a pincode a district's name is read as the district (the state follows from it).
         mentions.push({ kind: "district", district: def.district, order: base + start });
       } else break;
