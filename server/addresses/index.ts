@@ -872,6 +872,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
         // "Nirmal Lifestyle" is a building; "Nirmal" alone is the town.
         else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
+    } else if ((c.kind === "post" || c.kind === "tehsil") && !c.tokens.some((t) => t.type === WORD || t.type === INITIALS || t.type === NUMBER)) {
+      continue; // "P.O. & Dist. Malda": the post office has no name of its own
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
     const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;

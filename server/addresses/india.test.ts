@@ -297,3 +297,12 @@ describe("a common-word district town after a marker's value", () => {
     expect(parts("Near Shiv Mandir, P.O. Sitapur Gonda").city).toBe("Sitapur Gonda");
   });
 });
+
+describe("a post office marker shared with the district's", () => {
+  it("gives no post office called '&' ('P.O. & Dist. X')", () => {
+    const r = normalizeAddress("Court Road, P.O & Dist-Chatra, Jharkhand");
+    expect(r.components.city).not.toBe("&");
+    expect(r.components.district).toBe("Chatra");
+    expect(r.normalized).toBe("Court Road, District Chatra, Jharkhand");
+  });
+});
