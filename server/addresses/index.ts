@@ -351,6 +351,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
+    // A taluk or mandal after a name that is one of the pincode's own post offices is that place's sub-district:
+    // the post office is the town ("Kandukur - 523105, Pamur Mandal").
+    if (rec && c.label !== "Post" && !isPlainName(c) && kept.slice(0, k).some((p) => isPlainName(p) && officeNameKeys(rec).includes(placeNameKey(nameOf(p))))) continue;
     const key = placeNameKey(nameOf(c));
     let at: PincodeEntry | null = null;
     if (rec) {
@@ -436,6 +439,28 @@ function nearDistrict(key: string): string | null {
   return best && !tie ? best : null;
 }
 
+/**
+ * A place written where the city goes and read as nothing else: the last plain name, letters only and no
+ * address word in it, that the directory knows as a post office in the pincode's district (without one, in the
+ * written district, else in the written state). Contract: the city is the post-office town, else the village, never the
+ * district's headquarters ("Kauhari, Distt Satna" → Kauhari). A metro's office within its spread is a
+ * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
+ */
+function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): Chunk | null {
+  const last = [...kept].reverse().find(isPlainName);
+  if (!last || last.tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key))) return null;
+  const areas = rec ? rec.districts : district ? [district] : null;
+  // A name alone is no place: "Ara" is a post office in Rajasthan only, and the town of Arrah in Bihar.
+  if (!areas && !state) return null;
+  const found = recordsNamed(placeNameKey(nameOf(last))).filter((r) => (!areas || areas.some((d) => r.districts.includes(d))) && (!state || r.states.some((s) => inState(s, state))));
+  if (found.length === 0) return null;
+  const inMetro = found.some((r) => {
+    const home = districtTown(r.entry.district);
+    return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
+  });
+  return inMetro ? null : last;
+}
+
 /** The last kept chunk of a kind and label. */
 function lastChunk(kept: Chunk[], kind: Chunk["kind"], label: string): Chunk | null {
   for (let k = kept.length - 1; k >= 0; k--) if (kept[k]?.kind === kind && kept[k]?.label === label) return kept[k] as Chunk;
@@ -488,9 +513,10 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
   const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
     if (c.kind === "street") {
-      // "Magadi Road", "Magadi Main Road".
+      // "Magadi Road", "Magadi Main Road", "Magadi Rd" (the line writes "Road": both readings agree).
       const [first, second, third] = c.tokens;
-      const named = c.tokens.length === 2 ? second?.key === "road" : c.tokens.length === 3 && second?.key === "main" && third?.key === "road";
+      const road = (t: Token | undefined) => t?.key === "road" || t?.key === "rd";
+      const named = c.tokens.length === 2 ? road(second) : c.tokens.length === 3 && second?.key === "main" && road(third);
       return named && first?.type === WORD ? [{ name: first.key, tail: false }] : [];
     }
     const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
@@ -521,6 +547,16 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const found = only(areas.map((a) => a.state));
       // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road").
       if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
+    }
+  }
+  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Memnagar"): the state only.
+  const last = kept.reduce<Chunk | null>((a, c) => (!a || c.order > a.order ? c : a), null);
+  if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
+    for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
+      const key = placeNameKey(name);
+      if (key.length < 8) continue;
+      const found = only(recordsNamed(key).flatMap((r) => r.states));
+      if (found) return { state: found, district };
     }
   }
   return { district, state };
@@ -841,6 +877,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
         // "Nirmal Lifestyle" is a building; "Nirmal" alone is the town.
         else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
+    } else if ((c.kind === "post" || c.kind === "tehsil") && !c.tokens.some((t) => t.type === WORD || t.type === INITIALS || t.type === NUMBER)) {
+      continue; // "P.O. & Dist. Malda": the post office has no name of its own
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
     const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;
@@ -930,6 +968,11 @@ export function normalizeAddress(text: string): NormalizedAddress {
     }
   }
   if (transliterated) directoryTown();
+  const placeTown = statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, statedDistrict, statedState) : null;
+  if (placeTown) {
+    statedCity = render(placeTown.tokens, false);
+    townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
+  }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
   if (displaced && !statedDistrict) {
@@ -955,7 +998,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     first.kind = "building";
   }
 
-  const cityText = town ? chunkText(town) : rural?.kind === "post" ? chunkText(rural) : null;
+  const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
 
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.

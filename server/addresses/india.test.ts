@@ -247,3 +247,62 @@ describe("hostile input through the directory's names", () => {
     }
   });
 });
+
+describe("a post office written where the city goes", () => {
+  it("is the town the parcel goes to when nothing else is the city", () => {
+    expect(parts("Shiv Mandir Road, Madhabpur, Dist. Nadia")).toEqual({ city: "Madhabpur", district: "Nadia", state: "West Bengal", pincode: null });
+    expect(normalizeAddress("Shiv Mandir Road, Madhabpur, Dist. Nadia").normalized).toBe("Shiv Mandir Road, Madhabpur, District Nadia, West Bengal");
+  });
+
+  it("names no town from a name the text does not place", () => {
+    expect(parts("Shiv Mandir Road, Madhabpur").city).toBeNull();
+  });
+});
+
+describe("a mandal between a name and its district", () => {
+  it("follows the name before it, and the district keeps its marker in the line", () => {
+    const r = normalizeAddress("Ramalayam Street, Kothapalli Mandal Guntur District");
+    expect(r.components.district).toBe("Guntur");
+    expect(r.normalized).toBe("Ramalayam Street, Mandal Kothapalli, District Guntur, Andhra Pradesh");
+  });
+});
+
+describe("a village's post office before its mandal", () => {
+  it("is the town, and the mandal its sub-district", () => {
+    expect(parts("School Road, Varagali, Chillakuru Mandal, 524412")).toEqual({ city: "Varagali", district: "Nellore", state: "Andhra Pradesh", pincode: "524412" });
+  });
+});
+
+describe("a post office of one state ending the address's last name", () => {
+  it("names the state only, and the state stays out of the line", () => {
+    const r = normalizeAddress("12, Shanti Flats, Near Water Tank Subhanpura");
+    expect(r.components.state).toBe("Gujarat");
+    expect(r.components.district).toBeNull();
+    expect(r.normalized).toBe("12, Shanti Flats, Near Water Tank Subhanpura");
+  });
+});
+
+describe("a road named after a town, written short", () => {
+  it("reads 'Rd' as 'Road' does: the state only", () => {
+    expect(parts("5th Cross, Magadi Rd")).toEqual({ city: null, district: null, state: "Karnataka", pincode: null });
+  });
+});
+
+describe("a common-word district town after a marker's value", () => {
+  it("names the district where the value is a place of that district", () => {
+    expect(parts("Near Shiv Mandir, P.O. Colonelganj Gonda")).toEqual({ city: "Colonelganj", district: "Gonda", state: "Uttar Pradesh", pincode: null });
+  });
+
+  it("stays in the value where the value is no place of that district", () => {
+    expect(parts("Near Shiv Mandir, P.O. Sitapur Gonda").city).toBe("Sitapur Gonda");
+  });
+});
+
+describe("a post office marker shared with the district's", () => {
+  it("gives no post office called '&' ('P.O. & Dist. X')", () => {
+    const r = normalizeAddress("Court Road, P.O & Dist-Chatra, Jharkhand");
+    expect(r.components.city).not.toBe("&");
+    expect(r.components.district).toBe("Chatra");
+    expect(r.normalized).toBe("Court Road, District Chatra, Jharkhand");
+  });
+});

@@ -25,7 +25,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import type { PincodeRecord } from "./pincodes";
+import { placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -320,6 +320,29 @@ class SegmentChunker {
           this.close();
           return j;
         }
+        // "Manubolu Mandal Nellore District": between a name and a district closed by its marker, the taluk or
+        // mandal marker follows the name before it, as "Rampur (M)" does.
+        const before = this.out[this.out.length - 1];
+        const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
+        if (
+          atEnd &&
+          m.kind === "district" &&
+          o?.kind === "tehsil" &&
+          only &&
+          getGazetteer().districtsByKey.has(only.key) &&
+          before &&
+          this.out.length > this.first &&
+          (before.kind === "unknown" || before.kind === "locality") &&
+          !before.label &&
+          before.segment === o.segment &&
+          before.order + before.tokens.length === o.order
+        ) {
+          before.kind = "tehsil";
+          before.label = o.label;
+          this.open = null;
+          this.push("district", m.label, [only], i - 1);
+          return j;
+        }
         // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
         if (atEnd && m.kind === "district" && o && (o.kind === "village" || o.kind === "post" || o.kind === "tehsil") && o.tokens.length >= 2) {
           const value = o.tokens.pop() as Token;
@@ -468,6 +491,20 @@ const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
 };
 
 /**
+ * Whether the words before `end` (repeats of the name at `end` aside) are a post office or town of one of
+ * `districts`: then a common-word city or district after them is that place's district ("P.O. Tulsipur Gonda").
+ */
+function placeIn(tokens: readonly Token[], end: number, districts: readonly string[]): boolean {
+  const name = (tokens[end] as Token).key;
+  let stop = end;
+  while (stop > 0 && (tokens[stop - 1] as Token).key === name) stop--;
+  const before = tokens.slice(0, stop);
+  if (before.length === 0 || !before.every((t) => t.type === WORD)) return false;
+  const key = placeNameKey(before.map((t) => t.key).join(" "));
+  return recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district));
+}
+
+/**
  * Removes state, city and district names (and "India") from the end of a chunk, recording them
  * as mentions. A name right after "of", "near", "Distt." and the like is left in place.
  */
@@ -491,10 +528,14 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
-      } else if (def.city && (whole || !SUFFIX_STOPLIST.has(t.key)) && !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))) {
+      } else if (
+        def.city &&
+        (whole || !SUFFIX_STOPLIST.has(t.key) || (mode === "value" && placeIn(tokens, start, def.city.districts))) &&
+        !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))
+      ) {
         // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village.
         mentions.push({ kind: "city", city: def.city, order: base + start });
-      } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key))) {
+      } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key) || (mode === "value" && placeIn(tokens, start, [def.district])))) {
         // Without a pincode a district's name is read as the district (the state follows from it).
         mentions.push({ kind: "district", district: def.district, order: base + start });
       } else break;
