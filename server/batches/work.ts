@@ -94,50 +94,165 @@ export interface WorkOptions {
 /** Works a batch until it has nothing claimable, the budget runs out or the signal stops it. */
 export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {}): Promise<WorkResult> {
   const worker = opts.worker ?? WORKER_ID;
-  const concurrency = opts.concurrency ?? config().PROVIDER_CONCURRENCY;
+  const leaseMs = config().BATCH_ROW_LEASE_MS;
   const batch = await db.batch.findUnique({ where: { id: batchId }, include: { workspace: { include: { plan: true } } } });
   if (!batch || TERMINAL.includes(batch.status)) return { done: true, halted: false, processed: 0, waitMs: 0 };
+  if (batch.status === "cancelling") {
+    const processed = await cancelStaleRows(db, batchId, worker, leaseMs);
+    return runResult(db, batchId, { halted: false, processed, leaseMs });
+  }
   if (batch.status === "queued") {
     await db.batch.updateMany({ where: { id: batchId, status: "queued" }, data: { status: "processing", startedAt: now() } });
   }
   const plan = batch.workspace.plan;
-  const cap = capOf(plan);
-  const charge = { workspaceId: batch.workspaceId, plan, operation: "batchRow" as const };
-  const leaseMs = config().BATCH_ROW_LEASE_MS;
-  const until = opts.budgetMs === undefined ? Infinity : nowMs() + opts.budgetMs;
-  let processed = 0;
-  let halted = false;
+  const run = new BatchRun(db, {
+    batchId,
+    workspaceId: batch.workspaceId,
+    keyId: batch.keyId,
+    policyVersion: batch.policyVersion,
+    worker,
+    leaseMs,
+    concurrency: opts.concurrency ?? config().PROVIDER_CONCURRENCY,
+    until: opts.budgetMs === undefined ? Infinity : nowMs() + opts.budgetMs,
+    signal: opts.signal,
+    cap: capOf(plan),
+    charge: { workspaceId: batch.workspaceId, plan, operation: "batchRow" },
+  });
+  const { halted, processed } = await run.work();
+  return runResult(db, batchId, { halted, processed, leaseMs });
+}
 
-  if (batch.status === "cancelling") {
-    processed += await cancelStaleRows(db, batchId, worker, leaseMs);
-    return finish();
+/** What one run over a batch holds fixed: the batch, this worker, its slots and its time. */
+interface RunSettings {
+  batchId: string;
+  workspaceId: string;
+  keyId: string | null;
+  policyVersion: number;
+  worker: string;
+  leaseMs: number;
+  concurrency: number;
+  /** When the run stops claiming (the step's budget), in clock milliseconds. */
+  until: number;
+  signal: AbortSignal | undefined;
+  /** The no-overage plan's cap in tenths of a unit, or null when overage is billed. */
+  cap: number | null;
+  charge: Charge;
+}
+
+/**
+ * One run over a batch: `concurrency` slots take rows from the queue (`next`), verify them
+ * (`verifyRow`) and hand the results to be settled in groups (`settleSoon`, `settleAll`); the queue
+ * is refilled ahead (`claim`); `finishRun` waits for all of it and gives back what was not started.
+ */
+class BatchRun {
+  private readonly queue: QueuedRow[] = [];
+  /** When each row claimed here and not yet settled stops being ours. */
+  private readonly leaseEnds = new Map<string, number>();
+  private readonly verified: StoredRecord[] = [];
+  private readonly others: OtherOutcome[] = [];
+  private inFlight = 0;
+  private exhausted = false;
+  private cancelled = false;
+  private claiming: Promise<void> | null = null;
+  private settling: Promise<void> | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
+  private releasing: Promise<void> | null = null;
+  private failure: unknown = null;
+  private processed = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly s: RunSettings,
+  ) {}
+
+  async work(): Promise<{ halted: boolean; processed: number }> {
+    this.s.signal?.addEventListener("abort", this.release, { once: true });
+    await Promise.all(Array.from({ length: this.s.concurrency }, () => this.slot()));
+    this.s.signal?.removeEventListener("abort", this.release);
+    return this.finishRun();
   }
 
-  const queue: QueuedRow[] = [];
-  /** When each row claimed here and not yet settled stops being ours. */
-  const leaseEnds = new Map<string, number>();
-  const verified: StoredRecord[] = [];
-  const others: OtherOutcome[] = [];
-  let inFlight = 0;
-  let exhausted = false;
-  let cancelled = false;
-  // Set by the callbacks below; asserted so TypeScript does not narrow them to their `null` start for the code after them.
-  let claiming = null as Promise<void> | null;
-  let settling = null as Promise<void> | null;
-  let settleTimer: NodeJS.Timeout | null = null;
-  let failure = null as unknown;
+  /** A stop gives back the rows not started at once, while the rows with the provider finish. */
+  private readonly release = () => {
+    this.releasing = this.settleOthers(this.unstarted("pending")).then(
+      () => undefined,
+      (err) => this.fail(err),
+    );
+  };
+
+  private async slot(): Promise<void> {
+    for (let row = await this.next(); row; row = await this.next()) {
+      this.inFlight++;
+      await this.verifyRow(row);
+      this.inFlight--;
+      this.settleSoon();
+    }
+  }
+
+  /** Once the slots are idle: every result settled, then the rows claimed and not started given back (or cancelled). */
+  private async finishRun(): Promise<{ halted: boolean; processed: number }> {
+    if (this.claiming) await this.claiming;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    while (this.settling) await this.settling;
+    await this.settleAll();
+    await this.releasing;
+    if (this.failure) {
+      // Rows claimed here and not started are given back if the database answers again; else they stay
+      // leased and are claimed again when the lease runs out. The run is retried.
+      await this.settleOthers(this.unstarted("pending")).catch(() => {});
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
+      throw this.failure;
+    }
+    if (this.queue.length) {
+      // Stopped, out of time or cancelled with rows claimed but not started: give them back (or cancel them) at once.
+      this.processed += await this.settleOthers(this.unstarted(this.cancelled ? "cancelled" : "pending"));
+      return { halted: !this.cancelled, processed: this.processed };
+    }
+    return { halted: !this.exhausted && !this.cancelled, processed: this.processed };
+  }
+
+  private fail(err: unknown): void {
+    this.failure ??= err;
+  }
+
+  private stopped(): boolean {
+    return this.cancelled || this.failure !== null || this.s.signal?.aborted === true || nowMs() >= this.s.until;
+  }
 
   /** Empties the queue: its rows were claimed here but never started. */
-  const unstarted = (status: "pending" | "cancelled") => queue.splice(0).map((q): OtherOutcome => ({ rowId: q.row.id, status, unstarted: true }));
+  private unstarted(status: "pending" | "cancelled"): OtherOutcome[] {
+    return this.queue.splice(0).map((q) => ({ rowId: q.row.id, status, unstarted: true }));
+  }
 
-  const stopped = () => cancelled || failure !== null || opts.signal?.aborted === true || nowMs() >= until;
+  private settleOthers(rows: OtherOutcome[]): Promise<number> {
+    return settleOthers(this.db, this.s.batchId, this.s.worker, rows);
+  }
+
+  /** The next row to verify, claiming ahead: the next group is read while this one's rows are with the provider. */
+  private async next(): Promise<QueuedRow | null> {
+    for (;;) {
+      if (this.stopped()) return null;
+      if (this.queue.length <= this.s.concurrency / 2 && !this.exhausted && !this.claiming) {
+        this.claiming = this.claim()
+          .catch((err) => this.fail(err))
+          .finally(() => {
+            this.claiming = null;
+          });
+      }
+      const row = this.queue.shift();
+      if (row) return row;
+      if (!this.claiming) return null;
+      await this.claiming;
+    }
+  }
 
   /** Claims the next group of rows (pending, or leased by a worker whose lease ran out) and reads what deciding them needs. */
-  async function claim(): Promise<void> {
+  private async claim(): Promise<void> {
+    const { db, s } = this;
     const claimedAt = nowMs();
-    const rows = await claimRows(db, batchId, worker, leaseMs, concurrency);
+    const rows = await claimRows(db, s.batchId, s.worker, s.leaseMs, s.concurrency);
     if (rows.length === 0) {
-      exhausted = true;
+      this.exhausted = true;
       return;
     }
     rows.sort((a, b) => a.index - b.index);
@@ -147,172 +262,101 @@ export async function workBatch(db: Db, batchId: string, opts: WorkOptions = {})
     }));
     const context = await readContext(
       db,
-      batch!.workspaceId,
+      s.workspaceId,
       prepared.map((x) => x.p.addressKey),
     );
-    const decider = await deciderFor(db, batch!.workspaceId, context, batch!.policyVersion);
+    const decider = await deciderFor(db, s.workspaceId, context, s.policyVersion);
+    const noQuota = s.cap !== null && context.usedTenths + COST_TENTHS.batchRow > s.cap;
     for (const x of prepared) {
-      leaseEnds.set(x.row.id, claimedAt + leaseMs);
-      queue.push({ ...x, history: context.history(x.p.addressKey), decider, noQuota: cap !== null && context.usedTenths + COST_TENTHS.batchRow > cap });
+      this.leaseEnds.set(x.row.id, claimedAt + s.leaseMs);
+      this.queue.push({ ...x, history: context.history(x.p.addressKey), decider, noQuota });
     }
   }
 
-  async function next(): Promise<QueuedRow | null> {
-    for (;;) {
-      if (stopped()) return null;
-      // Claim ahead: the next group is read while this one's rows are with the provider.
-      if (queue.length <= concurrency / 2 && !exhausted && !claiming) {
-        claiming = claim()
-          .catch((err) => {
-            failure ??= err;
-          })
-          .finally(() => {
-            claiming = null;
-          });
-      }
-      const row = queue.shift();
-      if (row) return row;
-      if (!claiming) return null;
-      await claiming;
-    }
-  }
-
-  async function verifyRow({ row, p, history, decider, noQuota }: QueuedRow): Promise<void> {
+  private async verifyRow({ row, p, history, decider, noQuota }: QueuedRow): Promise<void> {
+    const { db, s } = this;
     if (noQuota) {
-      others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
+      this.others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
       return;
     }
     const ref = `row:${row.id}`;
     // A cancel answers once it has committed: a row whose check comes after it never reaches the provider.
     let start: Awaited<ReturnType<typeof startRow>>;
     try {
-      start = await startRow(db, batchId, cap === null ? null : { ref, charge });
+      start = await startRow(db, s.batchId, s.cap === null ? null : { ref, charge: s.charge });
     } catch (err) {
       // Not started: the row stays leased and is claimed again once its lease runs out.
-      failure ??= err;
+      this.fail(err);
       return;
     }
     if (!start.running) {
-      cancelled = true;
-      others.push({ rowId: row.id, status: "cancelled", unstarted: true });
+      this.cancelled = true;
+      this.others.push({ rowId: row.id, status: "cancelled", unstarted: true });
       return;
     }
     if (!start.reserved) {
-      others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
+      this.others.push({ rowId: row.id, status: "failed", errorCode: "quota_exhausted" });
       return;
     }
     try {
       const v = liveRecord(p, await consultProvider(p), history, decider);
-      verified.push({ v, keyId: batch!.keyId, inputAddress: row.address, addressKey: p.addressKey, ref, rowId: row.id });
+      this.verified.push({ v, keyId: s.keyId, inputAddress: row.address, addressKey: p.addressKey, ref, rowId: row.id });
     } catch (err) {
-      if (cap !== null) await releaseReservation(db, ref).catch(() => {});
-      others.push(failedRowOutcome(err, row, batchId));
-    }
-  }
-
-  async function settleAll(): Promise<void> {
-    while (verified.length || others.length) {
-      const group = verified.splice(0);
-      const rest = others.splice(0);
-      const leaseLeft = Math.min(...group.map((g) => leaseEnds.get(g.rowId!) ?? 0), ...rest.map((o) => leaseEnds.get(o.rowId) ?? 0)) - nowMs();
-      try {
-        if (group.length) {
-          const r = await settleVerified(db, batchId, worker, group, charge);
-          processed += r.settled;
-          others.push(...r.refused.map((rowId) => ({ rowId, status: "failed" as const, errorCode: "quota_exhausted" })));
-          if (r.status === "cancelling") cancelled = true;
-        }
-        if (rest.length) processed += await settleOthers(db, batchId, worker, rest);
-        for (const x of [...group.map((g) => g.rowId!), ...rest.map((o) => o.rowId)]) leaseEnds.delete(x);
-      } catch (err) {
-        if (databaseUnavailable(err) && leaseLeft > SETTLE_RETRY_MS * 2) {
-          // The database is away: keep the provider's answers here and save them when it is back, while
-          // the rows are still ours, so no row goes to the provider twice. Settling again is idempotent.
-          failure ??= err;
-          verified.unshift(...group);
-          others.unshift(...rest);
-          await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
-          continue;
-        }
-        failure ??= err;
-        return;
-      }
+      if (s.cap !== null) await releaseReservation(db, ref).catch(() => {});
+      this.others.push(failedRowOutcome(err, row, s.batchId));
     }
   }
 
   /** Settles now when a group is full or nothing else is in flight, else shortly, so results wait little and statements carry many rows. */
-  function settleSoon(): void {
-    const waiting = verified.length + others.length;
-    if (!waiting || settling) return;
-    if (waiting >= concurrency || inFlight === 0) {
-      if (settleTimer) clearTimeout(settleTimer);
-      settleTimer = null;
-      settling = settleAll().finally(() => {
-        settling = null;
-        settleSoon();
-      });
+  private settleSoon(): void {
+    const waiting = this.verified.length + this.others.length;
+    if (!waiting || this.settling) return;
+    if (waiting >= this.s.concurrency || this.inFlight === 0) {
+      if (this.settleTimer) clearTimeout(this.settleTimer);
+      this.settleTimer = null;
+      this.startSettling();
     } else {
-      settleTimer ??= setTimeout(() => {
-        settleTimer = null;
-        if (!settling) {
-          settling = settleAll().finally(() => {
-            settling = null;
-            settleSoon();
-          });
-        }
+      this.settleTimer ??= setTimeout(() => {
+        this.settleTimer = null;
+        if (!this.settling) this.startSettling();
       }, SETTLE_AFTER_MS);
     }
   }
 
-  // A stop gives back the rows not started at once, while the rows with the provider finish.
-  let releasing = null as Promise<void> | null;
-  const release = () => {
-    const leftover = unstarted("pending");
-    releasing = settleOthers(db, batchId, worker, leftover).then(
-      () => undefined,
-      (err) => {
-        failure ??= err;
-      },
-    );
-  };
-  opts.signal?.addEventListener("abort", release, { once: true });
+  private startSettling(): void {
+    this.settling = this.settleAll().finally(() => {
+      this.settling = null;
+      this.settleSoon();
+    });
+  }
 
-  async function slot(): Promise<void> {
-    for (let row = await next(); row; row = await next()) {
-      inFlight++;
-      await verifyRow(row);
-      inFlight--;
-      settleSoon();
+  /** Settles every result waiting, each kind in one statement, until none is left. */
+  private async settleAll(): Promise<void> {
+    const { db, s } = this;
+    while (this.verified.length || this.others.length) {
+      const group = this.verified.splice(0);
+      const rest = this.others.splice(0);
+      const rowIds = [...group.map((g) => g.rowId!), ...rest.map((o) => o.rowId)];
+      const leaseLeft = Math.min(...rowIds.map((id) => this.leaseEnds.get(id) ?? 0)) - nowMs();
+      try {
+        if (group.length) {
+          const r = await settleVerified(db, s.batchId, s.worker, group, s.charge);
+          this.processed += r.settled;
+          this.others.push(...r.refused.map((rowId) => ({ rowId, status: "failed" as const, errorCode: "quota_exhausted" })));
+          if (r.status === "cancelling") this.cancelled = true;
+        }
+        if (rest.length) this.processed += await this.settleOthers(rest);
+        for (const id of rowIds) this.leaseEnds.delete(id);
+      } catch (err) {
+        this.fail(err);
+        if (!databaseUnavailable(err) || leaseLeft <= SETTLE_RETRY_MS * 2) return;
+        // The database is away: keep the provider's answers here and save them when it is back, while
+        // the rows are still ours, so no row goes to the provider twice. Settling again is idempotent.
+        this.verified.unshift(...group);
+        this.others.unshift(...rest);
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+      }
     }
-  }
-
-  await Promise.all(Array.from({ length: concurrency }, slot));
-  opts.signal?.removeEventListener("abort", release);
-  if (claiming) await claiming;
-  if (settleTimer) clearTimeout(settleTimer);
-  while (settling) await settling;
-  await settleAll();
-  await releasing;
-  if (failure) {
-    // Rows claimed here and not started are given back if the database answers again; else they stay
-    // leased and are claimed again when the lease runs out. The run is retried.
-    const leftover = unstarted("pending");
-    await settleOthers(db, batchId, worker, leftover).catch(() => {});
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what a step threw, as it was
-    throw failure;
-  }
-  if (queue.length) {
-    // Stopped, out of time or cancelled with rows claimed but not started: give them back (or cancel them) at once.
-    halted = !cancelled;
-    const leftover = unstarted(cancelled ? "cancelled" : "pending");
-    processed += await settleOthers(db, batchId, worker, leftover);
-  } else if (!exhausted && !cancelled) {
-    halted = true;
-  }
-  return finish();
-
-  function finish(): Promise<WorkResult> {
-    return runResult(db, batchId, { halted, processed, leaseMs });
   }
 }
 

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { ConfirmButton } from "../_lib/confirm";
 import { ErrorNote, QueryState } from "../_lib/errors";
+import { FigureTable } from "../_lib/figure-table";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
@@ -20,43 +21,28 @@ export function Keys() {
       <Card title="Keys">
         <QueryState query={keys} what="keys" empty="No keys yet.">
           {(data) => (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">API keys, active first</caption>
-                <thead className="border-b border-slate-300 text-slate-700">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      Name
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Key
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Kind
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Created
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Last used
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Status
-                    </th>
-                    {canManage && (
-                      <th scope="col" className="py-2">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.map((k) => (
-                    <KeyRow key={k.id} k={k} canManage={canManage} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <FigureTable
+              caption="API keys, active first"
+              rows={data}
+              rowKey={(k) => k.id}
+              rowData={(k) => ({ "data-key-prefix": k.prefix })}
+              columns={[
+                { label: "Name", cell: (k) => k.name ?? <span className="text-slate-600">Unnamed</span> },
+                {
+                  label: "Key",
+                  className: "font-mono",
+                  cell: (k) => `${k.prefix}…${k.last4}`,
+                },
+                { label: "Kind", cell: (k) => (k.kind === "live" ? "Live" : "Test") },
+                { label: "Created", className: "whitespace-nowrap", cell: (k) => formatDateTime(k.createdAt) },
+                { label: "Last used", className: "whitespace-nowrap", cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never") },
+                {
+                  label: "Status",
+                  cell: (k) => (k.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(k.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>),
+                },
+                ...(canManage ? [{ label: "Actions", header: <span className="sr-only">Actions</span>, cell: (k: Key) => <Revoke k={k} /> }] : []),
+              ]}
+            />
           )}
         </QueryState>
       </Card>
@@ -64,35 +50,23 @@ export function Keys() {
   );
 }
 
-function KeyRow({ k, canManage }: { k: Key; canManage: boolean }) {
+function Revoke({ k }: { k: Key }) {
   const utils = api.useUtils();
   const revoke = api.console.keys.revoke.useMutation({ onSuccess: () => utils.console.keys.list.invalidate() });
   return (
-    <tr className="border-b border-slate-200 align-top" data-key-prefix={k.prefix}>
-      <td className="py-2 pr-3">{k.name ?? <span className="text-slate-600">Unnamed</span>}</td>
-      <td className="py-2 pr-3 font-mono">
-        {k.prefix}…{k.last4}
-      </td>
-      <td className="py-2 pr-3">{k.kind === "live" ? "Live" : "Test"}</td>
-      <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(k.createdAt)}</td>
-      <td className="whitespace-nowrap py-2 pr-3">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : "Never"}</td>
-      <td className="py-2 pr-3">{k.revokedAt ? <Badge tone="slate">Revoked {formatDateTime(k.revokedAt)}</Badge> : <Badge tone="green">Active</Badge>}</td>
-      {canManage && (
-        <td className="py-2">
-          {!k.revokedAt && (
-            <ConfirmButton
-              label="Revoke"
-              name={`Revoke ${k.prefix}…${k.last4}`}
-              question="Revoke this key? Requests with it are refused at once; this cannot be undone."
-              confirmLabel="Yes, revoke"
-              pending={revoke.isPending}
-              onConfirm={() => revoke.mutate({ key_id: k.id })}
-            />
-          )}
-          {revoke.error && <ErrorNote error={revoke.error} action="The key was not revoked" />}
-        </td>
+    <>
+      {!k.revokedAt && (
+        <ConfirmButton
+          label="Revoke"
+          name={`Revoke ${k.prefix}…${k.last4}`}
+          question="Revoke this key? Requests with it are refused at once; this cannot be undone."
+          confirmLabel="Yes, revoke"
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutate({ key_id: k.id })}
+        />
       )}
-    </tr>
+      {revoke.error && <ErrorNote error={revoke.error} action="The key was not revoked" />}
+    </>
   );
 }
 

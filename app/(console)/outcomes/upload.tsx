@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { checkOutcomeRows, guessOutcomeColumns, OUTCOMES_UPLOAD_MAX_ROWS, wordsFound, type OutcomeColumns } from "~/lib/courier-report";
 import { skippedRowsCsv } from "~/lib/skipped-rows";
 import { ErrorNote } from "../_lib/errors";
+import { FigureTable } from "../_lib/figure-table";
 import { formatNumber } from "../_lib/format";
 import { api, useMe, type Outputs } from "../_lib/trpc";
 import { button, Card, label as labelClass, SelectField } from "../_lib/ui";
@@ -117,33 +118,21 @@ export function OutcomesUpload() {
 
           {ready && (
             <>
-              <div className="overflow-x-auto">
-                <table className="w-full max-w-xl text-left text-sm" data-testid="outcome-words">
-                  <caption className="mb-2 text-left text-slate-700">How the courier&apos;s words are read</caption>
-                  <thead className="border-b border-slate-300 text-slate-700">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        Courier&apos;s word
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Recorded as
-                      </th>
-                      <th scope="col" className="py-2 text-right">
-                        Rows
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {words.map((w) => (
-                      <tr key={w.word} className="border-b border-slate-200">
-                        <td className="py-1.5 pr-3">{w.word}</td>
-                        <td className="py-1.5 pr-3">{w.kind ? <code className="text-xs">{w.kind}</code> : <span className="font-medium text-red-800">✕ not known: rows skipped</span>}</td>
-                        <td className="py-1.5 text-right tabular-nums">{formatNumber(w.rows)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <FigureTable
+                caption="How the courier's words are read"
+                captionShown
+                testId="outcome-words"
+                rows={words}
+                rowKey={(w) => w.word}
+                columns={[
+                  { label: "Courier's word", cell: (w) => w.word },
+                  {
+                    label: "Recorded as",
+                    cell: (w) => (w.kind ? <code className="text-xs">{w.kind}</code> : <span className="font-medium text-red-800">✕ not known: rows skipped</span>),
+                  },
+                  { label: "Rows", numeric: true, cell: (w) => formatNumber(w.rows) },
+                ]}
+              />
 
               <div aria-live="polite" className="space-y-2">
                 {tooMany && (

@@ -1,8 +1,9 @@
 "use client";
 
-import { DECISIONS } from "~/lib/words";
+import { DECISIONS, type Decision } from "~/lib/words";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { ChartContainer, ChartLegend, ChartTooltip, ChartTooltipContent, type ChartConfig } from "../_lib/chart";
+import { FigureTable } from "../_lib/figure-table";
 import { formatNumber, formatRupeesWhole } from "../_lib/format";
 import type { Outputs } from "../_lib/trpc";
 import { Badge, DecisionBadge } from "../_lib/ui";
@@ -47,43 +48,41 @@ export function PreviewResult({ data, stale, currentVersion }: { data: Preview; 
       </div>
 
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="preview-figures">
-            <caption className="mb-1 text-left text-sm font-semibold text-slate-900">Outcomes under each policy</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-1.5 pr-3">
-                  Figure
-                </th>
-                <th scope="col" className="whitespace-nowrap py-1.5 pr-3 text-right">
-                  In force (v{currentVersion})
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right">
-                  Proposed
-                </th>
-                <th scope="col" className="py-1.5 text-right">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.map((f) => (
-                <tr key={f.key} className="border-b border-slate-200 last:border-0" data-figure={f.key}>
-                  <th scope="row" className="py-1.5 pr-3 font-normal">
+        <div>
+          <FigureTable
+            caption="Outcomes under each policy"
+            captionShown
+            testId="preview-figures"
+            rows={figures}
+            rowKey={(f) => f.key}
+            rowData={(f) => ({ "data-figure": f.key })}
+            columns={[
+              {
+                label: "Figure",
+                rowHeader: true,
+                cell: (f) => (
+                  <>
                     <span className="font-medium text-slate-900">{f.name}</span>
                     <span className="block text-xs text-slate-700">{f.about}</span>
-                  </th>
-                  <td className="py-1.5 pr-3 text-right tabular-nums" data-policy="current">
-                    {f.format(data.current[f.key])}
-                  </td>
-                  <td className="py-1.5 pr-3 text-right font-semibold tabular-nums" data-policy="proposed">
-                    {f.format(data.proposed[f.key])}
-                  </td>
-                  <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{signed(data.proposed[f.key] - data.current[f.key], f.format)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                label: `In force (v${currentVersion})`,
+                numeric: true,
+                data: () => ({ "data-policy": "current" }),
+                cell: (f) => f.format(data.current[f.key]),
+              },
+              {
+                label: "Proposed",
+                numeric: true,
+                className: "font-semibold",
+                data: () => ({ "data-policy": "proposed" }),
+                cell: (f) => f.format(data.proposed[f.key]),
+              },
+              { label: "Change", numeric: true, className: "whitespace-nowrap", cell: (f) => signed(data.proposed[f.key] - data.current[f.key], f.format) },
+            ]}
+          />
           <p className="mt-2 text-xs text-slate-700">
             Cost = returned parcels shipped × {formatRupeesWhole(data.costs.returned_shipped_rupees)} + deliveries held × {formatRupeesWhole(data.costs.held_delivered_rupees)} (this
             workspace&apos;s settings).
@@ -104,39 +103,30 @@ export function PreviewResult({ data, stale, currentVersion }: { data: Preview; 
         </figure>
       </div>
 
-      <div className="overflow-x-auto">
-        <table className="text-sm" data-testid="preview-matrix">
-          <caption className="mb-1 text-left text-sm font-semibold text-slate-900">
-            How the decisions move: each row is the decision given at the time, each column the proposed policy&apos;s
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1.5 pr-4 text-left">
-                Decided then
-              </th>
-              {DECISIONS.map((to) => (
-                <th key={to} scope="col" className="px-3 py-1.5 text-right">
+      <div>
+        <FigureTable
+          caption="How the decisions move: each row is the decision given at the time, each column the proposed policy's"
+          captionShown
+          testId="preview-matrix"
+          rows={DECISIONS}
+          rowKey={(from) => from}
+          columns={[
+            { label: "Decided then", rowHeader: true, cell: (from) => <DecisionBadge decision={from} /> },
+            ...DECISIONS.map((to) => ({
+              label: to,
+              header: (
+                <>
                   <span className="sr-only">now </span>
                   <DecisionBadge decision={to} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {DECISIONS.map((from) => (
-              <tr key={from} className="border-b border-slate-200 last:border-0">
-                <th scope="row" className="py-1.5 pr-4 text-left">
-                  <DecisionBadge decision={from} />
-                </th>
-                {DECISIONS.map((to) => (
-                  <td key={to} className={`px-3 py-1.5 text-right tabular-nums ${from === to ? "text-slate-600" : "font-semibold text-slate-900"}`} data-from={from} data-to={to}>
-                    {formatNumber(data.matrix[from][to])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+              numeric: true,
+              className: (from: Decision) => (from === to ? "text-slate-600" : "font-semibold"),
+              data: (from: Decision) => ({ "data-from": from, "data-to": to }),
+              cell: (from: Decision) => formatNumber(data.matrix[from][to]),
+            })),
+          ]}
+        />
         <p className="mt-1 text-xs text-slate-700">On the diagonal (lighter), the decision stays the same.</p>
       </div>
     </section>

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { ConfirmButton } from "../_lib/confirm";
 import { ErrorNote, QueryState } from "../_lib/errors";
+import { FigureTable } from "../_lib/figure-table";
 import { formatDateTime } from "../_lib/format";
 import { SecretOnce } from "../_lib/secret";
 import { api, useMe, type Outputs } from "../_lib/trpc";
@@ -178,44 +179,20 @@ function Deliveries() {
                   {d.status === "pending" && d.nextAttemptAt ? ` · next attempt ${formatDateTime(d.nextAttemptAt)}` : ""}
                 </p>
                 {d.attemptLog.length > 0 && (
-                  <div className="mt-2 overflow-x-auto">
-                    <table className="w-full text-left text-xs">
-                      <caption className="sr-only">Attempts of delivery {d.id}</caption>
-                      <thead className="text-slate-700">
-                        <tr>
-                          <th scope="col" className="pr-3">
-                            Attempt
-                          </th>
-                          <th scope="col" className="pr-3">
-                            Result
-                          </th>
-                          <th scope="col" className="pr-3">
-                            Response code
-                          </th>
-                          <th scope="col" className="pr-3">
-                            Latency
-                          </th>
-                          <th scope="col" className="pr-3">
-                            When
-                          </th>
-                          <th scope="col">Error</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {d.attemptLog.map((a) => (
-                          <tr key={a.attempt} className="border-t border-slate-100">
-                            <td className="pr-3 tabular-nums">#{a.attempt}</td>
-                            <td className="pr-3">{a.ok ? "✓ OK" : "✕ Failed"}</td>
-                            <td className="pr-3 tabular-nums" data-testid="response-code">
-                              {a.statusCode ?? "none"}
-                            </td>
-                            <td className="pr-3 tabular-nums">{a.latencyMs} ms</td>
-                            <td className="whitespace-nowrap pr-3">{formatDateTime(a.createdAt)}</td>
-                            <td className="break-all">{a.error ?? "—"}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                  <div className="mt-2">
+                    <FigureTable
+                      caption={`Attempts of delivery ${d.id}`}
+                      rows={d.attemptLog}
+                      rowKey={(a) => String(a.attempt)}
+                      columns={[
+                        { label: "Attempt", numeric: true, cell: (a) => `#${a.attempt}` },
+                        { label: "Result", cell: (a) => (a.ok ? "✓ OK" : "✕ Failed") },
+                        { label: "Response code", numeric: true, data: () => ({ "data-testid": "response-code" }), cell: (a) => a.statusCode ?? "none" },
+                        { label: "Latency", numeric: true, cell: (a) => `${a.latencyMs} ms` },
+                        { label: "When", className: "whitespace-nowrap", cell: (a) => formatDateTime(a.createdAt) },
+                        { label: "Error", className: "break-all", cell: (a) => a.error ?? "—" },
+                      ]}
+                    />
                   </div>
                 )}
               </li>

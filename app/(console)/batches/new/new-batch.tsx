@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH } from "~/lib/shared";
 import { skippedRowsCsv } from "~/lib/skipped-rows";
 import { ErrorNote } from "../../_lib/errors";
+import { FigureTable } from "../../_lib/figure-table";
 import { formatNumber } from "../../_lib/format";
 import { api, useMe } from "../../_lib/trpc";
 import { button, Card, input as inputClass, label as labelClass, SelectField, ViewerNote } from "../../_lib/ui";
@@ -159,51 +160,20 @@ export function NewBatch() {
 
       {file && columns.address && (
         <Card title="3. Check and submit">
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="mb-2 text-left text-slate-700">
-                Preview of the first {Math.min(PREVIEW_ROWS, checked.length)} of {formatNumber(checked.length)} rows
-              </caption>
-              <thead className="border-b border-slate-300 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Row
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Order id
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Address
-                  </th>
-                  {columns.paymentMethod && (
-                    <th scope="col" className="py-2 pr-3">
-                      Payment
-                    </th>
-                  )}
-                  {columns.orderValue && (
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Value (₹)
-                    </th>
-                  )}
-                  <th scope="col" className="py-2">
-                    Check
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {checked.slice(0, PREVIEW_ROWS).map((r) => (
-                  <tr key={r.row} className="border-b border-slate-200 align-top">
-                    <td className="py-2 pr-3 tabular-nums">{r.row}</td>
-                    <td className="py-2 pr-3">{r.orderId || "—"}</td>
-                    <td className="max-w-md break-words py-2 pr-3">{r.address || <em>empty</em>}</td>
-                    {columns.paymentMethod && <td className="py-2 pr-3">{r.paymentMethod ?? "—"}</td>}
-                    {columns.orderValue && <td className="py-2 pr-3 text-right tabular-nums">{r.orderValue === null ? "—" : formatNumber(r.orderValue)}</td>}
-                    <td className="py-2">{r.error ? <span className="font-medium text-red-800">✕ {r.error}</span> : <span className="text-green-800">✓ OK</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FigureTable
+            caption={`Preview of the first ${Math.min(PREVIEW_ROWS, checked.length)} of ${formatNumber(checked.length)} rows`}
+            captionShown
+            rows={checked.slice(0, PREVIEW_ROWS)}
+            rowKey={(r) => String(r.row)}
+            columns={[
+              { label: "Row", numeric: true, cell: (r) => r.row },
+              { label: "Order id", cell: (r) => r.orderId || "—" },
+              { label: "Address", className: "max-w-md break-words", cell: (r) => r.address || <em>empty</em> },
+              ...(columns.paymentMethod ? [{ label: "Payment", cell: (r: RowCheck) => r.paymentMethod ?? "—" }] : []),
+              ...(columns.orderValue ? [{ label: "Value (₹)", numeric: true, cell: (r: RowCheck) => (r.orderValue === null ? "—" : formatNumber(r.orderValue)) }] : []),
+              { label: "Check", cell: (r) => (r.error ? <span className="font-medium text-red-800">✕ {r.error}</span> : <span className="text-green-800">✓ OK</span>) },
+            ]}
+          />
 
           <div className="mt-4 space-y-2" aria-live="polite">
             {overCap && (
