@@ -72,6 +72,19 @@ export const OrderFields = {
 /** Finest first, as the contract lists them. */
 const LEVELS = [...VALIDATION_LEVELS].reverse();
 
+/** The documents' example address, cleaned: one Whitefield building, the flat as each example writes it. */
+export const exampleComponents = (house: string) => ({
+  house,
+  building: "Prestige Shantiniketan",
+  street: "Whitefield Main Road",
+  locality: "Whitefield",
+  landmark: null,
+  city: "Bengaluru",
+  district: "Bangalore",
+  state: "Karnataka",
+  pincode: "560066",
+});
+
 const example = (decision: Decision) => {
   const base = {
     order_id: "ORD-10042",
@@ -92,17 +105,7 @@ const example = (decision: Decision) => {
       validation_level: "building",
       reasons: [{ code: "provider_building_match", message: REASONS.provider_building_match }],
       normalized: "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
-      components: {
-        house: "Flat 302",
-        building: "Prestige Shantiniketan",
-        street: "Whitefield Main Road",
-        locality: "Whitefield",
-        landmark: null,
-        city: "Bengaluru",
-        district: "Bangalore",
-        state: "Karnataka",
-        pincode: "560066",
-      },
+      components: exampleComponents("Flat 302"),
       pincode: { code: "560066", district: "Bangalore", state: "Karnataka" },
       location: { lat: 12.9817, lng: 77.7269, precision: "building" },
       digipin: "4P3JK852C9",

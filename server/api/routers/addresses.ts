@@ -4,7 +4,7 @@ import { createBatch } from "../../batches";
 import { verify } from "../../verification";
 import { chargeNow } from "../../quota";
 import { liveWriteProcedure, meteredProcedure, router } from "../trpc";
-import { AddressText, ComponentsSchema, OrderFields, VerificationSchema } from "../schemas";
+import { AddressText, ComponentsSchema, exampleComponents, OrderFields, VerificationSchema } from "../schemas";
 import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH, ORDER_ID_MAX_LENGTH } from "../../../lib/shared";
 
 const NormalizedSchema = z
@@ -17,17 +17,7 @@ const NormalizedSchema = z
     id: "NormalizedAddress",
     example: {
       normalized: "Flat 4B, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
-      components: {
-        house: "Flat 4B",
-        building: "Prestige Shantiniketan",
-        street: "Whitefield Main Road",
-        locality: "Whitefield",
-        landmark: null,
-        city: "Bengaluru",
-        district: "Bangalore",
-        state: "Karnataka",
-        pincode: "560066",
-      },
+      components: exampleComponents("Flat 4B"),
       digipin: null,
     },
   });
