@@ -839,25 +839,27 @@ function componentTexts(kept: readonly Chunk[], leftoverCities: ReadonlyArray<{ 
   return { house, floors, buildings, streets, landmarks, line };
 }
 
-export function normalizeAddress(text: string): NormalizedAddress {
-  const scan = scanText(typeof text === "string" ? text : "");
-  const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
-  const { chunks, mentions } = parseAddress(scan.text, rec);
+/** What the text says of its place, as the steps of `normalizeAddress` settle it. */
+interface Reading extends ReturnType<typeof writtenArea> {
+  statedCity: string | null;
+  /** The city is written as such (not a town or post office taking its place): the line keeps it. */
+  cityWritten: boolean;
+  /** The city is one of the pincode's own places. */
+  townFits: boolean;
+  /** A directory town far from the pincode: the pincode is wrong ("Hindupur 560038"). */
+  townOutside: boolean;
+}
+
+/**
+ * The chunks that make the components: the care-of name kept apart, junk and nameless markers dropped, a
+ * district or state written after its marker taken into the reading, unknown names told apart (a house
+ * number, the pincode's locality, a developer's building).
+ */
+function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Reading, placesWritten: boolean) {
   const gaz = getGazetteer();
-
-  let { statedState, statedDistrict, districtWritten, districtOrder } = writtenArea(mentions);
-  const city = chooseCity(mentions, rec);
-  let statedCity = city?.name ?? null;
-  let cityWritten = statedCity !== null;
-  // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
-  // stand for a written city when a far town is read ("Ambedkar Nagar, 110005" reads the same from its line).
-  const cityFromState = !statedCity && !!statedState && CITY_STATES.has(statedState);
-  if (cityFromState) statedCity = statedState;
-  if (!statedState && statedCity) statedState = stateOfCity(statedCity);
-
   const kept: Chunk[] = [];
   let careOf: string | null = null;
-  let meaningful = mentions.length > 0;
+  let meaningful = placesWritten;
   let hasHouse = false;
   let hasBuilding = false;
   for (const c of chunks) {
@@ -883,14 +885,14 @@ export function normalizeAddress(text: string): NormalizedAddress {
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
     const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;
     if (stateValue?.state && !stateValue.district && !stateValue.city && !gaz.districtsByKey.has((c.tokens[0] as Token).key)) {
-      statedState ??= stateValue.state.state === "NCR" ? "Delhi" : stateValue.state.state;
+      r.statedState ??= stateValue.state.state === "NCR" ? "Delhi" : stateValue.state.state;
       continue;
     }
     if (c.kind === "district") {
-      if (c.order > districtOrder) {
-        statedDistrict = districtName(c, rec);
-        districtOrder = c.order;
-        districtWritten = true;
+      if (c.order > r.districtOrder) {
+        r.statedDistrict = districtName(c, rec);
+        r.districtOrder = c.order;
+        r.districtWritten = true;
       }
       continue;
     }
@@ -899,30 +901,38 @@ export function normalizeAddress(text: string): NormalizedAddress {
     kept.push(c);
   }
 
+  return { kept, careOf, meaningful, hasHouse, hasBuilding };
+}
+
+/**
+ * The city when no city name decided it: a town the text names, a rural post office or village, a
+ * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
+ * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
+ */
+function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading) {
+  const gaz = getGazetteer();
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
-  let townFits = false;
-  const town = !statedCity || statedCity === city?.name ? findTown(kept, rec, city, statedDistrict, statedState) : null;
+  const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
   const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   // A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
   // of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
   // where the buyer is and the pincode is wrong ("Hindupur 560038").
-  let townOutside = false;
   const directoryTown = () => {
-    if (town || rural || city || (statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
+    if (town || rural || city || (r.statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
     const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
     // Letters only: "Sector 62" is no "Sector-17".
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
-    const found = last ? writtenTown(key, rec ? null : statedState, rec ? null : statedDistrict) : null;
+    const found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
     // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
     // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
     const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
     if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
-      statedCity = found.name;
-      cityWritten = true;
-      townOutside = !!rec;
+      r.statedCity = found.name;
+      r.cityWritten = true;
+      r.townOutside = !!rec;
       kept.splice(kept.indexOf(last), 1);
     }
   };
@@ -930,14 +940,14 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated) directoryTown();
   if (town) {
-    statedCity = render(town.tokens, false);
-    townFits = true;
-    cityWritten = false;
+    r.statedCity = render(town.tokens, false);
+    r.townFits = true;
+    r.cityWritten = false;
   } else if (rural) {
-    statedCity = render(rural.tokens, false);
-    townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
-    cityWritten = false;
-  } else if (!city && rec && statedCity === null) {
+    r.statedCity = render(rural.tokens, false);
+    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
+    r.cityWritten = false;
+  } else if (!city && rec && r.statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off,
     // unless it is one of the pincode's own post offices spelt right ("Karodia" in 391310 is no "Baroda").
     const last = [...kept].reverse().find(isPlainName);
@@ -947,83 +957,99 @@ export function normalizeAddress(text: string): NormalizedAddress {
       return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
     };
     if (last && own && !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) && own.keys.some(near)) {
-      statedCity = own.name;
-      cityWritten = true;
+      r.statedCity = own.name;
+      r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
     }
   }
-  if (!town && !rural && !city && statedCity === null) {
+  if (!town && !rural && !city && r.statedCity === null) {
     const last = [...kept].reverse().find(isPlainName);
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
     const key = last ? placeNameKey(nameOf(last)) : "";
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
     const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
-    const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
-    if (last && guess && (!statedCity || statedCity === guess.name)) {
-      statedCity = guess.name;
-      cityWritten = true;
+    const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
+    if (last && guess && (!r.statedCity || r.statedCity === guess.name)) {
+      r.statedCity = guess.name;
+      r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
-      statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
+      r.statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
   if (transliterated) directoryTown();
-  const placeTown = statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, statedDistrict, statedState) : null;
+  const placeTown = r.statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) : null;
   if (placeTown) {
-    statedCity = render(placeTown.tokens, false);
-    townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(statedCity));
+    r.statedCity = render(placeTown.tokens, false);
+    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
   }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
-  if (displaced && !statedDistrict) {
+  if (displaced && !r.statedDistrict) {
     const own = rec ? displaced.districts.filter((d) => rec.districts.includes(d)) : displaced.districts;
-    if (own.length === 1) statedDistrict = own[0] as string;
+    if (own.length === 1) r.statedDistrict = own[0] as string;
   }
+  return { town, rural, placeTown, displaced };
+}
 
-  /** Places written besides the city: kept in the line; in the locality unless they name the district. */
+/** Places written besides the city: kept in the line; in the locality unless they name the district. */
+function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, city: CityDef | null, displaced: CityDef | null, r: Reading) {
   const leftoverCities: Array<{ order: number; text: string; district: boolean }> = [];
   for (const m of mentions) {
-    if (m.kind !== "city" || (m.city === city && !displaced) || (m.city.name === statedCity && cityWritten)) continue;
-    const namesDistrict = m.city === displaced || (!!rec && m.city.name === rec.entry.city && statedCity !== rec.entry.city);
+    if (m.kind !== "city" || (m.city === city && !displaced) || (m.city.name === r.statedCity && r.cityWritten)) continue;
+    const namesDistrict = m.city === displaced || (!!rec && m.city.name === rec.entry.city && r.statedCity !== rec.entry.city);
     leftoverCities.push({ order: m.order, text: m.city.name, district: namesDistrict });
   }
+  return leftoverCities;
+}
 
-  // A name with no keyword, after a house number and before a locality, is the building:
-  // "Flat 502, Sunshine Paradise, Kharghar" (see docs).
-  const first = hasHouse && !hasBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
+/**
+ * A name with no keyword, after a house number and before a locality, is the building:
+ * "Flat 502, Sunshine Paradise, Kharghar" (see docs).
+ */
+function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, leftoverCities: ReadonlyArray<{ order: number; district: boolean }>, town: Chunk | null): void {
+  const first = houseWithoutBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
   if (
     first &&
     (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) || leftoverCities.some((m) => m.order > first.order && !m.district))
   ) {
     first.kind = "building";
   }
+}
 
-  const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
-  const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-
+/** The district and state: written, else the pincode's, else found from the places the text names. */
+function resolvedArea(
+  rec: PincodeRecord | null,
+  city: CityDef | null,
+  kept: Chunk[],
+  line: ReadonlyArray<{ text: string }>,
+  leftoverCities: ReadonlyArray<{ text: string }>,
+  rural: boolean,
+  r: Reading,
+) {
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec
     ? rec.states.length === 1
       ? rec.entry.state
       : null
-    : statedDistrict
-      ? (directoryDistricts().get(statedDistrict) ?? null)
+    : r.statedDistrict
+      ? (directoryDistricts().get(r.statedDistrict) ?? null)
       : city
         ? only(city.districts.map((d) => directoryDistricts().get(d)))
         : null;
-  if (statedState && placeState && SPLIT_FROM[placeState] === statedState) statedState = placeState;
+  if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState) r.statedState = placeState;
   let stateFromLocality = false;
-  let district = statedDistrict ?? rec?.entry.district ?? null;
-  let state = statedState ?? rec?.entry.state ?? null;
+  let district = r.statedDistrict ?? rec?.entry.district ?? null;
+  let state = r.statedState ?? rec?.entry.state ?? null;
   if (!rec && (!district || !state)) {
-    const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
-    const names = [...(statedCity ? [statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
+    const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
+    const names = [...(r.statedCity ? [r.statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
     // A metro of several districts: the district of the locality's post office there.
     if (!district && cityDef && cityDef.districts.length > 1) {
       const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
       district = only(inCity.map((r) => r.entry.district));
     }
-    ({ district, state } = placeArea(names, !!rural, state, district));
+    ({ district, state } = placeArea(names, rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;
@@ -1035,6 +1061,30 @@ export function normalizeAddress(text: string): NormalizedAddress {
     const own = district ? directoryDistricts().get(district) : undefined;
     if (own && state && SPLIT_FROM[own] === state) state = own;
   }
+  return { district, state, stateFromLocality };
+}
+
+export function normalizeAddress(text: string): NormalizedAddress {
+  const scan = scanText(typeof text === "string" ? text : "");
+  const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
+  const { chunks, mentions } = parseAddress(scan.text, rec);
+
+  const city = chooseCity(mentions, rec);
+  const r: Reading = { ...writtenArea(mentions), statedCity: city?.name ?? null, cityWritten: city !== null, townFits: false, townOutside: false };
+  // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
+  // stand for a written city when a far town is read ("Ambedkar Nagar, 110005" reads the same from its line).
+  const cityFromState = !r.statedCity && !!r.statedState && CITY_STATES.has(r.statedState);
+  if (cityFromState) r.statedCity = r.statedState;
+  if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
+
+  const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
+  const { town, rural, placeTown, displaced } = readCity(text, kept, rec, city, mentions, cityFromState, r);
+  const leftoverCities = citiesBesides(mentions, rec, city, displaced, r);
+  markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
+
+  const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
+  const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
+  const { district, state, stateFromLocality } = resolvedArea(rec, city, kept, line, leftoverCities, !!rural, r);
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),
@@ -1043,7 +1093,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
     // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
-    city: statedCity ?? (rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
+    city: r.statedCity ?? (rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
     district,
     state,
     pincode: scan.pincode,
@@ -1058,14 +1108,14 @@ export function normalizeAddress(text: string): NormalizedAddress {
     c.street,
     c.landmark,
     joinParts(line.map((p) => p.text)),
-    cityWritten && statedCity !== c.state ? statedCity : null,
-    districtWritten && statedDistrict ? `District ${statedDistrict}` : null,
+    r.cityWritten && r.statedCity !== c.state ? r.statedCity : null,
+    r.districtWritten && r.statedDistrict ? `District ${r.statedDistrict}` : null,
     tail,
   ]
     .filter(Boolean)
     .join(", ");
 
-  const cityDef = statedCity ? gaz.citiesByName.get(statedCity) : undefined;
+  const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
   return {
     normalized,
     components,
@@ -1073,11 +1123,11 @@ export function normalizeAddress(text: string): NormalizedAddress {
     signals: {
       pincodeInText: scan.pincode,
       pincodeKnown: rec !== null,
-      statedState,
-      statedCity,
-      statedDistrict,
-      stateMatchesPincode: statedState && rec ? rec.states.includes(statedState) : null,
-      cityMatchesPincode: townFits ? true : townOutside ? false : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
+      statedState: r.statedState,
+      statedCity: r.statedCity,
+      statedDistrict: r.statedDistrict,
+      stateMatchesPincode: r.statedState && rec ? rec.states.includes(r.statedState) : null,
+      cityMatchesPincode: r.townFits ? true : r.townOutside ? false : cityDef && rec ? cityMatchesRecord(cityDef, rec) : null,
       hasHouseNumber: hasHouse,
       junk: !meaningful,
     },
