@@ -77,7 +77,7 @@ export async function eraseBuyerData(db: Db, workspaceId: string, subject: Erasu
     db,
     redactionStatement({
       workspaceId,
-      targets: Prisma.sql`SELECT id, address_key FROM verifications WHERE workspace_id = ${workspaceId} AND ${match} AND redacted_at IS NULL`,
+      targets: Prisma.sql`SELECT ctid, id, address_key, outcome FROM verifications WHERE workspace_id = ${workspaceId} AND ${match} AND redacted_at IS NULL FOR UPDATE`,
       forgetAddresses: true,
       orderId: byOrder ? subject.order_id : null,
       at,
@@ -170,7 +170,7 @@ export async function purgeExpiredPersonalData(db: Db, opts: { asOf?: Date } = {
         db,
         redactionStatement({
           workspaceId: ws.id,
-          targets: Prisma.sql`SELECT id, address_key FROM verifications WHERE workspace_id = ${ws.id} AND redacted_at IS NULL AND created_at < ${cutoff}
+          targets: Prisma.sql`SELECT ctid, id, address_key, outcome FROM verifications WHERE workspace_id = ${ws.id} AND redacted_at IS NULL AND created_at < ${cutoff}
             ORDER BY created_at LIMIT ${PURGE_CHUNK} FOR UPDATE SKIP LOCKED`,
           forgetAddresses: false,
           at: now(),
