@@ -37,7 +37,7 @@ export interface RedactionCounts {
 
 export interface RedactionScope {
   workspaceId: string;
-  /** Selects `ctid, id, address_key, outcome` of the verifications to redact: rows not yet redacted, locked (`FOR UPDATE`) so their places hold. */
+  /** Selects `ctid, id, address_key, outcome, created_at` of the verifications to redact: rows not yet redacted, locked (`FOR UPDATE`) so their places hold. */
   targets: Prisma.Sql;
   /** An erasure forgets every outcome recorded at the erased addresses; the purge only the outcomes of the purged verifications. */
   forgetAddresses: boolean;
@@ -71,7 +71,7 @@ export function redactionStatement(s: RedactionScope): Prisma.Sql {
     WITH direct AS (${s.targets}),
     -- A confirmation's new verification repeats what the buyer typed: it goes with the one it corrected.
     corrected AS (
-      SELECT v.ctid, v.id, v.address_key, v.outcome FROM confirmations c JOIN verifications v ON v.id = c.new_verification_id
+      SELECT v.ctid, v.id, v.address_key, v.outcome, v.created_at FROM confirmations c JOIN verifications v ON v.id = c.new_verification_id
         WHERE c.verification_id IN (SELECT id FROM direct) AND v.redacted_at IS NULL FOR UPDATE OF v),
     t AS (SELECT * FROM direct UNION SELECT * FROM corrected),
     ver AS (
@@ -109,5 +109,5 @@ export function redactionStatement(s: RedactionScope): Prisma.Sql {
       UPDATE outcomes o SET address_key = ${REDACTED} WHERE ${forget} AND o.address_key <> ${REDACTED} RETURNING o.id)
     SELECT (SELECT count(*) FROM ver)::int AS verifications, (SELECT count(*) FROM cnf)::int AS confirmations,
       (SELECT count(*) FROM rws)::int AS batch_rows, ((SELECT count(*) FROM hook) + (SELECT count(*) FROM tev))::int AS webhook_deliveries,
-      (SELECT count(*) FROM forgotten)::int AS outcomes`;
+      (SELECT count(*) FROM forgotten)::int AS outcomes, (SELECT max(created_at) FROM direct) AS last_created_at`;
 }
