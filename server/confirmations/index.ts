@@ -20,6 +20,7 @@ import { isId, newId } from "../ids";
 import { PLAN_COLUMNS, planOf, type Caller, type PlanFigures } from "../keys";
 import { hit } from "../ratelimit";
 import { deviceCheck, verify, type Verification } from "../verification";
+import { confirmedEventId } from "./event-id";
 import { enqueueEvent, recordTestEvent } from "../webhooks";
 import { NOTICE_VERSION } from "../../lib/privacy-notice";
 import { workRecorded } from "../work";
@@ -399,7 +400,7 @@ export async function submitLink(db: Db, token: string, clientAddress: string | 
         noticeVersion: NOTICE_VERSION,
       },
     });
-    const event = { id: `evt_${row.id.slice(4)}_confirmed`, type: "address.confirmed" as const, data: { confirmation: present(row), verification: v } };
+    const event = { id: confirmedEventId(row.id), type: "address.confirmed" as const, data: { confirmation: present(row), verification: v } };
     if (row.livemode) return enqueueEvent(tx, row.workspaceId, event);
     await recordTestEvent(tx, row.workspaceId, event);
     return [];

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { outcomeAnalytics } from "../analytics";
 import { resultsCsv } from "../batches/results";
 import { now } from "../clock";
+import { confirmedEventId } from "../confirmations/event-id";
 import { db } from "../db";
 import { newId } from "../ids";
 import { getUsage } from "../quota";
@@ -101,14 +102,16 @@ describe("erasing an order", () => {
         };
         await db().confirmation.create({ data: confirmation });
         const endpoint = await db().webhookEndpoint.create({ data: { id: newId("wh"), workspaceId: wsId, url: "https://hooks.example.in/dakiya", secret: "whsec_x" } });
+        // The event as a confirmation announces it: its id is the confirmation's, the same on every delivery.
+        const eventId = confirmedEventId(confirmation.id);
         const body = JSON.stringify({
-          id: newId("evt"),
+          id: eventId,
           type: "address.confirmed",
           created_at: now().toISOString(),
           data: { confirmation: { confirmation_id: confirmation.id, verification_id: confirmation.verificationId, device_location: point }, verification: confirmedVer },
         });
         await db().webhookDelivery.create({
-          data: { id: newId("msg"), endpointId: endpoint.id, eventId: newId("evt"), eventType: "address.confirmed", payload: body, nextAttemptAt: now() },
+          data: { id: newId("msg"), endpointId: endpoint.id, eventId, eventType: "address.confirmed", payload: body, nextAttemptAt: now() },
         });
 
         const before = await figures(wsId);

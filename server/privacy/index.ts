@@ -77,7 +77,7 @@ export async function eraseBuyerData(db: Db, workspaceId: string, subject: Erasu
     db,
     redactionStatement({
       workspaceId,
-      targets: Prisma.sql`SELECT id, address_key FROM verifications WHERE workspace_id = ${workspaceId} AND ${match} AND redacted_at IS NULL`,
+      targets: Prisma.sql`SELECT ctid, id, address_key, outcome, created_at FROM verifications WHERE workspace_id = ${workspaceId} AND ${match} AND redacted_at IS NULL FOR UPDATE`,
       forgetAddresses: true,
       orderId: byOrder ? subject.order_id : null,
       at,
@@ -165,12 +165,15 @@ export async function purgeExpiredPersonalData(db: Db, opts: { asOf?: Date } = {
   for (const ws of workspaces) {
     const cutoff = new Date(asOf.getTime() - ws.retentionDays * DAY_MS);
     let redactedHere = 0;
+    // Each chunk starts where the last one ended, so it does not walk again past the rows already redacted.
+    let from = new Date(0);
     for (;;) {
-      const [counts] = await query<RedactionCounts>(
+      const [counts] = await query<RedactionCounts & { last_created_at: Date | null }>(
         db,
         redactionStatement({
           workspaceId: ws.id,
-          targets: Prisma.sql`SELECT id, address_key FROM verifications WHERE workspace_id = ${ws.id} AND redacted_at IS NULL AND created_at < ${cutoff}
+          targets: Prisma.sql`SELECT ctid, id, address_key, outcome, created_at FROM verifications
+            WHERE workspace_id = ${ws.id} AND redacted_at IS NULL AND created_at >= ${from} AND created_at < ${cutoff}
             ORDER BY created_at LIMIT ${PURGE_CHUNK} FOR UPDATE SKIP LOCKED`,
           forgetAddresses: false,
           at: now(),
@@ -178,7 +181,8 @@ export async function purgeExpiredPersonalData(db: Db, opts: { asOf?: Date } = {
       );
       for (const k of Object.keys(total) as (keyof RedactionCounts)[]) total[k] += counts![k];
       redactedHere += counts!.verifications;
-      if (counts!.verifications < PURGE_CHUNK) break;
+      if (counts!.verifications < PURGE_CHUNK || !counts!.last_created_at) break;
+      from = counts!.last_created_at;
     }
     if (redactedHere) touched++;
   }

@@ -229,6 +229,19 @@ describe("the buyer's link", () => {
     expect(await testEvents(db(), w.workspace_id)).toEqual([]);
   });
 
+  it("rewrites a live link's undelivered address.confirmed when the buyer's data is erased", async () => {
+    const w = await newWorkspace();
+    const hook = await addEndpoint(db(), w.workspace_id, "http://127.0.0.1:9/hook");
+    const id = await verification(w.live_key);
+    const c = (await api("POST", "/confirmations", { key: w.live_key, body: { verification_id: id } })).body;
+    expect((await page("submit", { token: tokenOf(c.url), components: parts({ house: "Flat 7" }) })).status).toBe(200);
+    const erased = await api("POST", "/privacy/erasures", { key: w.live_key, body: { verification_id: id } });
+    expect(erased.body.redacted).toMatchObject({ verifications: 2, confirmations: 1, webhook_deliveries: 1 });
+    const deliveries = await db().webhookDelivery.findMany({ where: { endpointId: hook.webhook_id } });
+    expect(deliveries).toHaveLength(1);
+    expect(JSON.stringify(deliveries[0]!.payload)).not.toContain("Flat 7");
+  });
+
   it("stays valid when the key that made it is revoked: the link belongs to the workspace, which is charged", async () => {
     const w = await newWorkspace();
     const maker = await createKey(db(), w.workspace_id, "live");
