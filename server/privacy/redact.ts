@@ -85,7 +85,8 @@ export function redactionStatement(s: RedactionScope): Prisma.Sql {
     cnf AS (
       UPDATE confirmations c SET device_location = NULL, redacted_at = ${s.at},
         status = CASE WHEN c.status = 'pending' THEN 'expired'::"ConfirmationStatus" ELSE c.status END
-      WHERE c.workspace_id = ${s.workspaceId} AND (c.verification_id IN (SELECT id FROM t) OR c.new_verification_id IN (SELECT id FROM t))
+      -- As arrays, both sides are index probes (a bitmap OR); as IN (SELECT …) the OR read every confirmation of the workspace.
+      WHERE c.workspace_id = ${s.workspaceId} AND (c.verification_id = ANY (ARRAY(SELECT id FROM t)) OR c.new_verification_id = ANY (ARRAY(SELECT id FROM t)))
       RETURNING c.id),
     rws AS (
       UPDATE batch_rows r SET address = CASE WHEN r.address IS NULL THEN NULL ELSE ${REDACTED} END, order_id = NULL
