@@ -56,6 +56,7 @@ test("the chart's numbers are the API's; filter HOLD, download and copy those ro
   expect(rest).toHaveLength(30);
   // Sent through the API without a name: the page is headed by its id.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Batch ${batchId}`);
+  await expect(page).toHaveTitle(`Batch ${batchId} · Dakiya`);
   const chart = page.getByRole("figure");
   for (const d of ["SHIP", "REVIEW", "HOLD"]) {
     expect(count(rest, d)).toBeGreaterThan(0);

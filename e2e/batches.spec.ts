@@ -149,6 +149,7 @@ test("a CSV with invalid rows still goes: the valid rows are submitted under the
   // The batch's own page is headed by its name, as the list shows it, with its id beneath.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Monday's orders (Flipkart)");
   await expect(page.getByText(`Batch ${batchId}`, { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle("Monday's orders (Flipkart) · Dakiya");
   await expect(page.getByTestId("batch-status")).toHaveText(/Completed/, { timeout: 30_000 });
   await expect(page.locator('[data-counter="succeeded"]')).toHaveText("3");
 

@@ -1,15 +1,23 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import { errorCode, serverApi, signedIn } from "../../_lib/server";
 import { BackLink } from "../../_lib/ui";
 import { BatchView, type BatchPageData } from "./batch-view";
 import { firstPageInput } from "./first-page";
 
-export const metadata: Metadata = { title: "Batch" };
-
 /** A refusal from the API (not found, expired) leaves the page's own queries to show why. */
 function refusedAsNull(err: unknown): null {
   if (errorCode(err)) return null;
   throw err;
+}
+
+/** The batch's name (null: it was given none, or it cannot be read), read once per render for the title and the heading. */
+const batchName = cache(async (id: string) => signedIn((await serverApi()).console.batchName({ batch_id: id })).then((b) => b.name, refusedAsNull));
+
+/** The browser tab names the batch as its heading does. */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { id } = await params;
+  return { title: (await batchName(id)) ?? `Batch ${id}` };
 }
 
 /**
@@ -20,7 +28,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const api = await serverApi();
   const [name, initial] = await Promise.all([
-    signedIn(api.console.batchName({ batch_id: id })).then((b) => b.name, refusedAsNull),
+    batchName(id),
     signedIn(Promise.all([api.batches.get({ batch_id: id }), api.console.batchResults.counts({ batch_id: id }), api.console.batchResults.rows(firstPageInput(id))])).then(
       ([progress, counts, rows]): BatchPageData => ({ progress, counts, rows }),
       refusedAsNull,
