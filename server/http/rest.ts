@@ -19,6 +19,7 @@ import { openApiDocument } from "../api/openapi";
 import { appRouter } from "../api/root";
 import { createCallerFactory, type Context } from "../api/trpc";
 import { parseJson } from "./json";
+import { utf8Text } from "./limits";
 import { requestOrigin } from "./origin";
 import "./types";
 
@@ -103,15 +104,16 @@ async function answer<T>(request: FastifyRequest, reply: FastifyReply, call: (ca
 }
 
 /**
- * Every REST body is JSON, whatever its Content-Type says (`curl -d` sends a form type). An empty
+ * Every REST body is JSON, whatever its Content-Type says (`curl -d` sends a form type). Bytes that
+ * are not UTF-8 are refused here, on the whole body (server/http/limits.ts `utf8Text`). An empty
  * body is `{}`, so the schema names the missing fields. Nesting deeper than 32 levels is refused before
  * the body is parsed (server/http/json.ts); text the service refuses (NUL, lone surrogates) per field
  * before any schema, for every procedure (server/api/text.ts).
  */
-function parseJsonBody(_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void): void {
-  if (body.trim() === "") return done(null, {});
+function parseJsonBody(_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void): void {
   try {
-    done(null, parseJson(body));
+    const text = utf8Text(body);
+    done(null, text.trim() === "" ? {} : parseJson(text));
   } catch (err) {
     done(err as Error);
   }
@@ -164,7 +166,11 @@ export const restPlugin: FastifyPluginAsync = async (app) => {
       api.get("/openapi.json", async (_request, reply) => reply.header("cache-control", "public, max-age=300").send(openApiDocument()));
 
       api.removeAllContentTypeParsers();
-      api.addContentTypeParser("*", { parseAs: "string" }, parseJsonBody);
+      api.addContentTypeParser("*", { parseAs: "buffer" }, parseJsonBody);
+      // Every route here reads its body through parseJsonBody, which checks the bytes.
+      api.addHook("onRoute", (route) => {
+        route.config = { ...route.config, checksUtf8: true };
+      });
 
       const operations: Operation[] = [];
       await api.register(async (keyed) => keyedRoutes(keyed, operations));

@@ -11,5 +11,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** On a REST route: the tRPC procedure it calls (`batches.get`). */
     procedure?: string;
+    /** The route's body parser checks that the body is UTF-8 itself (`utf8Text`), so no stream checks it as it arrives (server/http/limits.ts). */
+    checksUtf8?: boolean;
   }
 }
