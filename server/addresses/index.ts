@@ -513,11 +513,13 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
   const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
     if (c.kind === "street") {
-      // "Magadi Road", "Magadi Main Road", "Magadi Rd" (the line writes "Road": both readings agree).
-      const [first, second, third] = c.tokens;
-      const road = (t: Token | undefined) => t?.key === "road" || t?.key === "rd";
-      const named = c.tokens.length === 2 ? road(second) : c.tokens.length === 3 && second?.key === "main" && road(third);
-      return named && first?.type === WORD ? [{ name: first.key, tail: false }] : [];
+      // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
+      // Road", "Bopal Char Rasta", "Magadi Rd" (the line writes "Road": both readings agree).
+      let start = 0;
+      while (start < c.tokens.length - 1 && ROAD_BEFORE.has((c.tokens[start] as Token).key)) start++;
+      const place = c.tokens[start];
+      const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
+      return named ? [{ name: place.key, tail: false }] : [];
     }
     const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
     const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
@@ -539,7 +541,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
-      const city = tail ? getGazetteer().places.get(name)?.city : undefined;
+      const city = tail || k > 0 ? getGazetteer().places.get(name)?.city : undefined;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
       const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
@@ -563,7 +565,16 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 }
 
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
-const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "bye", "by", "pass", "bypass", "national", "nh"]);
+const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "high", "way", "bye", "by", "pass", "bypass", "ring", "link", "national", "nh"]);
+
+/** Before a road's place: "Main Jharsa Road", "Old Delhi Road"… */
+const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
+
+/**
+ * …and after it, naming a road or a crossing on it: "Jagadhri Bye Pass Road", "Magadi Chord Road", "Bopal Char Rasta",
+ * "Modhera Cross Road". Not a highway: it is named after a city far away ("Nagpur Highway" in Telangana).
+ */
+const ROAD_KINDS: ReadonlySet<string> = new Set(["road", "rd", "main", "bye", "by", "pass", "bypass", "ring", "link", "chord", "char", "rasta", "cross", "marg"]);
 
 /**
  * The state of a road named after two or three towns or cities of that state ("Pune-Nashik Road",
@@ -584,19 +595,51 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
   return found && inState(found, state) ? found : null;
 }
 
-/** What follows a locality's own name: "Kengeri Satellite Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
-const SUBDIVISION: ReadonlySet<string> = new Set(["stage", "block", "phase", "sector", "satellite", "town", "pocket", "ward", "cantt", "cantonment", "camp", "city", "e", "w", "n", "s"]);
+/** What follows a locality's own name: "Kengeri Satellite Town", "Yelahanka New Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
+const SUBDIVISION: ReadonlySet<string> = new Set([
+  "stage",
+  "block",
+  "phase",
+  "sector",
+  "satellite",
+  "town",
+  "new",
+  "old",
+  "pocket",
+  "ward",
+  "cantt",
+  "cantonment",
+  "camp",
+  "city",
+  "e",
+  "w",
+  "n",
+  "s",
+]);
 
-/** The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East"). */
+/** A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Dehu Phata", "Kargahar More", "Pachpedi Naka". */
+const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "phata", "naka", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station"]);
+
+/** A post office's name this long names its place before a crossing; shorter ones ("Gandhi Chowk", "Azad Chowk") are people's names. */
+const CROSSING_OFFICE_LETTERS = 7;
+
+/**
+ * The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East",
+ * "New Town"); the first word when the rest names a crossing there and the word is a town or a post office of at
+ * least seven letters ("Jaitala Square"; "Airport Junction" is named after what is there, so no junctions).
+ */
 function headNames(tokens: readonly Token[]): string[] {
   const out: string[] = [];
   for (let n = 1; n <= 2 && n < tokens.length; n++) {
     const head = tokens.slice(0, n);
     const rest = tokens.slice(n);
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
+    const name = head.map((t) => t.key).join(" ");
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
     const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
-    if (rest.every(divides)) out.push(head.map((t) => t.key).join(" "));
+    const key = placeNameKey(name);
+    const crossing = n === 1 && rest.length === 1 && CROSSING.has((rest[0] as Token).key) && (!!townNamed(key) || key.length >= CROSSING_OFFICE_LETTERS);
+    if (rest.every(divides) || crossing) out.push(name);
   }
   return out;
 }
