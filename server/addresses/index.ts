@@ -514,9 +514,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
     if (c.kind === "street") {
       // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
-      // Road", "Bopal Char Rasta", "Magadi Rd" (the line writes "Road": both readings agree).
-      let start = 0;
-      while (start < c.tokens.length - 1 && ROAD_BEFORE.has((c.tokens[start] as Token).key)) start++;
+      // Road", "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One
+      // word: in "Radha Krishna Road" or "Bawa Tarana Road" the last word is part of a name.
+      const start = ROAD_BEFORE.has(c.tokens[0]?.key ?? "") ? 1 : 0;
       const place = c.tokens[start];
       const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
       return named ? [{ name: place.key, tail: false }] : [];
@@ -541,13 +541,18 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
-      const city = tail || k > 0 ? getGazetteer().places.get(name)?.city : undefined;
+      const street = c.kind === "street";
+      const city = tail || k > 0 || street ? getGazetteer().places.get(name)?.city : undefined;
+      // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
+      if (street && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
       const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
       const found = only(areas.map((a) => a.state));
-      // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road").
+      // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road"); a
+      // road named after a city that is a state leads out of it ("Delhi Road" in Hisar).
+      if (found && street && CITY_STATES.has(found)) continue;
       if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
     }
   }
@@ -567,7 +572,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
 const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "high", "way", "bye", "by", "pass", "bypass", "ring", "link", "national", "nh"]);
 
-/** Before a road's place: "Main Jharsa Road", "Old Delhi Road"… */
+/** Before a road's place: "Main Jharsa Road", "Old Padra Road"… */
 const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
 
 /**
@@ -620,8 +625,16 @@ const SUBDIVISION: ReadonlySet<string> = new Set([
 /** A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Dehu Phata", "Kargahar More", "Pachpedi Naka". */
 const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "phata", "naka", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station"]);
 
-/** A post office's name this long names its place before a crossing; shorter ones ("Gandhi Chowk", "Azad Chowk") are people's names. */
-const CROSSING_OFFICE_LETTERS = 7;
+/** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
+const PLACE_OFFICE_LETTERS = 7;
+
+/** People roads are named after, everywhere: a post office called "Gandhi" or "Pratap" is not where "Gandhi Road" is. */
+// prettier-ignore
+const PEOPLE: ReadonlySet<string> = new Set([
+  "gandhi", "mahatma", "nehru", "jawahar", "jawaharlal", "patel", "sardar", "subhash", "subhas", "netaji", "tilak",
+  "ambedkar", "shivaji", "pratap", "rajiv", "indira", "bhagat", "tagore", "vivekananda", "rajaji", "kamaraj",
+  "periyar", "lajpat", "shastri", "gokhale", "ranade", "ashoka", "irwin", "curzon", "ripon", "elgin", "napier",
+]);
 
 /**
  * The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East",
@@ -638,7 +651,7 @@ function headNames(tokens: readonly Token[]): string[] {
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
     const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
     const key = placeNameKey(name);
-    const crossing = n === 1 && rest.length === 1 && CROSSING.has((rest[0] as Token).key) && (!!townNamed(key) || key.length >= CROSSING_OFFICE_LETTERS);
+    const crossing = n === 1 && rest.length === 1 && CROSSING.has((rest[0] as Token).key) && (!!townNamed(key) || key.length >= PLACE_OFFICE_LETTERS);
     if (rest.every(divides) || crossing) out.push(name);
   }
   return out;
