@@ -530,10 +530,20 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
   const rank = (c: Chunk) => (c.kind === "street" ? 3 : c.kind === "building" ? 2 : c.kind === "landmark" ? 1 : 0);
   const order = [...kept].reverse().sort((a, b) => rank(a) - rank(b));
-  for (const c of order) {
+  // After every name, each word of a marker's value of several names ("P.O. Sukapuram Edapal", "VPO Jarod Ta
+  // Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Jamua Bazar",
+  // "Head Quarter"), nor of a value that is one place found in several states.
+  const words = (c: Chunk) =>
+    (c.kind === "post" || c.kind === "village" || c.kind === "tehsil") &&
+    c.tokens.length > 1 &&
+    !c.tokens.some((t) => COMMON_WORDS.has(t.key) || ONE_NAME.has(t.key)) &&
+    new Set(directoryAreas(placeNameKey(nameOf(c))).map((a) => a.state)).size <= 1
+      ? [...c.tokens].reverse().flatMap((t) => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
+      : [];
+  for (const [c, list] of [...order.map((c) => [c, names(c)] as const), ...order.map((c) => [c, words(c)] as const)]) {
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
-    for (const [k, { name, tail }] of names(c).entries()) {
+    for (const [k, { name, tail }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
@@ -571,6 +581,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
 const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "high", "way", "bye", "by", "pass", "bypass", "ring", "link", "national", "nh"]);
+
+/** Words that make a marker's value one name: "Mandal Head Quarter", "Rampur Kalan". */
+const ONE_NAME: ReadonlySet<string> = new Set([...LOCALITY_TAIL, "head", "quarter", "headquarter", "headquarters", "hq"]);
 
 /** Before a road's place: "Main Jharsa Road", "Old Padra Road"… */
 const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
