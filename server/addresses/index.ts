@@ -847,7 +847,9 @@ function unglueStates(text: string): string {
   return text.replace(gluedState, (all: string, before: string, state: string) => {
     const key = placeNameKey(before);
     const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0;
-    return known ? `${before} ${state}` : all;
+    // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
+    const whole = placeNameKey(all);
+    return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}` : all;
   });
 }
 
