@@ -479,13 +479,18 @@ function only<T>(items: Iterable<T>): T | null {
 
 /**
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
- * village post office of the same name elsewhere), else its post offices.
+ * village post office of the same name elsewhere), else its post offices, else the offices of its
+ * parts that carry a direction ("Mulund" for "Mulund West" and "Mulund East").
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
   if (town) return town.areas;
-  return recordsNamed(key).map((r) => ({ state: r.entry.state, district: r.entry.district }));
+  const offices = recordsNamed(key);
+  const named = offices.length > 0 ? offices : DIRECTIONS.flatMap((d) => recordsNamed(key + d));
+  return named.map((r) => ({ state: r.entry.state, district: r.entry.district }));
 }
+
+const DIRECTIONS = ["east", "west", "north", "south"];
 
 /** A directory town written in the text, within the written state and district; null when none is left. */
 function writtenTown(key: string, state: string | null, district: string | null): { name: string; areas: Area[] } | null {
@@ -525,6 +530,10 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
     if (isPlainName(c)) for (const name of headNames(c.tokens)) out.push({ name, tail: false });
     if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
+    // A landmark that is a town ("Near Vaikom", "Opp Navrang Pura"): the place is by that town, in its state.
+    if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
+      out.push({ name: nameOf(c), tail: true });
+    }
     return out;
   };
   // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
