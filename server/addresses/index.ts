@@ -516,7 +516,7 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
  * "Magadi Main Road") counts after the names, for the state only.
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
-  const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
+  const names = (c: Chunk): Named[] => {
     if (c.kind === "street") {
       // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
       // Road", "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One
@@ -524,16 +524,19 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const start = ROAD_BEFORE.has(c.tokens[0]?.key ?? "") ? 1 : 0;
       const place = c.tokens[start];
       const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
-      return named ? [{ name: place.key, tail: false }] : [];
+      return named ? [{ name: place.key, tail: false, toward: true }] : [];
     }
     const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
-    const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
-    if (isPlainName(c)) for (const name of headNames(c.tokens)) out.push({ name, tail: false });
+    const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
+    if (isPlainName(c)) out.push(...headNames(c.tokens, true));
     if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
-    // A landmark that is a town ("Near Vaikom", "Opp Navrang Pura"): the place is by that town, in its state.
+    // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
+    // New Town"): the address is by it, in its state. Not a mere post office: "Near Postal Colony", "Opposite Power
+    // House" are offices' names somewhere, and things of every town.
     if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
       out.push({ name: nameOf(c), tail: true });
     }
+    if (c.kind === "landmark") out.push(...headNames(c.tokens, false));
     return out;
   };
   // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
@@ -547,12 +550,12 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     c.tokens.length > 1 &&
     !c.tokens.some((t) => COMMON_WORDS.has(t.key) || ONE_NAME.has(t.key)) &&
     new Set(directoryAreas(placeNameKey(nameOf(c))).map((a) => a.state)).size <= 1
-      ? [...c.tokens].reverse().flatMap((t) => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
+      ? [...c.tokens].reverse().flatMap((t): Named[] => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
       : [];
   for (const [c, list] of [...order.map((c) => [c, names(c)] as const), ...order.map((c) => [c, words(c)] as const)]) {
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
-    for (const [k, { name, tail }] of list.entries()) {
+    for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
@@ -560,19 +563,18 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
-      const street = c.kind === "street";
-      const city = tail || k > 0 || street ? getGazetteer().places.get(name)?.city : undefined;
+      const city = tail || k > 0 || toward ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
-      if (street && PEOPLE.has(key)) continue;
+      if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
       const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
       const found = only(areas.map((a) => a.state));
-      // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road"); a
-      // road named after a city that is a state leads out of it ("Delhi Road" in Hisar).
-      if (found && street && CITY_STATES.has(found)) continue;
-      if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
+      // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
+      // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
+      if (found && toward && CITY_STATES.has(found)) continue;
+      if (found) return { state: found, district: district ?? (toward ? null : only(areas.map((a) => a.district))) };
     }
   }
   // Last, a post office of one state ending the address's last name ("Opposite Gurukul Memnagar"): the state only.
@@ -604,7 +606,7 @@ const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
 const ROAD_KINDS: ReadonlySet<string> = new Set(["road", "rd", "main", "bye", "by", "pass", "bypass", "ring", "link", "chord", "char", "rasta", "cross", "marg"]);
 
 /**
- * The state of a road named after two or three towns or cities of that state ("Pune-Nashik Road",
+ * The state of a road named after two or three towns, cities or post offices of that state ("Pune-Nashik Road", "Rander Adajan Road",
  * "Bangalore Mysore Highway"): it runs between them. Towns of different states give nothing ("Delhi-Rohtak Road").
  */
 function roadBetweenTowns(tokens: readonly Token[], state: string | null): string | null {
@@ -613,7 +615,7 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
   const states = new Set<string>();
   for (const t of names) {
     const city = getGazetteer().places.get(t.key)?.city;
-    const areas = city ? city.districts.map((d) => directoryDistricts().get(d) ?? "") : (townNamed(placeNameKey(t.key))?.areas.map((a) => a.state) ?? []);
+    const areas = city ? city.districts.map((d) => directoryDistricts().get(d) ?? "") : PEOPLE.has(t.key) ? [] : directoryAreas(placeNameKey(t.key)).map((a) => a.state);
     const one = only(areas);
     if (!one) return null;
     states.add(one);
@@ -644,8 +646,18 @@ const SUBDIVISION: ReadonlySet<string> = new Set([
   "s",
 ]);
 
-/** A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Dehu Phata", "Kargahar More", "Pachpedi Naka". */
-const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "phata", "naka", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station"]);
+/** A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad Station". */
+const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station"]);
+
+/** A gate or a fork named after the town its road leads to: "Rohtak Gate" (in Bhiwani), "Pachpedi Naka", "Dehu Phata". */
+const TOWARD: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata"]);
+
+/** A name to look up; `tail` ends a longer name (a town only), `toward` names where a road leads (its state only). */
+interface Named {
+  name: string;
+  tail: boolean;
+  toward?: boolean;
+}
 
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
 const PLACE_OFFICE_LETTERS = 7;
@@ -663,8 +675,8 @@ const PEOPLE: ReadonlySet<string> = new Set([
  * "New Town"); the first word when the rest names a crossing there and the word is a town or a post office of at
  * least seven letters ("Jaitala Square"; "Airport Junction" is named after what is there, so no junctions).
  */
-function headNames(tokens: readonly Token[]): string[] {
-  const out: string[] = [];
+function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
+  const out: Named[] = [];
   for (let n = 1; n <= 2 && n < tokens.length; n++) {
     const head = tokens.slice(0, n);
     const rest = tokens.slice(n);
@@ -673,8 +685,10 @@ function headNames(tokens: readonly Token[]): string[] {
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
     const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
     const key = placeNameKey(name);
-    const crossing = n === 1 && rest.length === 1 && CROSSING.has((rest[0] as Token).key) && (!!townNamed(key) || key.length >= PLACE_OFFICE_LETTERS);
-    if (rest.every(divides) || crossing) out.push(name);
+    const end = (rest[0] as Token).key;
+    const place = !!townNamed(key) || !!getGazetteer().places.get(name)?.city || key.length >= PLACE_OFFICE_LETTERS;
+    const crossing = crossings && n === 1 && rest.length === 1 && (CROSSING.has(end) || TOWARD.has(end)) && place;
+    if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD.has(end) });
   }
   return out;
 }
