@@ -530,6 +530,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
     if (isPlainName(c)) out.push(...headNames(c.tokens, true));
     if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
+    if (isPlainName(c) || c.kind === "landmark") out.push(...dividedTail(c.tokens, c.kind === "landmark" ? 1 : 0));
     // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
     // New Town"): the address is by it, in its state. Not a mere post office: "Near Postal Colony", "Opposite Power
     // House" are offices' names somewhere, and things of every town.
@@ -646,6 +647,22 @@ const SUBDIVISION: ReadonlySet<string> = new Set([
   "s",
 ]);
 
+/** A locality's division: "2nd", "Stage", "II", "East", "New Town" (see SUBDIVISION). */
+const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
+
+/**
+ * A locality and its divisions ending a longer name ("Near SBI Yelahanka New Town", "Madhuvan Layout Srirampura 2nd
+ * Stage", "Asalpha Ghatkopar West"): the word before the divisions, a post office's name as well as a town's.
+ */
+function dividedTail(tokens: readonly Token[], least: number): Named[] {
+  let end = tokens.length;
+  while (end > least + 1 && divides(tokens[end - 1] as Token)) end--;
+  const last = tokens[end - 1];
+  const before = tokens[end - 2]?.key ?? "";
+  if (end === tokens.length || end - 1 <= least || !last || last.type !== WORD || COMMON_WORDS.has(last.key) || ROAD_NAMES.has(last.key) || LANDMARK_NOUNS.has(last.key)) return [];
+  return PEEL_BLOCKERS.has(before) ? [] : [{ name: last.key, tail: false }];
+}
+
 /** A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad Station". */
 const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station"]);
 
@@ -683,11 +700,12 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
     const name = head.map((t) => t.key).join(" ");
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
     const key = placeNameKey(name);
     const end = (rest[0] as Token).key;
     const place = !!townNamed(key) || !!getGazetteer().places.get(name)?.city || key.length >= PLACE_OFFICE_LETTERS;
-    const crossing = crossings && n === 1 && rest.length === 1 && (CROSSING.has(end) || TOWARD.has(end)) && place;
+    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
+    const town = !!townNamed(key) || !!getGazetteer().places.get(name)?.city;
+    const crossing = n === 1 && rest.length === 1 && (crossings ? (CROSSING.has(end) || TOWARD.has(end)) && place : TOWARD.has(end) && town);
     if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD.has(end) });
   }
   return out;
