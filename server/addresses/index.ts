@@ -659,7 +659,7 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
   while (end > least + 1 && divides(tokens[end - 1] as Token)) end--;
   const last = tokens[end - 1];
   const before = tokens[end - 2]?.key ?? "";
-  if (end === tokens.length || end - 1 <= least || !last || last.type !== WORD || COMMON_WORDS.has(last.key) || ROAD_NAMES.has(last.key) || LANDMARK_NOUNS.has(last.key)) return [];
+  if (end === tokens.length || end - 1 < least || !last || last.type !== WORD || COMMON_WORDS.has(last.key) || ROAD_NAMES.has(last.key) || LANDMARK_NOUNS.has(last.key)) return [];
   return PEEL_BLOCKERS.has(before) ? [] : [{ name: last.key, tail: false }];
 }
 
