@@ -1129,6 +1129,23 @@ function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, lef
   }
 }
 
+/**
+ * Without a pincode, a directory town of one state written as the last name after a city of another state
+ * ("NH 17, Gandhinagar, Kumta", "Bilaspur Bye Pass Road, Jagadhri"): where the places disagree, the last one
+ * written decides, and the city before it is a locality or a road named after a place. A written district, or
+ * a written state other than the town's, keeps the city.
+ */
+function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[]): boolean {
+  if (rec || !city || mentions.some((m) => m.kind === "district")) return false;
+  const at = Math.max(...mentions.map((m) => (m.kind === "city" ? m.order : -1)));
+  const last = [...kept].reverse().find(isPlainName);
+  if (!last || last.order < at || !last.tokens.every((t) => t.type === WORD)) return false;
+  const found = writtenTown(placeNameKey(nameOf(last)), null, null);
+  const state = found ? only(found.areas.map((a) => a.state)) : null;
+  if (!state || mentions.some((m) => m.kind === "state" && m.state !== state)) return false;
+  return !city.districts.some((d) => directoryDistricts().get(d) === state);
+}
+
 /** The district and state: written, else the pincode's, else found from the places the text names. */
 function resolvedArea(
   rec: PincodeRecord | null,
@@ -1190,13 +1207,20 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
-  const { town, rural, placeTown, displaced } = readCity(text, kept, rec, city, mentions, cityFromState, r);
-  const leftoverCities = citiesBesides(mentions, rec, city, displaced, r);
+  const overruled = townAfterCity(kept, rec, city, mentions);
+  if (overruled) {
+    r.statedCity = null;
+    r.cityWritten = false;
+    r.statedState = writtenArea(mentions).statedState;
+  }
+  const written = overruled ? null : city;
+  const { town, rural, placeTown, displaced } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
+  const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
   const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, city, kept, line, leftoverCities, !!rural, r);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r);
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),

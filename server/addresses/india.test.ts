@@ -387,3 +387,15 @@ describe("without a pincode, localities as offices and lists write them", () => 
     expect(parts("Near District Court, Sector 17, Jagadhri")).toMatchObject({ district: "Yamunanagar", state: "Haryana" });
   });
 });
+
+describe("without a pincode, a directory town written after a city of another state", () => {
+  it("is the city: the last place written decides, the city before it is a name", () => {
+    expect(parts("NH 17, Gandhinagar, Kumta")).toMatchObject({ city: "Kumta", district: "Uttara Kannada", state: "Karnataka" });
+    expect(parts("Bilaspur Bye Pass Road, Jagadhri")).toMatchObject({ city: "Jagadhri", district: "Yamunanagar", state: "Haryana" });
+  });
+
+  it("keeps the city where a district or the city's state is written", () => {
+    expect(parts("Gandhinagar, Kumta, Gujarat").state).toBe("Gujarat");
+    expect(parts("Kamla Nagar, Agra")).toMatchObject({ city: "Agra", state: "Uttar Pradesh" });
+  });
+});
