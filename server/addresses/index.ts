@@ -592,7 +592,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 }
 
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
-const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "high", "way", "bye", "by", "pass", "bypass", "ring", "link", "national", "nh"]);
+const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "bye", "by", "pass", "bypass", "ring", "link", "national", "nh"]);
 
 /** Words that make a marker's value one name: "Mandal Head Quarter", "Rampur Kalan". */
 const ONE_NAME: ReadonlySet<string> = new Set([...LOCALITY_TAIL, "head", "quarter", "headquarter", "headquarters", "hq"]);
@@ -607,8 +607,9 @@ const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
 const ROAD_KINDS: ReadonlySet<string> = new Set(["road", "rd", "main", "bye", "by", "pass", "bypass", "ring", "link", "chord", "char", "rasta", "cross", "marg"]);
 
 /**
- * The state of a road named after two or three towns, cities or post offices of that state ("Pune-Nashik Road", "Rander Adajan Road",
- * "Bangalore Mysore Highway"): it runs between them. Towns of different states give nothing ("Delhi-Rohtak Road").
+ * The state of a road named after two or three towns, cities or post offices of that state ("Pune-Nashik Road",
+ * "Bangalore Mysore Highway", "Rander Adajan Road"): it runs between them. Towns of different states give nothing
+ * ("Delhi-Rohtak Road"), nor does a person's name ("Gandhi Rander Road").
  */
 function roadBetweenTowns(tokens: readonly Token[], state: string | null): string | null {
   const names = tokens.filter((t) => !ROAD_BETWEEN.has(t.key));
@@ -626,25 +627,10 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
 }
 
 /** What follows a locality's own name: "Kengeri Satellite Town", "Yelahanka New Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
+// prettier-ignore
 const SUBDIVISION: ReadonlySet<string> = new Set([
-  "stage",
-  "block",
-  "phase",
-  "sector",
-  "satellite",
-  "town",
-  "new",
-  "old",
-  "pocket",
-  "ward",
-  "cantt",
-  "cantonment",
-  "camp",
-  "city",
-  "e",
-  "w",
-  "n",
-  "s",
+  "stage", "block", "phase", "sector", "satellite", "town", "new", "old", "pocket", "ward", "cantt", "cant", "cantonment",
+  "camp", "city", "e", "w", "n", "s",
 ]);
 
 /** A locality's division: "2nd", "Stage", "II", "East", "New Town" (see SUBDIVISION). */
@@ -699,13 +685,12 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const rest = tokens.slice(n);
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
     const name = head.map((t) => t.key).join(" ");
-    // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
     const key = placeNameKey(name);
     const end = (rest[0] as Token).key;
-    const place = !!townNamed(key) || !!getGazetteer().places.get(name)?.city || key.length >= PLACE_OFFICE_LETTERS;
-    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
     const town = !!townNamed(key) || !!getGazetteer().places.get(name)?.city;
-    const crossing = n === 1 && rest.length === 1 && (crossings ? (CROSSING.has(end) || TOWARD.has(end)) && place : TOWARD.has(end) && town);
+    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
+    const crossing = n === 1 && rest.length === 1 && (crossings ? (CROSSING.has(end) || TOWARD.has(end)) && (town || key.length >= PLACE_OFFICE_LETTERS) : TOWARD.has(end) && town);
+    // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
     if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD.has(end) });
   }
   return out;
