@@ -649,8 +649,11 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
   return PEEL_BLOCKERS.has(before) ? [] : [{ name: last.key, tail: false }];
 }
 
-/** A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad Station". */
-const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station"]);
+/**
+ * A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad
+ * Station"; and a bank's branch, named after its town ("Bobbili Branch").
+ */
+const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station", "branch"]);
 
 /** A gate or a fork named after the town its road leads to: "Rohtak Gate" (in Bhiwani), "Pachpedi Naka", "Dehu Phata". */
 const TOWARD: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata"]);

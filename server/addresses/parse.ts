@@ -146,8 +146,12 @@ const FLOOR_WORDS: ReadonlySet<string> = new Set(["floor", "flr", "fl"]);
 const STREET_TAIL: ReadonlySet<string> = new Set(["road", "rd", "street", "lane", "marg"]);
 const OPAQUE: ReadonlySet<ChunkKind> = new Set(["landmark", "recipient", "village", "post", "tehsil", "district"]);
 /** Marker kinds that may follow their value: "Hosakote Taluk", "Bareilly District". */
-/** What a district runs, named after it: "District Hospital", "District Court", "Zilla Parishad". */
-const DISTRICT_OFFICES: ReadonlySet<string> = new Set(["hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "panchayat", "bank"]);
+/** What a district runs, named after it: "District Hospital", "District Court", "Zilla Parishad", "District Co-operative Bank". */
+// prettier-ignore
+const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
+  "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "panchayat",
+  "bank", "co", "coop", "cooperative",
+]);
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
