@@ -1143,6 +1143,7 @@ function resolvedArea(
   leftoverCities: ReadonlyArray<{ text: string }>,
   rural: boolean,
   r: Reading,
+  stated: { state: boolean; bareDistrict: boolean },
 ) {
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec
@@ -1155,6 +1156,11 @@ function resolvedArea(
         ? only(city.districts.map((d) => directoryDistricts().get(d)))
         : null;
   if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState) r.statedState = placeState;
+  // Without a pincode, a district written with its marker decides over the state of a city outside it ("Baikunthpur,
+  // Distt. Rewa" is the Baikunthpur of Rewa, Madhya Pradesh, not the town of Koriya, Chhattisgarh).
+  const marked = !rec && !stated.state && !stated.bareDistrict && r.statedDistrict;
+  const districtState = marked && city && !city.districts.includes(marked) ? directoryDistricts().get(marked) : undefined;
+  if (districtState) r.statedState = districtState;
   let stateFromLocality = false;
   let district = r.statedDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
@@ -1188,6 +1194,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
   const city = chooseCity(mentions, rec);
   const r: Reading = { ...writtenArea(mentions), statedCity: city?.name ?? null, cityWritten: city !== null, townFits: false, townOutside: false };
+  // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
+  const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };
   // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
   // stand for a written city when a far town is read ("Ambedkar Nagar, 110005" reads the same from its line).
   const cityFromState = !r.statedCity && !!r.statedState && CITY_STATES.has(r.statedState);
@@ -1208,7 +1216,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
   const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),

@@ -395,6 +395,10 @@ describe("without a pincode, a directory town written after a city of another st
     expect(parts("Bilaspur Bye Pass Road, Jagadhri")).toMatchObject({ city: "Jagadhri", district: "Yamunanagar", state: "Haryana" });
   });
 
+  it("takes the state of a district written with its marker over that of a city outside it", () => {
+    expect(parts("Allahabad Bank, Baikunthpur, Distt. Rewa")).toMatchObject({ district: "Rewa", state: "Madhya Pradesh" });
+  });
+
   it("keeps the city where a district or the city's state is written", () => {
     expect(parts("Gandhinagar, Kumta, Gujarat").state).toBe("Gujarat");
     expect(parts("Kamla Nagar, Agra")).toMatchObject({ city: "Agra", state: "Uttar Pradesh" });
