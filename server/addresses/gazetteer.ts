@@ -82,7 +82,8 @@ function build(): Gazetteer {
     register(phrase, { city });
   };
 
-  for (const [alias, state] of stateAliasEntries()) register(alias, { state });
+  // "Uttaranchal State", "Orissa State": any name of a state with "State" after it.
+  for (const [alias, state] of stateAliasEntries()) for (const phrase of state.abbreviation ? [alias] : [alias, `${alias} state`]) register(phrase, { state });
 
   for (const [name, aliases, districts] of CITIES) {
     const city: CityDef = { name, districts: [...districts], keys: [], curated: true };

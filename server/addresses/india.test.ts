@@ -378,6 +378,11 @@ describe("without a pincode, localities as offices and lists write them", () => 
     expect(parts("Vill & P.O. Jamua Bazar").state).toBeNull();
   });
 
+  it("reads a state's name with 'State' after it as that state", () => {
+    expect(parts("Station Road, Jwalapur, Uttaranchal State").state).toBe("Uttarakhand");
+    expect(parts("Station Road, Orissa State").state).toBe("Odisha");
+  });
+
   it("reads Kashmir as Jammu and Kashmir", () => {
     expect(parts("Raj Bagh, Srinagar, Kashmir")).toMatchObject({ district: "Srinagar", state: "Jammu and Kashmir" });
   });
