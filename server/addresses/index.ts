@@ -515,7 +515,7 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
  * Town", "Jayanagar 7th Block"), count after the whole name. A street named after a town ("Calicut Road",
  * "Magadi Main Road") counts after the names, for the state only.
  */
-function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
+function localityArea(kept: Chunk[], district: string | null, state: string | null, hint: string | null = null): { district: string | null; state: string | null } {
   const names = (c: Chunk): Named[] => {
     if (c.kind === "street") {
       // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
@@ -569,7 +569,11 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
-      const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      // A name that is also a post office in the state a road names ("Madhubani Road, Sakri": a town in Dhule and an
+      // office in Madhubani) is that office: what else is written decides.
+      const there = hint && !tail && !listed.some((a) => a.state === hint) ? recordsNamed(key).filter((r) => r.states.includes(hint)) : [];
+      if (there.length > 0) listed = there.map((r) => ({ state: hint as string, district: r.entry.district }));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
       const found = only(areas.map((a) => a.state));
       // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
@@ -589,6 +593,15 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     }
   }
   return { district, state };
+}
+
+/** The state the roads of the address are named after, where they name one ("Madhubani Road"). */
+function roadState(kept: readonly Chunk[]): string | null {
+  return localityArea(
+    kept.filter((c) => c.kind === "street"),
+    null,
+    null,
+  ).state;
 }
 
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
@@ -1025,7 +1038,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // Letters only: "Sector 62" is no "Sector-17".
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
-    const found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+    let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+    // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
+    const road = !rec && found && !r.statedState ? roadState(kept) : null;
+    if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road))) found = null;
     // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
     // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
     const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
@@ -1176,7 +1192,7 @@ function resolvedArea(
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;
-      ({ district, state } = localityArea(kept, district, state));
+      ({ district, state } = localityArea(kept, district, state, state ? null : roadState(kept)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
     }

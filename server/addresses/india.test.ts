@@ -400,6 +400,13 @@ describe("without a pincode, a directory town written after a city of another st
     expect(parts("Bilaspur Bye Pass Road, Jagadhri")).toMatchObject({ city: "Jagadhri", district: "Yamunanagar", state: "Haryana" });
   });
 
+  it("reads a town that is also a post office where a road names the office's state as that office", () => {
+    expect(parts("Madhubani Road, Sakri")).toMatchObject({ district: "Madhubani", state: "Bihar" });
+    expect(parts("Shivaji Nagar, Jalgaon Road, Jamner")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
+    // Without the road, the town.
+    expect(parts("Shivaji Nagar, Sakri")).toMatchObject({ district: "Dhule", state: "Maharashtra" });
+  });
+
   it("takes the state of a district written with its marker over that of a city outside it", () => {
     expect(parts("Allahabad Bank, Baikunthpur, Distt. Rewa")).toMatchObject({ district: "Rewa", state: "Madhya Pradesh" });
   });
