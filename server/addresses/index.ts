@@ -277,6 +277,7 @@ export function preloadPincodeDirectory(): number {
   getGazetteer();
   nearSpellingIndex();
   headPincodeIndex();
+  directionIndex();
   return count;
 }
 
@@ -486,11 +487,28 @@ function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
   if (town) return town.areas;
   const offices = recordsNamed(key);
-  const named = offices.length > 0 ? offices : DIRECTIONS.flatMap((d) => recordsNamed(key + d));
+  const named = offices.length > 0 ? offices : (directionIndex().get(key) ?? []);
   return named.map((r) => ({ state: r.entry.state, district: r.entry.district }));
 }
 
-const DIRECTIONS = ["east", "west", "north", "south"];
+let directional: Map<string, PincodeRecord[]> | null = null;
+
+/** The post offices whose name is another name and a direction ("Mulund West"), by that other name ("mulund"). */
+function directionIndex(): Map<string, PincodeRecord[]> {
+  if (!directional) {
+    directional = new Map();
+    for (const rec of directoryRecords()) {
+      for (const key of officeNameKeys(rec)) {
+        const base = /^(.{4,})(?:east|west|north|south)$/.exec(key)?.[1];
+        if (!base) continue;
+        const list = directional.get(base) ?? [];
+        if (!list.includes(rec)) list.push(rec);
+        directional.set(base, list);
+      }
+    }
+  }
+  return directional;
+}
 
 /** A directory town written in the text, within the written state and district; null when none is left. */
 function writtenTown(key: string, state: string | null, district: string | null): { name: string; areas: Area[] } | null {
@@ -595,13 +613,17 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   return { district, state };
 }
 
-/** The state the roads of the address are named after, where they name one ("Madhubani Road"). */
+const roadStates = new WeakMap<readonly Chunk[], string | null>();
+
+/** The state the roads of the address are named after, where they name one ("Madhubani Road"); read once an address. */
 function roadState(kept: readonly Chunk[]): string | null {
-  return localityArea(
-    kept.filter((c) => c.kind === "street"),
-    null,
-    null,
-  ).state;
+  let state = roadStates.get(kept);
+  if (state === undefined) {
+    const streets = kept.filter((c) => c.kind === "street");
+    state = streets.length > 0 ? localityArea(streets, null, null).state : null;
+    roadStates.set(kept, state);
+  }
+  return state;
 }
 
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
