@@ -173,6 +173,7 @@ export const CITIES: ReadonlyArray<readonly [string, readonly string[], readonly
   ["Zirakpur", [], ["Sahibzada Ajit Singh Nagar"]],
   ["Siliguri", [], ["Darjeeling", "Jalpaiguri"]], ["Durgapur", [], ["Paschim Bardhaman"]],
   ["Asansol", [], ["Paschim Bardhaman"]], ["Kharagpur", [], ["Paschim Medinipur"]],
+  ["Medinipur", ["midnapore"], ["Paschim Medinipur"]], ["Bhabua", ["bhabhua"], ["Kaimur"]],
   ["Bardhaman", ["burdwan"], ["Purba Bardhaman"]], ["Darjeeling", ["darjiling"], ["Darjeeling"]],
   ["Panaji", ["panjim"], ["North Goa"]], ["Margao", ["madgaon"], ["South Goa"]],
   ["Vasco da Gama", ["vasco"], ["South Goa"]], ["Mapusa", [], ["North Goa"]],

@@ -175,6 +175,8 @@ describe("normalized is faithful to what the buyer wrote", () => {
     ["H.No. 12, Vill. Rangat, P.O. Sabari, Dist. North and Middle Andaman, 744205", "12, Village Rangat, Post Sabari, District North and Middle Andaman, Andaman and Nicobar Islands 744205"],
     // A post office of the pincode spelt right is no misspelling of its town: Karodia (391310) is not Baroda.
     ["H.No. 12, Karodia, Vadodara Dist, 391310", "12, Karodia, District Vadodara, Gujarat 391310"],
+    // A village whose name ends like a state is that village, not the village and Puducherry.
+    ["H.No. 12, Vill. Karanaipuduchery, P.O. Thangappapuram, Dist. Kancheepuram, 603202", "12, Village Karanaipuduchery, Post Thangappapuram, District Kancheepuram, Tamil Nadu 603202"],
   ])("%s → %s", (input, line) => {
     expect(normalizeAddress(input).normalized).toBe(line);
   });

@@ -38,6 +38,20 @@ const DISTRICT_ALIASES: Record<string, string> = {
   rangareddy: "Ranga Reddy", "rr district": "Ranga Reddy", bangalore: "Bengaluru Urban", "bangalore urban": "Bengaluru Urban",
   "bangalore rural": "Bengaluru Rural", "gautam budh nagar": "Gautam Buddha Nagar", "gb nagar": "Gautam Buddha Nagar",
   "gir somnath": "Junagadh", fazilka: "Firozpur", "24 parganas north": "North 24 Parganas", "24 parganas south": "South 24 Parganas", "sas nagar": "Sahibzada Ajit Singh Nagar",
+  // Old and other spellings the bank and hospital lists (and their clerks) write.
+  kutch: "Kachchh", kachh: "Kachchh", "sabar kantha": "Sabarkantha", "banas kantha": "Banaskantha", "panch mahal": "Panchmahal",
+  khurda: "Khordha", khurdha: "Khordha", cuttak: "Cuttack", jagatsinghpur: "Jagatsinghapur", baleshwar: "Balasore",
+  "cooch behar": "Cooch Behar", coochbehar: "Cooch Behar", "koch bihar": "Cooch Behar", hugli: "Hooghly", haora: "Howrah",
+  maldah: "Malda", puruliya: "Purulia", "west midnapore": "Paschim Medinipur",
+  "east medinipur": "Purba Medinipur", "purba midnapore": "Purba Medinipur", "west medinipur": "Paschim Medinipur",
+  "spsr nellore": "Nellore", "sps nellore": "Nellore", "sri potti sriramulu nellore": "Nellore", "sri potti sri ramulu nellore": "Nellore",
+  anantpur: "Anantapur", anantapuram: "Anantapur", mahbubnagar: "Mahabubnagar", mehboobnagar: "Mahabubnagar",
+  "rae bareli": "Raebareli", "rai bareli": "Raebareli", sravasti: "Shravasti", kanauj: "Kannauj", "bara banki": "Barabanki",
+  "buland shahar": "Bulandshahr", "kushi nagar": "Kushinagar", sonebhadra: "Sonbhadra", gazipur: "Ghazipur", balia: "Ballia",
+  gorakpur: "Gorakhpur", hissar: "Hisar", ferozpur: "Firozpur", ferozepur: "Firozpur", bhatinda: "Bathinda",
+  chittaurgarh: "Chittorgarh", chhattarpur: "Chhatarpur", narsimhapur: "Narsinghpur", sahebganj: "Sahibganj",
+  "paschimi singhbhum": "West Singhbhum", "purbi singhbhum": "East Singhbhum", "paschimi champaran": "West Champaran",
+  "purbi champaran": "East Champaran", bagalkote: "Bagalkot",
 };
 
 let gazetteer: Gazetteer | null = null;
@@ -68,7 +82,8 @@ function build(): Gazetteer {
     register(phrase, { city });
   };
 
-  for (const [alias, state] of stateAliasEntries()) register(alias, { state });
+  // "Uttaranchal State", "Orissa State": any name of a state with "State" after it.
+  for (const [alias, state] of stateAliasEntries()) for (const phrase of state.abbreviation ? [alias] : [alias, `${alias} state`]) register(phrase, { state });
 
   for (const [name, aliases, districts] of CITIES) {
     const city: CityDef = { name, districts: [...districts], keys: [], curated: true };

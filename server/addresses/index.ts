@@ -277,6 +277,7 @@ export function preloadPincodeDirectory(): number {
   getGazetteer();
   nearSpellingIndex();
   headPincodeIndex();
+  directionIndex();
   return count;
 }
 
@@ -479,12 +480,34 @@ function only<T>(items: Iterable<T>): T | null {
 
 /**
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
- * village post office of the same name elsewhere), else its post offices.
+ * village post office of the same name elsewhere), else its post offices, else the offices of its
+ * parts that carry a direction ("Mulund" for "Mulund West" and "Mulund East").
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
   if (town) return town.areas;
-  return recordsNamed(key).map((r) => ({ state: r.entry.state, district: r.entry.district }));
+  const offices = recordsNamed(key);
+  const named = offices.length > 0 ? offices : (directionIndex().get(key) ?? []);
+  return named.map((r) => ({ state: r.entry.state, district: r.entry.district }));
+}
+
+let directional: Map<string, PincodeRecord[]> | null = null;
+
+/** The post offices whose name is another name and a direction ("Mulund West"), by that other name ("mulund"). */
+function directionIndex(): Map<string, PincodeRecord[]> {
+  if (!directional) {
+    directional = new Map();
+    for (const rec of directoryRecords()) {
+      for (const key of officeNameKeys(rec)) {
+        const base = /^(.{4,})(?:east|west|north|south)$/.exec(key)?.[1];
+        if (!base) continue;
+        const list = directional.get(base) ?? [];
+        if (!list.includes(rec)) list.push(rec);
+        directional.set(base, list);
+      }
+    }
+  }
+  return directional;
 }
 
 /** A directory town written in the text, within the written state and district; null when none is left. */
@@ -510,28 +533,48 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
  * Town", "Jayanagar 7th Block"), count after the whole name. A street named after a town ("Calicut Road",
  * "Magadi Main Road") counts after the names, for the state only.
  */
-function localityArea(kept: Chunk[], district: string | null, state: string | null): { district: string | null; state: string | null } {
-  const names = (c: Chunk): Array<{ name: string; tail: boolean }> => {
+function localityArea(kept: Chunk[], district: string | null, state: string | null, hint: string | null = null): { district: string | null; state: string | null } {
+  const names = (c: Chunk): Named[] => {
     if (c.kind === "street") {
-      // "Magadi Road", "Magadi Main Road", "Magadi Rd" (the line writes "Road": both readings agree).
-      const [first, second, third] = c.tokens;
-      const road = (t: Token | undefined) => t?.key === "road" || t?.key === "rd";
-      const named = c.tokens.length === 2 ? road(second) : c.tokens.length === 3 && second?.key === "main" && road(third);
-      return named && first?.type === WORD ? [{ name: first.key, tail: false }] : [];
+      // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
+      // Road", "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One
+      // word: in "Radha Krishna Road" or "Bawa Tarana Road" the last word is part of a name.
+      const start = ROAD_BEFORE.has(c.tokens[0]?.key ?? "") ? 1 : 0;
+      const place = c.tokens[start];
+      const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
+      return named ? [{ name: place.key, tail: false, toward: true }] : [];
     }
     const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
-    const out = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
-    if (isPlainName(c)) for (const name of headNames(c.tokens)) out.push({ name, tail: false });
+    const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
+    if (isPlainName(c)) out.push(...headNames(c.tokens, true));
     if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
+    if (isPlainName(c) || c.kind === "landmark") out.push(...dividedTail(c.tokens, c.kind === "landmark" ? 1 : 0));
+    // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
+    // New Town"): the address is by it, in its state. Not a mere post office: "Near Postal Colony", "Opposite Power
+    // House" are offices' names somewhere, and things of every town.
+    if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
+      out.push({ name: nameOf(c), tail: true });
+    }
+    if (c.kind === "landmark") out.push(...headNames(c.tokens, false));
     return out;
   };
   // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
   const rank = (c: Chunk) => (c.kind === "street" ? 3 : c.kind === "building" ? 2 : c.kind === "landmark" ? 1 : 0);
   const order = [...kept].reverse().sort((a, b) => rank(a) - rank(b));
-  for (const c of order) {
+  // After every name, each word of a marker's value of several names ("P.O. Sukapuram Edapal", "VPO Jarod Ta
+  // Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Jamua Bazar",
+  // "Head Quarter"), nor of a value that is one place found in several states.
+  const words = (c: Chunk) =>
+    (c.kind === "post" || c.kind === "village" || c.kind === "tehsil") &&
+    c.tokens.length > 1 &&
+    !c.tokens.some((t) => COMMON_WORDS.has(t.key) || ONE_NAME.has(t.key)) &&
+    new Set(directoryAreas(placeNameKey(nameOf(c))).map((a) => a.state)).size <= 1
+      ? [...c.tokens].reverse().flatMap((t): Named[] => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
+      : [];
+  for (const [c, list] of [...order.map((c) => [c, names(c)] as const), ...order.map((c) => [c, words(c)] as const)]) {
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
-    for (const [k, { name, tail }] of names(c).entries()) {
+    for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
@@ -539,14 +582,22 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
-      const city = tail ? getGazetteer().places.get(name)?.city : undefined;
+      const city = tail || k > 0 || toward ? getGazetteer().places.get(name)?.city : undefined;
+      // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
+      if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
-      const listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      // A name that is also a post office in the state a road names ("Madhubani Road, Sakri": a town in Dhule and an
+      // office in Madhubani) is that office: what else is written decides.
+      const there = hint && !tail && !listed.some((a) => a.state === hint) ? recordsNamed(key).filter((r) => r.states.includes(hint)) : [];
+      if (there.length > 0) listed = there.map((r) => ({ state: hint as string, district: r.entry.district }));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
       const found = only(areas.map((a) => a.state));
-      // A road named after a town leads to it from elsewhere: the state, not the district ("Magadi Main Road").
-      if (found) return { state: found, district: district ?? (c.kind === "street" ? null : only(areas.map((a) => a.district))) };
+      // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
+      // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
+      if (found && toward && CITY_STATES.has(found)) continue;
+      if (found) return { state: found, district: district ?? (toward ? null : only(areas.map((a) => a.district))) };
     }
   }
   // Last, a post office of one state ending the address's last name ("Opposite Gurukul Memnagar"): the state only.
@@ -562,12 +613,38 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   return { district, state };
 }
 
+const roadStates = new WeakMap<readonly Chunk[], string | null>();
+
+/** The state the roads of the address are named after, where they name one ("Madhubani Road"); read once an address. */
+function roadState(kept: readonly Chunk[]): string | null {
+  let state = roadStates.get(kept);
+  if (state === undefined) {
+    const streets = kept.filter((c) => c.kind === "street");
+    state = streets.length > 0 ? localityArea(streets, null, null).state : null;
+    roadStates.set(kept, state);
+  }
+  return state;
+}
+
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
-const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "bye", "by", "pass", "bypass", "national", "nh"]);
+const ROAD_BETWEEN: ReadonlySet<string> = new Set(["old", "new", "main", "road", "rd", "highway", "hwy", "bye", "by", "pass", "bypass", "ring", "link", "national", "nh"]);
+
+/** Words that make a marker's value one name: "Mandal Head Quarter", "Rampur Kalan". */
+const ONE_NAME: ReadonlySet<string> = new Set([...LOCALITY_TAIL, "head", "quarter", "headquarter", "headquarters", "hq"]);
+
+/** Before a road's place: "Main Jharsa Road", "Old Padra Road"… */
+const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
 
 /**
- * The state of a road named after two or three towns or cities of that state ("Pune-Nashik Road",
- * "Bangalore Mysore Highway"): it runs between them. Towns of different states give nothing ("Delhi-Rohtak Road").
+ * …and after it, naming a road or a crossing on it: "Jagadhri Bye Pass Road", "Magadi Chord Road", "Bopal Char Rasta",
+ * "Modhera Cross Road". Not a highway: it is named after a city far away ("Nagpur Highway" in Telangana).
+ */
+const ROAD_KINDS: ReadonlySet<string> = new Set(["road", "rd", "main", "bye", "by", "pass", "bypass", "ring", "link", "chord", "char", "rasta", "cross", "marg"]);
+
+/**
+ * The state of a road named after two or three towns, cities or post offices of that state ("Pune-Nashik Road",
+ * "Bangalore Mysore Highway", "Rander Adajan Road"): it runs between them. Towns of different states give nothing
+ * ("Delhi-Rohtak Road"), nor does a person's name ("Gandhi Rander Road").
  */
 function roadBetweenTowns(tokens: readonly Token[], state: string | null): string | null {
   const names = tokens.filter((t) => !ROAD_BETWEEN.has(t.key));
@@ -575,7 +652,7 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
   const states = new Set<string>();
   for (const t of names) {
     const city = getGazetteer().places.get(t.key)?.city;
-    const areas = city ? city.districts.map((d) => directoryDistricts().get(d) ?? "") : (townNamed(placeNameKey(t.key))?.areas.map((a) => a.state) ?? []);
+    const areas = city ? city.districts.map((d) => directoryDistricts().get(d) ?? "") : PEOPLE.has(t.key) ? [] : directoryAreas(placeNameKey(t.key)).map((a) => a.state);
     const one = only(areas);
     if (!one) return null;
     states.add(one);
@@ -584,19 +661,75 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
   return found && inState(found, state) ? found : null;
 }
 
-/** What follows a locality's own name: "Kengeri Satellite Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
-const SUBDIVISION: ReadonlySet<string> = new Set(["stage", "block", "phase", "sector", "satellite", "town", "pocket", "ward", "cantt", "cantonment", "camp", "city", "e", "w", "n", "s"]);
+/** What follows a locality's own name: "Kengeri Satellite Town", "Yelahanka New Town", "Banashankari II Stage", "Jayanagar 7th Block", "Andheri E", "Ambala Cantt". */
+// prettier-ignore
+const SUBDIVISION: ReadonlySet<string> = new Set([
+  "stage", "block", "phase", "sector", "satellite", "town", "new", "old", "pocket", "ward", "cantt", "cant", "cantonment",
+  "camp", "city", "e", "w", "n", "s",
+]);
 
-/** The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East"). */
-function headNames(tokens: readonly Token[]): string[] {
-  const out: string[] = [];
+/** A locality's division: "2nd", "Stage", "II", "East", "New Town" (see SUBDIVISION). */
+const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
+
+/**
+ * A locality and its divisions ending a longer name ("Near SBI Yelahanka New Town", "Madhuvan Layout Srirampura 2nd
+ * Stage", "Asalpha Ghatkopar West"): the word before the divisions, a post office's name as well as a town's.
+ */
+function dividedTail(tokens: readonly Token[], least: number): Named[] {
+  let end = tokens.length;
+  while (end > least + 1 && divides(tokens[end - 1] as Token)) end--;
+  const last = tokens[end - 1];
+  const before = tokens[end - 2]?.key ?? "";
+  if (end === tokens.length || end - 1 < least || !last || last.type !== WORD || COMMON_WORDS.has(last.key) || ROAD_NAMES.has(last.key) || LANDMARK_NOUNS.has(last.key)) return [];
+  return PEEL_BLOCKERS.has(before) ? [] : [{ name: last.key, tail: false }];
+}
+
+/**
+ * A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad
+ * Station"; and a bank's branch, named after its town ("Bobbili Branch").
+ */
+const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station", "branch"]);
+
+/** A gate or a fork named after the town its road leads to: "Rohtak Gate" (in Bhiwani), "Pachpedi Naka", "Dehu Phata". */
+const TOWARD: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata"]);
+
+/** A name to look up; `tail` ends a longer name (a town only), `toward` names where a road leads (its state only). */
+interface Named {
+  name: string;
+  tail: boolean;
+  toward?: boolean;
+}
+
+/** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
+const PLACE_OFFICE_LETTERS = 7;
+
+/** People roads are named after, everywhere: a post office called "Gandhi" or "Pratap" is not where "Gandhi Road" is. */
+// prettier-ignore
+const PEOPLE: ReadonlySet<string> = new Set([
+  "gandhi", "mahatma", "nehru", "jawahar", "jawaharlal", "patel", "sardar", "subhash", "subhas", "netaji", "tilak",
+  "ambedkar", "shivaji", "pratap", "rajiv", "indira", "bhagat", "tagore", "vivekananda", "rajaji", "kamaraj",
+  "periyar", "lajpat", "shastri", "gokhale", "ranade", "ashoka", "irwin", "curzon", "ripon", "elgin", "napier",
+]);
+
+/**
+ * The first word, then the first two, of a locality's name when the rest only divides it (numbers, "Stage", "East",
+ * "New Town"); the first word when the rest names a crossing there and the word is a town or a post office of at
+ * least seven letters ("Jaitala Square"; "Airport Junction" is named after what is there, so no junctions).
+ */
+function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
+  const out: Named[] = [];
   for (let n = 1; n <= 2 && n < tokens.length; n++) {
     const head = tokens.slice(0, n);
     const rest = tokens.slice(n);
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
+    const name = head.map((t) => t.key).join(" ");
+    const key = placeNameKey(name);
+    const end = (rest[0] as Token).key;
+    const town = !!townNamed(key) || !!getGazetteer().places.get(name)?.city;
+    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
+    const crossing = n === 1 && rest.length === 1 && (crossings ? (CROSSING.has(end) || TOWARD.has(end)) && (town || key.length >= PLACE_OFFICE_LETTERS) : TOWARD.has(end) && town);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
-    if (rest.every(divides)) out.push(head.map((t) => t.key).join(" "));
+    if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD.has(end) });
   }
   return out;
 }
@@ -778,7 +911,9 @@ function unglueStates(text: string): string {
   return text.replace(gluedState, (all: string, before: string, state: string) => {
     const key = placeNameKey(before);
     const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0;
-    return known ? `${before} ${state}` : all;
+    // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
+    const whole = placeNameKey(all);
+    return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}` : all;
   });
 }
 
@@ -925,7 +1060,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // Letters only: "Sector 62" is no "Sector-17".
     const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
     // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
-    const found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+    let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+    // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
+    const road = !rec && found && !r.statedState ? roadState(kept) : null;
+    if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road))) found = null;
     // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
     // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
     const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
@@ -1017,6 +1155,23 @@ function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, lef
   }
 }
 
+/**
+ * Without a pincode, a directory town of one state written as the last name after a city of another state
+ * ("NH 17, Gandhinagar, Kumta", "Bilaspur Bye Pass Road, Jagadhri"): where the places disagree, the last one
+ * written decides, and the city before it is a locality or a road named after a place. A written district, or
+ * a written state other than the town's, keeps the city.
+ */
+function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[]): boolean {
+  if (rec || !city || mentions.some((m) => m.kind === "district")) return false;
+  const at = Math.max(...mentions.map((m) => (m.kind === "city" ? m.order : -1)));
+  const last = [...kept].reverse().find(isPlainName);
+  if (!last || last.order < at || !last.tokens.every((t) => t.type === WORD)) return false;
+  const found = writtenTown(placeNameKey(nameOf(last)), null, null);
+  const state = found ? only(found.areas.map((a) => a.state)) : null;
+  if (!state || mentions.some((m) => m.kind === "state" && m.state !== state)) return false;
+  return !city.districts.some((d) => directoryDistricts().get(d) === state);
+}
+
 /** The district and state: written, else the pincode's, else found from the places the text names. */
 function resolvedArea(
   rec: PincodeRecord | null,
@@ -1026,6 +1181,7 @@ function resolvedArea(
   leftoverCities: ReadonlyArray<{ text: string }>,
   rural: boolean,
   r: Reading,
+  stated: { state: boolean; bareDistrict: boolean },
 ) {
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec
@@ -1038,6 +1194,11 @@ function resolvedArea(
         ? only(city.districts.map((d) => directoryDistricts().get(d)))
         : null;
   if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState) r.statedState = placeState;
+  // Without a pincode, a district written with its marker decides over the state of a city outside it ("Baikunthpur,
+  // Distt. Rewa" is the Baikunthpur of Rewa, Madhya Pradesh, not the town of Koriya, Chhattisgarh).
+  const marked = !rec && !stated.state && !stated.bareDistrict && r.statedDistrict;
+  const districtState = marked && city && !city.districts.includes(marked) ? directoryDistricts().get(marked) : undefined;
+  if (districtState) r.statedState = districtState;
   let stateFromLocality = false;
   let district = r.statedDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
@@ -1053,7 +1214,7 @@ function resolvedArea(
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;
-      ({ district, state } = localityArea(kept, district, state));
+      ({ district, state } = localityArea(kept, district, state, state ? null : roadState(kept)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
     }
@@ -1071,6 +1232,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
   const city = chooseCity(mentions, rec);
   const r: Reading = { ...writtenArea(mentions), statedCity: city?.name ?? null, cityWritten: city !== null, townFits: false, townOutside: false };
+  // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
+  const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };
   // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
   // stand for a written city when a far town is read ("Ambedkar Nagar, 110005" reads the same from its line).
   const cityFromState = !r.statedCity && !!r.statedState && CITY_STATES.has(r.statedState);
@@ -1078,13 +1241,20 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
-  const { town, rural, placeTown, displaced } = readCity(text, kept, rec, city, mentions, cityFromState, r);
-  const leftoverCities = citiesBesides(mentions, rec, city, displaced, r);
+  const overruled = townAfterCity(kept, rec, city, mentions);
+  if (overruled) {
+    r.statedCity = null;
+    r.cityWritten = false;
+    r.statedState = writtenArea(mentions).statedState;
+  }
+  const written = overruled ? null : city;
+  const { town, rural, placeTown, displaced } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
+  const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
   const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, city, kept, line, leftoverCities, !!rural, r);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),

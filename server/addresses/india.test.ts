@@ -306,3 +306,113 @@ describe("a post office marker shared with the district's", () => {
     expect(r.normalized).toBe("Court Road, District Chatra, Jharkhand");
   });
 });
+
+describe("districts as the lists write them", () => {
+  it.each([
+    ["Station Road, Bhuj, Kutch", "Kachchh", "Gujarat"],
+    ["Main Road, Jatni, Khurda", "Khordha", "Odisha"],
+    ["Gandhi Chowk, Hissar", "Hisar", "Haryana"],
+    ["Near Bus Stand, Idar, Sabar Kantha", "Sabarkantha", "Gujarat"],
+    ["Vill. Kolaghat, Purba Midnapore", "Purba Medinipur", "West Bengal"],
+  ])("reads an old or other spelling of a district: %s", (text, district, state) => {
+    expect(parts(text)).toMatchObject({ district, state });
+  });
+
+  it("reads Midnapore and Bhabhua as the towns Medinipur and Bhabua", () => {
+    expect(parts("Near Bus Stand, Midnapore")).toMatchObject({ city: "Medinipur", district: "Paschim Medinipur", state: "West Bengal" });
+    expect(parts("Station Road, Bhabhua")).toMatchObject({ city: "Bhabua", district: "Kaimur", state: "Bihar" });
+  });
+});
+
+describe("without a pincode, what a road, a crossing or a gate is named after", () => {
+  it("reads a bypass, ring, link or chord road, or a main road, named after a town for the state only", () => {
+    expect(parts("Sector 17, Jagadhri Bye Pass Road")).toMatchObject({ district: null, state: "Haryana" });
+    expect(parts("91, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
+    expect(parts("Plot 8, Main Jharsa Road")).toMatchObject({ district: null, state: "Haryana" });
+  });
+
+  it("reads a crossing named after a town or a long post office's name as in that place", () => {
+    expect(parts("Ring Road, Jaitala Square")).toMatchObject({ district: "Nagpur", state: "Maharashtra" });
+    expect(parts("Shop 2, Modhera Cross Road")).toMatchObject({ state: "Gujarat" });
+    expect(parts("Kargahar More, Near Pandey Hotel")).toMatchObject({ district: "Rohtas", state: "Bihar" });
+  });
+
+  it("reads a gate or fork named after a town for its state only, and a junction named after what is there as nothing", () => {
+    expect(parts("Rohtak Gate, Circular Road")).toMatchObject({ district: null, state: "Haryana" });
+    expect(parts("Plot 8, Near Mumbai Naka")).toMatchObject({ district: null, state: "Maharashtra" });
+    expect(parts("International Airport Junction").state).toBeNull();
+  });
+
+  it("reads no state from a road named after a person, a highway named after a far city, or a road named after Delhi", () => {
+    expect(parts("12, Gandhi Road").state).toBeNull();
+    expect(parts("Pratap Road, Dandia Bazar").state).toBeNull();
+    expect(parts("3-99, Nagpur Highway").state).toBeNull();
+    expect(parts("Delhi Road, Opposite Power House").state).toBeNull();
+  });
+
+  it("reads one word before the road's kind: in a longer name the last word is part of the name", () => {
+    expect(parts("14th Cross, Radha Krishna Road").state).toBeNull();
+  });
+});
+
+describe("without a pincode, localities as offices and lists write them", () => {
+  it("reads a locality written without the direction its post offices carry", () => {
+    expect(parts("Tilak Road, Ghatkopar (E)")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+    expect(parts("Flat 12, L.B.S. Marg, Bhandup")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("reads a locality before its divisions, also at the end of a longer name or a landmark", () => {
+    expect(parts("No.2558, 16th B Cross, Yelahanka New Town")).toMatchObject({ state: "Karnataka" });
+    expect(parts("HIG 24, Near SBI Yelahanka New Town")).toMatchObject({ state: "Karnataka" });
+    expect(parts("29, 1st Main, Behind Yelahanka New Town")).toMatchObject({ state: "Karnataka" });
+  });
+
+  it("reads a landmark that is a town as by that town", () => {
+    expect(parts("Chemmanakari, Near Vaikom")).toMatchObject({ district: "Kottayam", state: "Kerala" });
+  });
+
+  it("reads each name of a marker's value of several: village, post office, taluk", () => {
+    expect(parts("Thengana, P.O. Sukapuram Edapal").state).toBe("Kerala");
+    expect(parts("Shubham Apartment, At & Post Jarod Ta Waghodia").state).toBe("Gujarat");
+    // One name ("Jamua Bazar") is not cut into words.
+    expect(parts("Vill & P.O. Jamua Bazar").state).toBeNull();
+  });
+
+  it("reads a state's name with 'State' after it as that state", () => {
+    expect(parts("Station Road, Jwalapur, Uttaranchal State").state).toBe("Uttarakhand");
+    expect(parts("Station Road, Orissa State").state).toBe("Odisha");
+  });
+
+  it("reads Kashmir as Jammu and Kashmir", () => {
+    expect(parts("Raj Bagh, Srinagar, Kashmir")).toMatchObject({ district: "Srinagar", state: "Jammu and Kashmir" });
+  });
+
+  it("reads a district's hospital, court or council as no district", () => {
+    expect(parts("Sub District Hospital, Visnagar")).toMatchObject({ city: "Visnagar", district: "Mehsana", state: "Gujarat" });
+    expect(parts("Near District Court, Sector 17, Jagadhri")).toMatchObject({ district: "Yamunanagar", state: "Haryana" });
+    expect(parts("The District Co-operative Central Bank Ltd., Nellimarla Branch")).toMatchObject({ district: "Vizianagaram", state: "Andhra Pradesh" });
+  });
+});
+
+describe("without a pincode, a directory town written after a city of another state", () => {
+  it("is the city: the last place written decides, the city before it is a name", () => {
+    expect(parts("NH 17, Gandhinagar, Kumta")).toMatchObject({ city: "Kumta", district: "Uttara Kannada", state: "Karnataka" });
+    expect(parts("Bilaspur Bye Pass Road, Jagadhri")).toMatchObject({ city: "Jagadhri", district: "Yamunanagar", state: "Haryana" });
+  });
+
+  it("reads a town that is also a post office where a road names the office's state as that office", () => {
+    expect(parts("Madhubani Road, Sakri")).toMatchObject({ district: "Madhubani", state: "Bihar" });
+    expect(parts("Shivaji Nagar, Jalgaon Road, Jamner")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
+    // Without the road, the town.
+    expect(parts("Shivaji Nagar, Sakri")).toMatchObject({ district: "Dhule", state: "Maharashtra" });
+  });
+
+  it("takes the state of a district written with its marker over that of a city outside it", () => {
+    expect(parts("Allahabad Bank, Baikunthpur, Distt. Rewa")).toMatchObject({ district: "Rewa", state: "Madhya Pradesh" });
+  });
+
+  it("keeps the city where a district or the city's state is written", () => {
+    expect(parts("Gandhinagar, Kumta, Gujarat").state).toBe("Gujarat");
+    expect(parts("Kamla Nagar, Agra")).toMatchObject({ city: "Agra", state: "Uttar Pradesh" });
+  });
+});

@@ -146,6 +146,13 @@ const FLOOR_WORDS: ReadonlySet<string> = new Set(["floor", "flr", "fl"]);
 const STREET_TAIL: ReadonlySet<string> = new Set(["road", "rd", "street", "lane", "marg"]);
 const OPAQUE: ReadonlySet<ChunkKind> = new Set(["landmark", "recipient", "village", "post", "tehsil", "district"]);
 /** Marker kinds that may follow their value: "Hosakote Taluk", "Bareilly District". */
+/** What a district runs, named after it: "District Hospital", "District Court", "Zilla Parishad", "District Co-operative Bank". */
+// prettier-ignore
+const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
+  "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "panchayat",
+  "bank", "co", "coop", "cooperative",
+]);
+
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
 function ordinal(n: string): string {
@@ -305,6 +312,8 @@ class SegmentChunker {
         // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
+        // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district.
+        if (m.kind === "district" && [tokens[j], tokens[j + 1]].some((t) => t && DISTRICT_OFFICES.has(t.key))) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
         // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];

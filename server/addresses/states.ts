@@ -57,7 +57,7 @@ const NAME_ALIASES: Record<StateName, string[]> = {
   Chandigarh: [],
   "Dadra and Nagar Haveli and Daman and Diu": ["dadra & nagar haveli and daman & diu", "dadra and nagar haveli", "dadra & nagar haveli", "daman and diu", "daman & diu"],
   Delhi: ["nct of delhi", "nct delhi", "national capital territory of delhi", "delhi state"],
-  "Jammu and Kashmir": ["jammu & kashmir", "jammu kashmir", "j & k", "j and k"],
+  "Jammu and Kashmir": ["jammu & kashmir", "jammu kashmir", "j & k", "j and k", "kashmir"],
   Ladakh: [],
   Lakshadweep: [],
   Puducherry: ["pondicherry", "pondichery", "puduchery"],
