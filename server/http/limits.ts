@@ -2,8 +2,10 @@ import type http from "node:http";
 import type { Socket } from "node:net";
 import { PassThrough, Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
+import { nowMs } from "../clock";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
+import { bodyBudgetBytes, bodyBudgetWaiting } from "../metrics";
 import { errorBody, toApiError } from "../api/errors";
 
 /**
@@ -47,26 +49,114 @@ function writeRawError(socket: Socket, status: number, statusText: string, body:
 }
 
 /**
- * Reads the rest of a request body and throws it away, up to LINGER's bytes and time. Resolves true
- * when the body ended within them, false when the client sent more, took longer or went away.
+ * How fast the server reads the bulk of request bodies, all connections together, so a flood of big
+ * bodies costs a fixed share of a core whatever its size and other tenants' requests keep theirs.
+ * Bulk is a body's bytes past its first `free` bytes (every ordinary request is smaller) and every
+ * byte thrown away after an early answer. A connection past the budget is paused (TCP then slows its
+ * sender, at no cost to us) and takes its turn again, `slice` bytes at a time and first come first
+ * served, as the budget refills. The bucket holds a second's worth, as much as LINGER lets one body
+ * throw away: on a quiet server no body waits.
+ */
+export const BODY_BUDGET = { bytesPerSecond: 16 * 1024 * 1024, burst: LINGER.bytes, free: 64 * 1024, slice: 1024 * 1024 };
+
+/** A body read under the budget: the bytes it may still read before it asks again, and how it goes on once it may. */
+interface BudgetedBody {
+  allowance: number;
+  resume(): void;
+}
+
+/** BODY_BUDGET's budget: a token bucket on the one clock, and the paused bodies waiting for it in turn. */
+class BodyBudget {
+  private tokens = BODY_BUDGET.burst;
+  private at = nowMs();
+  private readonly waiting: BudgetedBody[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  /** Gives a body whose allowance is spent its next slice; false when it has to wait (it is resumed in its turn). */
+  topUp(body: BudgetedBody): boolean {
+    this.refill();
+    // Nobody waits before it: as many slices as the piece it read took, while the bucket lasts.
+    while (this.waiting.length === 0 && body.allowance <= 0 && this.tokens > 0) this.give(body);
+    if (body.allowance > 0) return true;
+    this.waiting.push(body);
+    bodyBudgetWaiting.set(this.waiting.length);
+    this.schedule();
+    return false;
+  }
+
+  /** A body done with (ended, cut or gone): out of the queue, and what it did not read back in the bucket. */
+  leave(body: BudgetedBody): void {
+    const i = this.waiting.indexOf(body);
+    if (i !== -1) this.waiting.splice(i, 1);
+    bodyBudgetWaiting.set(this.waiting.length);
+    if (body.allowance > 0) this.tokens = Math.min(BODY_BUDGET.burst, this.tokens + body.allowance);
+    body.allowance = 0;
+  }
+
+  private refill(): void {
+    const at = nowMs();
+    this.tokens = Math.min(BODY_BUDGET.burst, this.tokens + (Math.max(0, at - this.at) * BODY_BUDGET.bytesPerSecond) / 1000);
+    this.at = at;
+  }
+
+  private give(body: BudgetedBody): void {
+    const bytes = Math.min(BODY_BUDGET.slice, this.tokens);
+    this.tokens -= bytes;
+    body.allowance += bytes;
+  }
+
+  /** Wakes when the next slice has refilled and resumes the waiting bodies in turn while it lasts. */
+  private schedule(): void {
+    if (this.timer || this.waiting.length === 0) return;
+    const wait = Math.max(1, Math.ceil(((BODY_BUDGET.slice - this.tokens) * 1000) / BODY_BUDGET.bytesPerSecond));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.refill();
+      while (this.waiting.length > 0 && this.tokens > 0) {
+        const body = this.waiting[0]!;
+        this.give(body);
+        if (body.allowance <= 0) continue;
+        this.waiting.shift();
+        body.resume();
+      }
+      bodyBudgetWaiting.set(this.waiting.length);
+      this.schedule();
+    }, wait);
+    this.timer.unref();
+  }
+}
+
+const bodyBudget = new BodyBudget();
+
+/**
+ * Reads the rest of a request body and throws it away, up to LINGER's bytes and time, within
+ * BODY_BUDGET. Resolves true when the body ended within them, false when the client sent more, took
+ * longer or went away.
  */
 function discardRest(req: http.IncomingMessage): Promise<boolean> {
   return new Promise((resolve) => {
+    // Nobody reads the body through the UTF-8 check any more (a parser stopped at the limit, or never started).
+    req.unpipe();
     if (req.complete) {
       req.resume();
       return resolve(true);
     }
     let seen = 0;
+    const budgeted: BudgetedBody = { allowance: 0, resume: () => req.resume() };
     const finish = (whole: boolean) => {
       clearTimeout(timer);
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("close", onClose);
+      bodyBudget.leave(budgeted);
       resolve(whole);
     };
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
-      if (seen > LINGER.bytes) finish(false);
+      bodyBudgetBytes.inc({ use: "discarded" }, chunk.length);
+      if (seen > LINGER.bytes) return finish(false);
+      budgeted.allowance -= chunk.length;
+      if (budgeted.allowance <= 0 && !bodyBudget.topUp(budgeted)) req.pause();
     };
     const onEnd = () => finish(true);
     const onClose = () => finish(req.complete);
@@ -74,7 +164,8 @@ function discardRest(req: http.IncomingMessage): Promise<boolean> {
     req.on("data", onData);
     req.once("end", onEnd);
     req.once("close", onClose);
-    req.resume();
+    if (bodyBudget.topUp(budgeted)) req.resume();
+    else req.pause();
   });
 }
 
@@ -122,19 +213,29 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /**
  * A body as it arrives, refused with 400 at its first byte that is not UTF-8 (JSON and forms are
  * UTF-8; decoded leniently, such bytes became U+FFFD and passed for text: five of them were an
- * address). The answer lingers like any other; the pages (not-found answers) read their own bodies.
+ * address), and read past its first BODY_BUDGET.free bytes only within the budget (a piece waits for
+ * its turn before the parser sees it, and the request is paused meanwhile). The answer lingers like
+ * any other; the pages (not-found answers) read their own bodies.
  */
-function utf8Only(payload: NodeJS.ReadableStream): Transform {
+function checkedBody(payload: NodeJS.ReadableStream): Transform {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const refuse = () => new DakiyaError("invalid_request", "The request body is not valid UTF-8 text.", { details: [] });
+  let seen = 0;
+  const budgeted: BudgetedBody = { allowance: 0, resume: () => undefined };
   const checked = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
         decoder.decode(chunk, { stream: true });
-        callback(null, chunk);
       } catch {
-        callback(refuse());
+        return callback(refuse());
       }
+      const bulk = Math.min(chunk.length, seen + chunk.length - BODY_BUDGET.free);
+      seen += chunk.length;
+      if (bulk <= 0) return callback(null, chunk);
+      bodyBudgetBytes.inc({ use: "read" }, bulk);
+      budgeted.allowance -= bulk;
+      if (budgeted.allowance > 0 || bodyBudget.topUp(budgeted)) return callback(null, chunk);
+      budgeted.resume = () => callback(null, chunk);
     },
     flush(callback) {
       try {
@@ -145,6 +246,10 @@ function utf8Only(payload: NodeJS.ReadableStream): Transform {
       }
     },
   });
+  // A body nobody reads on (a parser stopped at the limit, the client went away) gives up its turn.
+  const leave = () => bodyBudget.leave(budgeted);
+  checked.once("unpipe", leave);
+  checked.once("close", leave);
   // A client that goes away errors the request; once the parser has stopped listening (a 413), nobody
   // else would hear it, and an unheard 'error' is an uncaught exception.
   checked.on("error", () => undefined);
@@ -166,7 +271,7 @@ export function installLimits(app: FastifyInstance): void {
   // the body still arrives) closed the connection at once, and a client still writing got EPIPE.
   app.addHook("onSend", (request, reply, payload, done) => (request.is404 ? lingerOnSend.call(app, request, reply, payload, done) : done(null, payload)));
 
-  app.addHook("preParsing", (request, _reply, payload, done) => (request.is404 || !hasBody(request.raw) ? done(null, payload) : done(null, utf8Only(payload))));
+  app.addHook("preParsing", (request, _reply, payload, done) => (request.is404 || !hasBody(request.raw) ? done(null, payload) : done(null, checkedBody(payload))));
 
   app.addHook("onRequest", (request, reply, done) => {
     const req = request.raw;
