@@ -135,7 +135,7 @@ try {
     const flood = [...answers].filter(([a]) => !a.startsWith("other"));
     const total = flood.reduce((sum, [, c]) => sum + c, 0);
     const refused = flood.filter(([a]) => /^4\d\d$/.test(a)).reduce((sum, [, c]) => sum + c, 0);
-    console.log(`\nflood ${name}: ${total} ${scenario.what} in ${SECONDS} s from ${CONNECTIONS} connections`);
+    console.log(`\nflood ${name}: ${total} ${scenario.what} in ${ALONE_SECONDS + SECONDS} s from ${CONNECTIONS} connections`);
     console.log(`answers: ${[...answers].map(([a, c]) => `${a} ×${c}`).join(", ")}`);
     console.log(`server resident memory: ${mb(idle)} before, ${mb(peak)} at most during the flood (target: under 500 MB)`);
     console.log(`server CPU with the flood alone: ${cpu.toFixed(1)} s in ${ALONE_SECONDS} s = ${((100 * cpu) / ALONE_SECONDS).toFixed(0)} % of a core`);
