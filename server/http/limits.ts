@@ -57,7 +57,7 @@ function writeRawError(socket: Socket, status: number, statusText: string, body:
  * served, as the budget refills. The bucket holds a second's worth, as much as LINGER lets one body
  * throw away: on a quiet server no body waits.
  */
-export const BODY_BUDGET = { bytesPerSecond: 16 * 1024 * 1024, burst: LINGER.bytes, free: 64 * 1024, slice: 1024 * 1024 };
+export const BODY_BUDGET = { bytesPerSecond: 16 * 1024 * 1024, burst: LINGER.bytes, free: 64 * 1024, slice: 256 * 1024 };
 
 /** A body read under the budget: the bytes it may still read before it asks again, and how it goes on once it may. */
 interface BudgetedBody {
