@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setClock } from "../../server/clock";
+import { advanceClock, setClock } from "../../server/clock";
 import { BODY_BUDGET, BODY_LIMIT, LINGER } from "../../server/http/limits";
 import { startServer } from "./server";
 
@@ -69,11 +69,14 @@ async function budget(): Promise<{ read: number; discarded: number; waiting: num
   };
 }
 
-/** Until every writer is either closed or waiting, paused, for the budget: with time frozen nothing moves after. */
-async function settled(writers: Writer[]): Promise<Awaited<ReturnType<typeof budget>>> {
+/**
+ * Until every writer is either closed or waiting, paused, for the budget (and at least `discarded`
+ * bytes were thrown away): with time frozen nothing moves after but what is left of a slice.
+ */
+async function settled(writers: Writer[], discarded = 0): Promise<Awaited<ReturnType<typeof budget>>> {
   for (;;) {
     const b = await budget();
-    if (b.waiting === writers.filter((w) => !w.closed).length) return b;
+    if (b.waiting === writers.filter((w) => !w.closed).length && b.discarded >= discarded) return b;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -86,11 +89,18 @@ describe("the body budget", () => {
     // together more than twice what the bucket holds.
     const size = (3 * LINGER.bytes) / 4;
     const writers = [0, 1, 2].map(() => write("/api/v1/addresses/verify/batch", size, true));
-    const frozen = await settled(writers);
+    // The file's first test: the bucket is full, and it is all read before the writers stop.
+    const frozen = await settled(writers, before.discarded + BODY_BUDGET.burst - PIECE);
     expect(frozen.discarded - before.discarded).toBeLessThanOrEqual(BODY_BUDGET.burst + writers.length * PIECE);
     // Each client had its whole answer before the server read its body, and at most one body was read whole.
     for (const w of writers) expect(w.text()).toMatch(/^HTTP\/1\.1 413 [^]*"payload_too_large"/);
     expect(writers.filter((w) => w.closed).length).toBeLessThanOrEqual(1);
+
+    // Half a second later, half a second's worth more and no more.
+    advanceClock(500);
+    const halfSecond = BODY_BUDGET.bytesPerSecond / 2;
+    const later = await settled(writers, before.discarded + BODY_BUDGET.burst + halfSecond - PIECE);
+    expect(later.discarded - before.discarded).toBeLessThanOrEqual(BODY_BUDGET.burst + halfSecond + writers.length * PIECE);
 
     setClock(null);
     await Promise.all(writers.map((w) => w.done));
