@@ -53,14 +53,16 @@ function writeRawError(socket: Socket, status: number, statusText: string, body:
  * bodies costs a fixed share of a core whatever its size and other tenants' requests keep theirs.
  * Bulk is a body's bytes past its first `free` bytes (every ordinary request is smaller) and every
  * byte thrown away after an early answer. A connection past the budget is paused (TCP then slows its
- * sender, at no cost to us) and takes its turn again, `slice` bytes at a time and first come first
- * served, as the budget refills. The bucket holds a second's worth, as much as LINGER lets one body
- * throw away: on a quiet server no body waits.
+ * sender, at no cost to us) and goes on, `slice` bytes at a time, as the budget refills, the body that
+ * first asked first: taking turns instead, a flood of many connections held a part-read body each
+ * (64 connections: 530 MB). The bucket holds a second's worth, as much as LINGER lets one body throw
+ * away: on a quiet server no body waits.
  */
 export const BODY_BUDGET = { bytesPerSecond: 16 * 1024 * 1024, burst: LINGER.bytes, free: 64 * 1024, slice: 256 * 1024 };
 
-/** A body read under the budget: the bytes it may still read before it asks again, and how it goes on once it may. */
+/** A body read under the budget: its place in line, the bytes it may still read before it asks again, and how it goes on once it may. */
 interface BudgetedBody {
+  place: number;
   allowance: number;
   resume(): void;
 }
@@ -69,16 +71,25 @@ interface BudgetedBody {
 class BodyBudget {
   private tokens = BODY_BUDGET.burst;
   private at = nowMs();
+  /** Waiting bodies by their place in line. */
   private readonly waiting: BudgetedBody[] = [];
+  private places = 0;
   private timer: NodeJS.Timeout | null = null;
+
+  /** A new body's place in line, behind every body before it. */
+  body(resume: () => void): BudgetedBody {
+    return { place: this.places++, allowance: 0, resume };
+  }
 
   /** Gives a body whose allowance is spent its next slice; false when it has to wait (it is resumed in its turn). */
   topUp(body: BudgetedBody): boolean {
     this.refill();
     // Nobody waits before it: as many slices as the piece it read took, while the bucket lasts.
-    while (this.waiting.length === 0 && body.allowance <= 0 && this.tokens > 0) this.give(body);
+    const first = this.waiting[0];
+    if (first === undefined || first.place > body.place) while (body.allowance <= 0 && this.tokens > 0) this.give(body);
     if (body.allowance > 0) return true;
-    this.waiting.push(body);
+    const after = this.waiting.findIndex((w) => w.place > body.place);
+    this.waiting.splice(after === -1 ? this.waiting.length : after, 0, body);
     bodyBudgetWaiting.set(this.waiting.length);
     this.schedule();
     return false;
@@ -105,7 +116,7 @@ class BodyBudget {
     body.allowance += bytes;
   }
 
-  /** Wakes when the next slice has refilled and resumes the waiting bodies in turn while it lasts. */
+  /** Wakes when the next slice has refilled and resumes the waiting bodies in line while it lasts. */
   private schedule(): void {
     if (this.timer || this.waiting.length === 0) return;
     const wait = Math.max(1, Math.ceil(((BODY_BUDGET.slice - this.tokens) * 1000) / BODY_BUDGET.bytesPerSecond));
@@ -142,7 +153,7 @@ function discardRest(req: http.IncomingMessage): Promise<boolean> {
       return resolve(true);
     }
     let seen = 0;
-    const budgeted: BudgetedBody = { allowance: 0, resume: () => req.resume() };
+    const budgeted = bodyBudget.body(() => req.resume());
     const finish = (whole: boolean) => {
       clearTimeout(timer);
       req.off("data", onData);
@@ -221,7 +232,7 @@ function checkedBody(payload: NodeJS.ReadableStream): Transform {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const refuse = () => new DakiyaError("invalid_request", "The request body is not valid UTF-8 text.", { details: [] });
   let seen = 0;
-  const budgeted: BudgetedBody = { allowance: 0, resume: () => undefined };
+  const budgeted = bodyBudget.body(() => undefined);
   const checked = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
