@@ -53,10 +53,10 @@ function writeRawError(socket: Socket, status: number, statusText: string, body:
  * bodies costs a fixed share of a core whatever its size and other tenants' requests keep theirs.
  * Bulk is a body's bytes past its first `free` bytes (every ordinary request is smaller) and every
  * byte thrown away after an early answer. A connection past the budget is paused (TCP then slows its
- * sender, at no cost to us) and goes on, `slice` bytes at a time, as the budget refills, the body that
- * first asked first: taking turns instead, a flood of many connections held a part-read body each
- * (64 connections: 530 MB). The bucket holds a second's worth, as much as LINGER lets one body throw
- * away: on a quiet server no body waits.
+ * sender, at no cost to us) and goes on `slice` bytes at a time as the budget refills, the body that
+ * came first served first (taking turns instead, 64 flooding connections each held a part-read body:
+ * 530 MB). The bucket holds a second's worth, as much as LINGER lets one body throw away: on a quiet
+ * server no body waits.
  */
 export const BODY_BUDGET = { bytesPerSecond: 16 * 1024 * 1024, burst: LINGER.bytes, free: 64 * 1024, slice: 256 * 1024 };
 
@@ -67,7 +67,7 @@ interface BudgetedBody {
   resume(): void;
 }
 
-/** BODY_BUDGET's budget: a token bucket on the one clock, and the paused bodies waiting for it in turn. */
+/** BODY_BUDGET's budget: a token bucket on the one clock, and the paused bodies waiting for it in line. */
 class BodyBudget {
   private tokens = BODY_BUDGET.burst;
   private at = nowMs();
@@ -183,9 +183,9 @@ function discardRest(req: http.IncomingMessage): Promise<boolean> {
 /**
  * The last onSend step of every route: an answer sent while its request's body is still arriving is
  * written in full at once, with `Connection: close`, but the response ends (and the connection closes)
- * only once the rest of the body has been read and thrown away. Closing with unread bytes would make
- * the kernel reset the connection, and a client still writing its body (Node's `http`, a raw socket)
- * would lose the answer. Past LINGER the connection is cut.
+ * only once the rest of the body has been read and thrown away (within BODY_BUDGET). Closing with
+ * unread bytes would make the kernel reset the connection, and a client still writing its body (Node's
+ * `http`, a raw socket) would lose the answer. Past LINGER the connection is cut.
  */
 const lingerOnSend: onSendHookHandler = (request, reply, payload, done) => {
   const req = request.raw;
