@@ -1,9 +1,12 @@
 /**
- * Floods against the production server, started as `npm start` starts it, on 127.0.0.1, each for
- * FLOOD_SECONDS (60) from FLOOD_CONNECTIONS (16) connections, printing the server's largest resident
- * memory (the process and its children, sampled every 250 ms), what every flood request was answered,
- * and another tenant's p95 latency (one client verifying DIGIPINs with its own key throughout, one
- * request at a time). FLOOD picks the floods (`body,nested,batch`, the default is all three):
+ * Floods against the production server, started as `npm start` starts it, on 127.0.0.1, each from
+ * FLOOD_CONNECTIONS (16) connections, first alone for FLOOD_ALONE_SECONDS (10), then for
+ * FLOOD_SECONDS (60) beside another tenant (one client verifying DIGIPINs with its own key, one
+ * request at a time). It prints the server's largest resident memory (the process and its children,
+ * sampled every 250 ms), the server's CPU seconds while the flood ran alone (from /proc: the figure
+ * holds on a machine busy with other work, where latency does not), what every flood request was
+ * answered, and the other tenant's p95 latency. FLOOD picks the floods (`body,nested,batch`, the
+ * default is all three):
  * - body: streamed 10 MiB bodies to /api/auth/sign-in/email (no Content-Length, so only counting
  *   the bytes as they arrive can stop them);
  * - nested: 1 MiB of JSON nested 500,000 deep, without credentials, to the buyer page's public
@@ -19,6 +22,7 @@ import http from "node:http";
 import { mb, setupBench, startProductionServer } from "./lib";
 
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 60);
+const ALONE_SECONDS = Number(process.env.FLOOD_ALONE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 16);
 const FLOODS = (process.env.FLOOD ?? "body,nested,batch").split(",");
 const BODY = 10 * 1024 * 1024;
@@ -42,7 +46,8 @@ function request(port: number, r: Sent): Promise<string> {
     const headers = { "content-type": "application/json", ...r.headers, ...(r.body ? { "content-length": String(r.body.length) } : {}) };
     const req = http.request({ host: "127.0.0.1", port, method: r.method, path: r.path, headers, agent: false }, (res) => {
       status = String(res.statusCode);
-      res.resume().on("end", () => resolve(status!));
+      // On close rather than end: a connection cut after its answer (past LINGER) still read that answer.
+      res.resume().on("close", () => resolve(status!));
     });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (!status) resolve(err.code ?? "error");
@@ -81,6 +86,17 @@ const scenarios: Record<string, { what: string; next: (i: number) => Sent }> = {
   },
 };
 
+/** Another tenant verifying DIGIPINs with its own key, one request at a time, until `until`. */
+async function victim(until: number, latencies: number[], answers: Map<string, number>): Promise<void> {
+  const body = Buffer.from(JSON.stringify({ lat: 12.9716, lng: 77.5946 }));
+  while (performance.now() < until) {
+    const start = performance.now();
+    const status = await request(server.port, { method: "POST", path: "/api/v1/digipin/encode", headers: { authorization: `Bearer ${bench.liveKey}` }, body });
+    if (status === "200") latencies.push(performance.now() - start);
+    else answers.set(`other tenant ${status}`, (answers.get(`other tenant ${status}`) ?? 0) + 1);
+  }
+}
+
 let failed = false;
 try {
   for (const name of FLOODS) {
@@ -91,19 +107,20 @@ try {
     const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 250);
     const answers = new Map<string, number>();
     const latencies: number[] = [];
-    const until = performance.now() + SECONDS * 1000;
-    const victim = async () => {
-      const body = Buffer.from(JSON.stringify({ lat: 12.9716, lng: 77.5946 }));
-      while (performance.now() < until) {
-        const start = performance.now();
-        const status = await request(server.port, { method: "POST", path: "/api/v1/digipin/encode", headers: { authorization: `Bearer ${bench.liveKey}` }, body });
-        if (status === "200") latencies.push(performance.now() - start);
-        else answers.set(`other tenant ${status}`, (answers.get(`other tenant ${status}`) ?? 0) + 1);
-      }
-    };
+    // The flood alone first, for its CPU; then with the other tenant, for its latency.
+    const cpuBefore = server.cpuSeconds();
+    const alone = performance.now() + ALONE_SECONDS * 1000;
+    const until = alone + SECONDS * 1000;
+    let cpu = 0;
+    const victimJoins = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        cpu = server.cpuSeconds() - cpuBefore;
+        resolve();
+      }, alone - performance.now()),
+    );
     let n = 0;
     await Promise.all([
-      victim(),
+      victimJoins.then(() => victim(until, latencies, answers)),
       ...Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < until) {
           const answer = await request(server.port, scenario.next(n++));
@@ -118,9 +135,10 @@ try {
     const flood = [...answers].filter(([a]) => !a.startsWith("other"));
     const total = flood.reduce((sum, [, c]) => sum + c, 0);
     const refused = flood.filter(([a]) => /^4\d\d$/.test(a)).reduce((sum, [, c]) => sum + c, 0);
-    console.log(`\nflood ${name}: ${total} ${scenario.what} in ${SECONDS} s from ${CONNECTIONS} connections`);
+    console.log(`\nflood ${name}: ${total} ${scenario.what} in ${ALONE_SECONDS + SECONDS} s from ${CONNECTIONS} connections`);
     console.log(`answers: ${[...answers].map(([a, c]) => `${a} ×${c}`).join(", ")}`);
     console.log(`server resident memory: ${mb(idle)} before, ${mb(peak)} at most during the flood (target: under 500 MB)`);
+    console.log(`server CPU with the flood alone: ${cpu.toFixed(1)} s in ${ALONE_SECONDS} s = ${((100 * cpu) / ALONE_SECONDS).toFixed(0)} % of a core`);
     console.log(`another tenant's p95: ${p95.toFixed(1)} ms over ${latencies.length} DIGIPIN encodes, p50 ${percentile(latencies, 50).toFixed(1)} ms (target: under 100 ms)`);
     console.log(`every flood request refused with a 4xx: ${refused === total ? "yes" : `no (${total - refused} otherwise)`}`);
     if (refused !== total || peak >= 500 * 1024 * 1024 || !(p95 < 100)) failed = true;

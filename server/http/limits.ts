@@ -3,8 +3,10 @@ import type http from "node:http";
 import type { Socket } from "node:net";
 import { PassThrough, Transform } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
+import { nowMs } from "../clock";
 import { DakiyaError } from "../errors";
 import { newId } from "../ids";
+import { bodyBudgetBytes, bodyBudgetWaiting } from "../metrics";
 import { errorBody, toApiError } from "../api/errors";
 
 /**
@@ -48,26 +50,125 @@ function writeRawError(socket: Socket, status: number, statusText: string, body:
 }
 
 /**
- * Reads the rest of a request body and throws it away, up to LINGER's bytes and time. Resolves true
- * when the body ended within them, false when the client sent more, took longer or went away.
+ * How fast the server reads the bulk of request bodies, all connections together, so a flood of big
+ * bodies costs a fixed share of a core whatever its size and other tenants' requests keep theirs.
+ * Bulk is a body's bytes past its first `free` bytes (every ordinary request is smaller) and every
+ * byte thrown away after an early answer. A connection past the budget is paused (TCP then slows its
+ * sender, at no cost to us) and goes on `slice` bytes at a time as the budget refills, the body that
+ * came first served first (taking turns instead, 64 flooding connections each held a part-read body:
+ * 530 MB). The bucket holds a second's worth, as much as LINGER lets one body throw away: on a quiet
+ * server no body waits.
+ */
+export const BODY_BUDGET = { bytesPerSecond: 16 * 1024 * 1024, burst: LINGER.bytes, free: 64 * 1024, slice: 256 * 1024 };
+
+/** A body read under the budget: its place in line, the bytes it may still read before it asks again, and how it goes on once it may. */
+interface BudgetedBody {
+  place: number;
+  allowance: number;
+  resume(): void;
+}
+
+/** BODY_BUDGET's budget: a token bucket on the one clock, and the paused bodies waiting for it in line. */
+class BodyBudget {
+  private tokens = BODY_BUDGET.burst;
+  private at = nowMs();
+  /** Waiting bodies by their place in line. */
+  private readonly waiting: BudgetedBody[] = [];
+  private places = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  /** A new body's place in line, behind every body before it. */
+  body(resume: () => void): BudgetedBody {
+    return { place: this.places++, allowance: 0, resume };
+  }
+
+  /** Gives a body whose allowance is spent its next slice; false when it has to wait (it is resumed in its turn). */
+  topUp(body: BudgetedBody): boolean {
+    this.refill();
+    // Nobody waits before it: as many slices as the piece it read took, while the bucket lasts.
+    const first = this.waiting[0];
+    if (first === undefined || first.place > body.place) while (body.allowance <= 0 && this.tokens > 0) this.give(body);
+    if (body.allowance > 0) return true;
+    const after = this.waiting.findIndex((w) => w.place > body.place);
+    this.waiting.splice(after === -1 ? this.waiting.length : after, 0, body);
+    bodyBudgetWaiting.set(this.waiting.length);
+    this.schedule();
+    return false;
+  }
+
+  /** A body done with (ended, cut or gone): out of the queue, and what it did not read back in the bucket. */
+  leave(body: BudgetedBody): void {
+    const i = this.waiting.indexOf(body);
+    if (i !== -1) this.waiting.splice(i, 1);
+    bodyBudgetWaiting.set(this.waiting.length);
+    if (body.allowance > 0) this.tokens = Math.min(BODY_BUDGET.burst, this.tokens + body.allowance);
+    body.allowance = 0;
+  }
+
+  private refill(): void {
+    const at = nowMs();
+    this.tokens = Math.min(BODY_BUDGET.burst, this.tokens + (Math.max(0, at - this.at) * BODY_BUDGET.bytesPerSecond) / 1000);
+    this.at = at;
+  }
+
+  private give(body: BudgetedBody): void {
+    const bytes = Math.min(BODY_BUDGET.slice, this.tokens);
+    this.tokens -= bytes;
+    body.allowance += bytes;
+  }
+
+  /** Wakes when the next slice has refilled and resumes the waiting bodies in line while it lasts. */
+  private schedule(): void {
+    if (this.timer || this.waiting.length === 0) return;
+    const wait = Math.max(1, Math.ceil(((BODY_BUDGET.slice - this.tokens) * 1000) / BODY_BUDGET.bytesPerSecond));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.refill();
+      while (this.waiting.length > 0 && this.tokens > 0) {
+        const body = this.waiting[0]!;
+        this.give(body);
+        if (body.allowance <= 0) continue;
+        this.waiting.shift();
+        body.resume();
+      }
+      bodyBudgetWaiting.set(this.waiting.length);
+      this.schedule();
+    }, wait);
+    this.timer.unref();
+  }
+}
+
+const bodyBudget = new BodyBudget();
+
+/**
+ * Reads the rest of a request body and throws it away, up to LINGER's bytes and time, within
+ * BODY_BUDGET. Resolves true when the body ended within them, false when the client sent more, took
+ * longer or went away.
  */
 function discardRest(req: http.IncomingMessage): Promise<boolean> {
   return new Promise((resolve) => {
+    // Nobody reads the body through the UTF-8 check any more (a parser stopped at the limit, or never started).
+    req.unpipe();
     if (req.complete) {
       req.resume();
       return resolve(true);
     }
     let seen = 0;
+    const budgeted = bodyBudget.body(() => req.resume());
     const finish = (whole: boolean) => {
       clearTimeout(timer);
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("close", onClose);
+      bodyBudget.leave(budgeted);
       resolve(whole);
     };
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
-      if (seen > LINGER.bytes) finish(false);
+      bodyBudgetBytes.inc({ use: "discarded" }, chunk.length);
+      if (seen > LINGER.bytes) return finish(false);
+      budgeted.allowance -= chunk.length;
+      if (budgeted.allowance <= 0 && !bodyBudget.topUp(budgeted)) req.pause();
     };
     const onEnd = () => finish(true);
     const onClose = () => finish(req.complete);
@@ -75,16 +176,17 @@ function discardRest(req: http.IncomingMessage): Promise<boolean> {
     req.on("data", onData);
     req.once("end", onEnd);
     req.once("close", onClose);
-    req.resume();
+    if (bodyBudget.topUp(budgeted)) req.resume();
+    else req.pause();
   });
 }
 
 /**
  * The last onSend step of every route: an answer sent while its request's body is still arriving is
  * written in full at once, with `Connection: close`, but the response ends (and the connection closes)
- * only once the rest of the body has been read and thrown away. Closing with unread bytes would make
- * the kernel reset the connection, and a client still writing its body (Node's `http`, a raw socket)
- * would lose the answer. Past LINGER the connection is cut.
+ * only once the rest of the body has been read and thrown away (within BODY_BUDGET). Closing with
+ * unread bytes would make the kernel reset the connection, and a client still writing its body (Node's
+ * `http`, a raw socket) would lose the answer. Past LINGER the connection is cut.
  */
 const lingerOnSend: onSendHookHandler = (request, reply, payload, done) => {
   const req = request.raw;
@@ -123,30 +225,45 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 const notUtf8 = () => new DakiyaError("invalid_request", "The request body is not valid UTF-8 text.", { details: [] });
 
 /**
- * A body as it arrives, refused with 400 at its first byte that is not UTF-8 (JSON and forms are
- * UTF-8; decoded leniently, such bytes became U+FFFD and passed for text: five of them were an
- * address). The answer lingers like any other; the pages (not-found answers) read their own bodies.
+ * A body as it arrives, read past its first BODY_BUDGET.free bytes only within the budget (a piece
+ * waits for its turn before the parser sees it, and the request is paused meanwhile), and, unless its
+ * route's parser checks the whole body (`utf8Text`), refused with 400 at its first byte that is not
+ * UTF-8 (JSON and forms are UTF-8; decoded leniently, such bytes became U+FFFD and passed for text: five
+ * of them were an address). The answer lingers like any other; the pages (not-found answers) read their
+ * own bodies.
  */
-function utf8Only(payload: NodeJS.ReadableStream): Transform {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+function checkedBody(payload: NodeJS.ReadableStream, decodes: boolean): Transform {
+  const decoder = decodes ? new TextDecoder("utf-8", { fatal: true }) : null;
+  let seen = 0;
+  const budgeted = bodyBudget.body(() => undefined);
   const checked = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
-        decoder.decode(chunk, { stream: true });
-        callback(null, chunk);
+        decoder?.decode(chunk, { stream: true });
       } catch {
-        callback(notUtf8());
+        return callback(notUtf8());
       }
+      const bulk = Math.min(chunk.length, seen + chunk.length - BODY_BUDGET.free);
+      seen += chunk.length;
+      if (bulk <= 0) return callback(null, chunk);
+      bodyBudgetBytes.inc({ use: "read" }, bulk);
+      budgeted.allowance -= bulk;
+      if (budgeted.allowance > 0 || bodyBudget.topUp(budgeted)) return callback(null, chunk);
+      budgeted.resume = () => callback(null, chunk);
     },
     flush(callback) {
       try {
-        decoder.decode();
+        decoder?.decode();
         callback();
       } catch {
         callback(notUtf8());
       }
     },
   });
+  // A body nobody reads on (a parser stopped at the limit, the client went away) gives up its turn.
+  const leave = () => bodyBudget.leave(budgeted);
+  checked.once("unpipe", leave);
+  checked.once("close", leave);
   // A client that goes away errors the request; once the parser has stopped listening (a 413), nobody
   // else would hear it, and an unheard 'error' is an uncaught exception.
   checked.on("error", () => undefined);
@@ -156,7 +273,7 @@ function utf8Only(payload: NodeJS.ReadableStream): Transform {
 }
 
 /**
- * A whole body as text, refused like utf8Only's when it is not UTF-8: for the routes whose parser reads
+ * A whole body as text, refused like checkedBody's when it is not UTF-8: for the routes whose parser reads
  * the body whole anyway (`checksUtf8` in their config, the REST API's), where a stream per request to
  * check it as it arrives cost about a tenth of a verification's CPU (docs/performance.md). The refusal
  * is the same; it comes once the body (at most BODY_LIMIT) has arrived rather than at its first bad byte.
@@ -179,9 +296,14 @@ export function installLimits(app: FastifyInstance): void {
   // the body still arrives) closed the connection at once, and a client still writing got EPIPE.
   app.addHook("onSend", (request, reply, payload, done) => (request.is404 ? lingerOnSend.call(app, request, reply, payload, done) : done(null, payload)));
 
-  app.addHook("preParsing", (request, _reply, payload, done) =>
-    request.is404 || !hasBody(request.raw) || request.routeOptions.config.checksUtf8 ? done(null, payload) : done(null, utf8Only(payload)),
-  );
+  app.addHook("preParsing", (request, _reply, payload, done) => {
+    const req = request.raw;
+    if (request.is404 || !hasBody(req)) return done(null, payload);
+    const checksUtf8 = request.routeOptions.config.checksUtf8 === true;
+    // A body its parser checks, declared within the budget's free bytes, needs no stream at all (a verify's).
+    if (checksUtf8 && Number(req.headers["content-length"] ?? Infinity) <= BODY_BUDGET.free) return done(null, payload);
+    done(null, checkedBody(payload, !checksUtf8));
+  });
 
   app.addHook("onRequest", (request, reply, done) => {
     const req = request.raw;

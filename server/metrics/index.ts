@@ -66,6 +66,19 @@ export const providerCallDuration = new Histogram({
   registers: [registry],
 });
 
+export const bodyBudgetBytes = new Counter({
+  name: "dakiya_http_body_budget_bytes_total",
+  help: "Bytes of request bodies read under the shared body budget: past a body's first 64 KiB (read) or thrown away after an early answer (discarded).",
+  labelNames: ["use"] as const,
+  registers: [registry],
+});
+
+export const bodyBudgetWaiting = new Gauge({
+  name: "dakiya_http_body_budget_waiting_connections",
+  help: "Connections whose body waits, paused, for the shared body budget to refill.",
+  registers: [registry],
+});
+
 const collectors: (() => Promise<void> | void)[] = [];
 
 /** Registers work to run before each scrape (gauges read from the database or the breaker). */
