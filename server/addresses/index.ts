@@ -107,10 +107,30 @@ const digitAt = (text: string, i: number): boolean => {
  */
 export const MAX_TEXT = 400;
 
+/** Code page 437's characters for the bytes 0x80–0xBF, in order: the second byte of a two-byte UTF-8 character. */
+const CP437_CONTINUATION = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐";
+/** UTF-8 of U+0080–U+00FF read as code page 437: "┬" or "├" (the bytes 0xC2, 0xC3), then a continuation byte. */
+const CP437_MOJIBAKE = new RegExp(`([┬├])([${CP437_CONTINUATION}])`, "g");
+/** What Windows-1252 makes of the C1 bytes a list's dashes and quotes arrive as (0x96 is its en dash). */
+const CP1252_C1: Readonly<Record<number, string>> = { 0x91: "'", 0x92: "'", 0x93: '"', 0x94: '"', 0x96: "-", 0x97: "-" };
+
+/**
+ * Lists exported through a DOS console carry their UTF-8 as code page 437: "GUNTUR┬û522002" is
+ * "GUNTUR–522002", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
+ * come accented Latin letters ("├╜" is "ý"), which no Indian address writes: noise, read as a space.
+ */
+function repairMojibake(s: string): string {
+  return s.replace(CP437_MOJIBAKE, (_all: string, lead: string, next: string) => {
+    const code = 0x80 + CP437_CONTINUATION.indexOf(next);
+    if (lead === "├") return " ";
+    return code < 0xa0 ? (CP1252_C1[code] ?? " ") : String.fromCharCode(code);
+  });
+}
+
 function clean(text: string): string {
   let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   if (NON_ASCII.test(s)) {
-    s = s.normalize("NFKC");
+    s = repairMojibake(s).normalize("NFKC");
     if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
@@ -441,24 +461,56 @@ function nearDistrict(key: string): string | null {
 
 /**
  * A place written where the city goes and read as nothing else: the last plain name, letters only and no
- * address word in it, that the directory knows as a post office in the pincode's district (without one, in the
- * written district, else in the written state). Contract: the city is the post-office town, else the village, never the
- * district's headquarters ("Kauhari, Distt Satna" → Kauhari). A metro's office within its spread is a
+ * address word in it, that the directory knows as a town, sub-district or post office in the pincode's
+ * district (without one, in the written district, else in the written state). Contract: the city is the
+ * post-office town, else the village, never the district's headquarters ("Kauhari, Distt Satna" → Kauhari).
+ * Where the whole name is none, its last one or two words after a bank's or a market's name ("Allahabad Bank
+ * Jaitwara", "Gari Bazar Colonelganj"); with a pincode, one of its own offices may be spelt a few letters
+ * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
-function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): Chunk | null {
+function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
   const last = [...kept].reverse().find(isPlainName);
-  if (!last || last.tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key))) return null;
-  const areas = rec ? rec.districts : district ? [district] : null;
-  // A name alone is no place: "Ara" is a post office in Rajasthan only, and the town of Arrah in Bihar.
-  if (!areas && !state) return null;
-  const found = recordsNamed(placeNameKey(nameOf(last))).filter((r) => (!areas || areas.some((d) => r.districts.includes(d))) && (!state || r.states.some((s) => inState(s, state))));
-  if (found.length === 0) return null;
-  const inMetro = found.some((r) => {
-    const home = districtTown(r.entry.district);
-    return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
-  });
-  return inMetro ? null : last;
+  if (!last) return null;
+  // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
+  const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
+  // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil).
+  const unmarked = !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  const candidates: Array<readonly Token[]> = [last.tokens];
+  for (let n = 1; n <= 2 && n < last.tokens.length; n++) {
+    // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
+    if (PEEL_BLOCKERS.has((last.tokens[last.tokens.length - n - 1] as Token).key)) break;
+    candidates.push(last.tokens.slice(-n));
+  }
+  for (const tokens of candidates) {
+    const whole = tokens === last.tokens;
+    if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
+    const key = placeNameKey(tokens.map((t) => t.key).join(" "));
+    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    const named = recordsNamed(key);
+    const limit = allowedEdits(key.length);
+    const near = !!rec && limit > 0 && officeNameKeys(rec).some((o) => o[0] === key[0] && editDistance(o, key, limit) <= limit);
+    // Within the pincode's districts; without one, the written district, else (a district renamed or split
+    // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
+    // that lies in one district only ("Main Road, Hinjilicut"): "Ara" is a post office in Rajasthan only, and
+    // the town of Arrah in Bihar; the whole name only, with no tehsil, post office or village written.
+    let offices: PincodeRecord[] = [];
+    let found = near;
+    for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
+      if (found) break;
+      const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, state);
+      offices = named.filter((r) => r.districts.some((d) => fits({ district: d, state: r.entry.state })));
+      const alone = within || state || (whole && unmarked && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
+      found = !!alone && (offices.length > 0 || town.some(fits));
+    }
+    if (!found) continue;
+    const inMetro = offices.some((r) => {
+      const home = districtTown(r.entry.district);
+      return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
+    });
+    return inMetro ? null : { chunk: last, tokens };
+  }
+  return null;
 }
 
 /** The last kept chunk of a kind and label. */
@@ -1082,7 +1134,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const leftoverCities = citiesBesides(mentions, rec, city, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
+  const cityText = town ? chunkText(town) : placeTown && placeTown.tokens === placeTown.chunk.tokens ? chunkText(placeTown.chunk) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, city, kept, line, leftoverCities, !!rural, r);
   const entry = rec?.entry ?? null;

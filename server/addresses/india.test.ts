@@ -257,6 +257,31 @@ describe("a post office written where the city goes", () => {
   it("names no town from a name the text does not place", () => {
     expect(parts("Shiv Mandir Road, Madhabpur").city).toBeNull();
   });
+
+  it("is the end of a bank's name when the whole name is no place", () => {
+    expect(parts("State Bank Jaitwara, Distt. Satna")).toEqual({ city: "Jaitwara", district: "Satna", state: "Madhya Pradesh", pincode: null });
+  });
+
+  it("is one of the pincode's own offices spelt a few letters apart", () => {
+    expect(parts("Gandhi Chowk, Dachepalli 522414")).toEqual({ city: "Dachepalli", district: "Guntur", state: "Andhra Pradesh", pincode: "522414" });
+  });
+
+  it("is a town of the written state where the written district is an older one", () => {
+    expect(parts("Station Road, Khurda, Dist. Puri, Orissa").city).toBe("Khurda");
+  });
+
+  it("with nothing else written, is a name the directory places in one district", () => {
+    expect(parts("College Road, Hinjilicut")).toEqual({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: null });
+    // A tehsil written decides instead.
+    expect(parts("Patel Road, Hinjilicut, Teh. Banda").city).toBeNull();
+  });
+});
+
+describe("text a DOS console mis-decoded", () => {
+  it("reads the dash between the town and the pincode", () => {
+    expect(parts("Near Bus Stand, Aluru ┬û 518395")).toEqual({ city: "Aluru", district: "Kurnool", state: "Andhra Pradesh", pincode: "518395" });
+    expect(normalizeAddress("Near Bus Stand, Aluru ┬û 518395").normalized).toBe("Near Bus Stand, Aluru, Andhra Pradesh 518395");
+  });
 });
 
 describe("a mandal between a name and its district", () => {
