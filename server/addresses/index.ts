@@ -834,9 +834,49 @@ function unglueStates(text: string): string {
   });
 }
 
+/** Address words a list glues to the town after them: "MAIN ROADADDANKI", "DABA GARDENSVISAKHAPATNAM". */
+const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
+  [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
+);
+/** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
+const GLUED_AFTER_PLACE: ReadonlySet<string> = new Set(["pin", "pincode", "dist", "distt", "district", "mandal"]);
+/** A run of letters long enough to be two names; longer ones are no address's words (and are left alone). */
+const LONG_WORD = /(?<![A-Za-z])[A-Za-z]{8,40}(?![A-Za-z])/g;
+
+let districtLetterKeys: Set<string> | null = null;
+
+/** A town, sub-district, district or city the directory or the gazetteer knows by these letters. */
+function isTownKey(key: string): boolean {
+  districtLetterKeys ??= new Set([...directoryDistricts().keys()].map(placeNameKey));
+  return key.length >= 4 && !COMMON_WORDS.has(key) && (!!townNamed(key) || !!getGazetteer().places.get(key)?.city || districtLetterKeys.has(key));
+}
+
+/** A town, or a post office's name of five letters or more. */
+const isPlaceKey = (key: string) => isTownKey(key) || (key.length >= 5 && recordsNamed(key).length > 0);
+
+/**
+ * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
+ * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
+ * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole is split, at the first point where
+ * both sides are what they must be; the town after the split is five letters or more.
+ */
+function unglueTowns(text: string): string {
+  return text.replace(LONG_WORD, (word: string) => {
+    const key = word.toLowerCase();
+    if (isPlaceKey(key)) return word;
+    for (let i = 3; i <= key.length - 3; i++) {
+      const left = key.slice(0, i);
+      const right = key.slice(i);
+      const town = right.length >= 5 && isTownKey(right);
+      if ((GLUED_BEFORE_TOWN.has(left) && town) || ((town || GLUED_AFTER_PLACE.has(right)) && isPlaceKey(left))) return `${word.slice(0, i)} ${word.slice(i)}`;
+    }
+    return word;
+  });
+}
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = scanNumbers(unglueStates(clean(text)));
+  const scan = scanNumbers(unglueTowns(unglueStates(clean(text))));
   if (!scan.pincode) {
     const zone = postalZone(scan.text);
     if (zone) {

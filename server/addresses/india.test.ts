@@ -277,6 +277,21 @@ describe("a post office written where the city goes", () => {
   });
 });
 
+describe("names a list glued together", () => {
+  it.each([
+    ["Main Roadaddanki, Prakasam Dist", "Addanki", "Prakasam"],
+    ["Vidyanagar, Godavarikhanikarimnagar Dist", "Godavarikhani", "Karimnagar"],
+    ["Laxmi Nagar, Godavarikhanipin- 505 209", "Godavarikhani", "Karimnagar"],
+    ["Zaheerabadmedak Dist", "Zaheerabad", "Medak"],
+  ])("%s: the town and its district apart", (text, city, district) => {
+    expect(parts(text)).toMatchObject({ city, district });
+  });
+
+  it("keeps a word the directory knows whole", () => {
+    expect(normalizeAddress("Gandhi Road, Rampurhat").normalized).toBe("Gandhi Road, Rampurhat, West Bengal");
+  });
+});
+
 describe("text a DOS console mis-decoded", () => {
   it("reads the dash between the town and the pincode", () => {
     expect(parts("Near Bus Stand, Aluru ┬û 518395")).toEqual({ city: "Aluru", district: "Kurnool", state: "Andhra Pradesh", pincode: "518395" });
