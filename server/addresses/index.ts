@@ -371,9 +371,16 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
-    // A taluk or mandal after a name that is one of the pincode's own post offices is that place's sub-district:
-    // the post office is the town ("Kandukur - 523105, Pamur Mandal").
-    if (rec && c.label !== "Post" && !isPlainName(c) && kept.slice(0, k).some((p) => isPlainName(p) && officeNameKeys(rec).includes(placeNameKey(nameOf(p))))) continue;
+    // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
+    // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
+    // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist").
+    const ownOffice = (p: Chunk) => {
+      const key = placeNameKey(nameOf(p));
+      if (rec) return officeNameKeys(rec).includes(key);
+      const areas = district ? [district] : home.districts;
+      return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
+    };
+    if (c.label !== "Post" && !isPlainName(c) && kept.slice(0, k).some((p) => isPlainName(p) && ownOffice(p))) continue;
     const key = placeNameKey(nameOf(c));
     let at: PincodeEntry | null = null;
     if (rec) {

@@ -308,6 +308,10 @@ describe("a mandal between a name and its district", () => {
 });
 
 describe("a village's post office before its mandal", () => {
+  it("without a pincode, is the town where it is a post office of the district", () => {
+    expect(parts("Doddavaram, Maddipadu Mandal, Prakasam Dist")).toEqual({ city: "Doddavaram", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
+  });
+
   it("is the town, and the mandal its sub-district", () => {
     expect(parts("School Road, Varagali, Chillakuru Mandal, 524412")).toEqual({ city: "Varagali", district: "Nellore", state: "Andhra Pradesh", pincode: "524412" });
   });
