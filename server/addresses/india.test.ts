@@ -312,6 +312,11 @@ describe("a village's post office before its mandal", () => {
     expect(parts("Doddavaram, Maddipadu Mandal, Prakasam Dist")).toEqual({ city: "Doddavaram", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
   });
 
+  it("is the town where no comma parts it from its mandal's town", () => {
+    expect(parts("Challapalli Road, Kodali Ghantasala Mandal 521132").city).toBe("Kodali");
+    expect(normalizeAddress("Challapalli Road, Kodali Ghantasala Mandal 521132").normalized).toBe("Challapalli Road, Kodali, Mandal Ghantasala, Andhra Pradesh 521132");
+  });
+
   it("is the town, and the mandal its sub-district", () => {
     expect(parts("School Road, Varagali, Chillakuru Mandal, 524412")).toEqual({ city: "Varagali", district: "Nellore", state: "Andhra Pradesh", pincode: "524412" });
   });
