@@ -398,6 +398,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // Before the city written last, a post office that is no town or sub-district of the city's district is an
     // area of the city unless it lies beyond a metro's spread ("Sikandra, Agra", "Daroli, Udaipur"; not Kotputli).
     const ownTown = !written || !!townNamed(key)?.areas.some((a) => written.districts.includes(a.district));
+    // With no city written, a town or sub-district of its own among the pincode's offices is the town however near
+    // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
+    // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town.
+    if (rec && !written && !METROS.has(home.name) && !key.startsWith(placeNameKey(home.name)) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district))) return c;
     return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;

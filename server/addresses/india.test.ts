@@ -299,6 +299,16 @@ describe("text a DOS console mis-decoded", () => {
   });
 });
 
+describe("a town among the pincode's offices, near the district's town", () => {
+  it("is the town where it is a town or sub-district of its own", () => {
+    expect(parts("Main Bazar, Bagha Purana 142038").city).toBe("Bagha Purana");
+  });
+
+  it("is the district's town where it is the town's own part", () => {
+    expect(parts("55, The Mall, Meerut Cantt 250001").city).toBe("Meerut");
+  });
+});
+
 describe("a mandal between a name and its district", () => {
   it("follows the name before it, and the district keeps its marker in the line", () => {
     const r = normalizeAddress("Ramalayam Street, Kothapalli Mandal Guntur District");
