@@ -27,8 +27,10 @@ import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzz
 import {
   directoryDistricts,
   directoryRecords,
+  directoryTowns,
   distanceKm,
   officeNameKeys,
+  officeNames,
   officesNamed,
   pincodeRecord,
   placeNameKey,
@@ -297,6 +299,7 @@ export function preloadPincodeDirectory(): number {
   getGazetteer();
   nearSpellingIndex();
   headPincodeIndex();
+  districtPlaceKeys();
   return count;
 }
 
@@ -521,7 +524,63 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     });
     return inMetro ? null : { chunk: last, tokens };
   }
+  // Else a near spelling of one town or post office of the written district ("Giddaluru, Prakasam Dist" for
+  // Giddalur, "Banganapalle" for Banaganapalle); not in a metro's district, whose offices are neighbourhoods.
+  if (rec || !areas || areas.some((d) => METROS.has(districtTown(d)?.name ?? ""))) return null;
+  for (const tokens of candidates) {
+    if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
+    if (nearPlaceIn(placeNameKey(tokens.map((t) => t.key).join(" ")), areas)) return { chunk: last, tokens };
+  }
   return null;
+}
+
+/** Per district, its towns' and post offices' names (`placeNameKey`) by first letter. */
+let placeKeysByDistrict: Map<string, Map<string, string[]>> | null = null;
+
+function districtPlaceKeys(): Map<string, Map<string, string[]>> {
+  if (placeKeysByDistrict) return placeKeysByDistrict;
+  const sets = new Map<string, Set<string>>();
+  const add = (district: string, name: string) => {
+    const set = sets.get(district);
+    if (set) set.add(name);
+    else sets.set(district, new Set([name]));
+  };
+  for (const [name, recs] of officeNames()) for (const rec of recs) for (const d of rec.districts) add(d, name);
+  for (const [name, town] of directoryTowns()) for (const a of town.areas) add(a.district, name);
+  placeKeysByDistrict = new Map();
+  for (const [district, names] of sets) {
+    const byLetter = new Map<string, string[]>();
+    for (const name of names) {
+      const list = byLetter.get(name[0] as string);
+      if (list) list.push(name);
+      else byLetter.set(name[0] as string, [name]);
+    }
+    placeKeysByDistrict.set(district, byLetter);
+  }
+  return placeKeysByDistrict;
+}
+
+/** Whether one name of the districts' towns and post offices, and no other, is a near spelling of `key` (same first letter). */
+function nearPlaceIn(key: string, districts: readonly string[]): boolean {
+  const limit = allowedEdits(key.length);
+  if (limit === 0) return false;
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const d of districts) {
+    for (const name of districtPlaceKeys()
+      .get(d)
+      ?.get(key[0] as string) ?? []) {
+      if (Math.abs(name.length - key.length) > limit || name === best) continue;
+      const distance = editDistance(name, key, limit);
+      if (distance < bestDistance) {
+        best = name;
+        bestDistance = distance;
+        tie = false;
+      } else if (distance === bestDistance && distance <= limit) tie = true;
+    }
+  }
+  return best !== null && !tie;
 }
 
 /** The last kept chunk of a kind and label. */

@@ -270,6 +270,12 @@ describe("a post office written where the city goes", () => {
     expect(parts("Station Road, Khurda, Dist. Puri, Orissa").city).toBe("Khurda");
   });
 
+  it("is a near spelling of one town or post office of the written district", () => {
+    expect(parts("Station Road, Giddaluru, Prakasam Dist, AP")).toEqual({ city: "Giddaluru", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
+    // Not in a metro's district, whose offices are its neighbourhoods.
+    expect(parts("80 Feet Road, Koramangla, Bangalore Urban Dist").city).not.toBe("Koramangla");
+  });
+
   it("with nothing else written, is a name the directory places in one district", () => {
     expect(parts("College Road, Hinjilicut")).toEqual({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: null });
     // A tehsil written decides instead.
