@@ -488,8 +488,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   if (!last) return null;
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
   const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
-  // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil).
-  const unmarked = !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
+  // sub-district named after the place ("Nandipet, Mandal Nandipet").
+  const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  const unmarked = (key: string) => marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key);
   const candidates: Array<readonly Token[]> = [last.tokens];
   for (let n = 1; n <= 2 && n < last.tokens.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
@@ -514,7 +516,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
       if (found) break;
       const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, state);
       offices = named.filter((r) => r.districts.some((d) => fits({ district: d, state: r.entry.state })));
-      const alone = within || state || (whole && unmarked && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
+      const alone = within || state || (whole && unmarked(key) && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
       found = !!alone && (offices.length > 0 || town.some(fits));
     }
     if (!found) continue;

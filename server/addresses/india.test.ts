@@ -278,8 +278,9 @@ describe("a post office written where the city goes", () => {
 
   it("with nothing else written, is a name the directory places in one district", () => {
     expect(parts("College Road, Hinjilicut")).toEqual({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: null });
-    // A tehsil written decides instead.
+    // A tehsil written decides instead, unless it is the one named after the place.
     expect(parts("Patel Road, Hinjilicut, Teh. Banda").city).toBeNull();
+    expect(parts("Main Road, Nandipet, Mandal Nandipet")).toEqual({ city: "Nandipet", district: "Nizamabad", state: "Telangana", pincode: null });
   });
 });
 
