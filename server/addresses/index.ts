@@ -300,6 +300,7 @@ export function preloadPincodeDirectory(): number {
   nearSpellingIndex();
   headPincodeIndex();
   districtPlaceKeys();
+  gluedTownKeys();
   return count;
 }
 
@@ -912,19 +913,26 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
 );
 /** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
 const GLUED_AFTER_PLACE: ReadonlySet<string> = new Set(["pin", "pincode", "dist", "distt", "district", "mandal"]);
-/** A run of letters long enough to be two names; longer ones are no address's words (and are left alone). */
-const LONG_WORD = /(?<![A-Za-z])[A-Za-z]{8,40}(?![A-Za-z])/g;
 
-let districtLetterKeys: Set<string> | null = null;
+let townKeys: Set<string> | null = null;
 
-/** A town, sub-district, district or city the directory or the gazetteer knows by these letters. */
-function isTownKey(key: string): boolean {
-  districtLetterKeys ??= new Set([...directoryDistricts().keys()].map(placeNameKey));
-  return key.length >= 4 && !COMMON_WORDS.has(key) && (!!townNamed(key) || !!getGazetteer().places.get(key)?.city || districtLetterKeys.has(key));
+/**
+ * Every name of five letters or more (`placeNameKey`) of a directory town or sub-district, a district or a
+ * gazetteer city, address words aside: what may follow a split (one lookup per split point).
+ */
+function gluedTownKeys(): Set<string> {
+  if (!townKeys) {
+    townKeys = new Set();
+    for (const key of directoryTowns().keys()) townKeys.add(key);
+    for (const district of directoryDistricts().keys()) townKeys.add(placeNameKey(district));
+    for (const [name, def] of getGazetteer().places) if (def.city) townKeys.add(placeNameKey(name));
+    for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
+  }
+  return townKeys;
 }
 
-/** A town, or a post office's name of five letters or more. */
-const isPlaceKey = (key: string) => isTownKey(key) || (key.length >= 5 && recordsNamed(key).length > 0);
+/** A town (as `gluedTownKeys`), or a post office's name, of five letters or more. */
+const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
 
 /**
  * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
@@ -933,18 +941,41 @@ const isPlaceKey = (key: string) => isTownKey(key) || (key.length >= 5 && record
  * both sides are what they must be; the town after the split is five letters or more.
  */
 function unglueTowns(text: string): string {
-  return text.replace(LONG_WORD, (word: string) => {
-    const key = word.toLowerCase();
-    if (isPlaceKey(key)) return word;
-    for (let i = 3; i <= key.length - 3; i++) {
-      const left = key.slice(0, i);
-      const right = key.slice(i);
-      const town = right.length >= 5 && isTownKey(right);
-      if ((GLUED_BEFORE_TOWN.has(left) && town) || ((town || GLUED_AFTER_PLACE.has(right)) && isPlaceKey(left))) return `${word.slice(0, i)} ${word.slice(i)}`;
+  let out: string | null = null;
+  let copied = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && isLetterAt(text, i)) continue;
+    const length = i - start;
+    const at = length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
+    if (at > 0) {
+      out = (out ?? "") + text.slice(copied, start + at) + " ";
+      copied = start + at;
     }
-    return word;
-  });
+    start = i + 1;
+  }
+  return out === null ? text : out + text.slice(copied);
 }
+
+/** Where a run of letters (lower case) splits into two glued names, or 0. */
+function gluedAt(key: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  const towns = gluedTownKeys();
+  for (let i = 3; i <= key.length - 3; i++) {
+    const right = key.slice(i);
+    const town = towns.has(right);
+    if (!town && !GLUED_AFTER_PLACE.has(right)) continue;
+    const left = key.slice(0, i);
+    if ((town && GLUED_BEFORE_TOWN.has(left)) || isPlaceKey(left)) return i;
+  }
+  return 0;
+}
+
+/** An ASCII letter at `i` of `text`. */
+const isLetterAt = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i) | 32;
+  return c >= 97 && c <= 122;
+};
 
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
