@@ -505,14 +505,12 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
     const named = recordsNamed(key);
-    const limit = allowedEdits(key.length);
-    const near = !!rec && limit > 0 && officeNameKeys(rec).some((o) => o[0] === key[0] && editDistance(o, key, limit) <= limit);
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
     // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
     // that lies in one district only ("Main Road, Hinjilicut"): "Ara" is a post office in Rajasthan only, and
     // the town of Arrah in Bihar; the whole name only, with no tehsil, post office or village written.
     let offices: PincodeRecord[] = [];
-    let found = near;
+    let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
       if (found) break;
       const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, state);
@@ -520,6 +518,9 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
       const alone = within || state || (whole && unmarked(key) && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
       found = !!alone && (offices.length > 0 || town.some(fits));
     }
+    // Else, with a pincode, one of its own offices spelt a few letters apart.
+    const limit = allowedEdits(key.length);
+    if (!found && rec && limit > 0) found = officeNameKeys(rec).some((o) => o[0] === key[0] && editDistance(o, key, limit) <= limit);
     if (!found) continue;
     const inMetro = offices.some((r) => {
       const home = districtTown(r.entry.district);
