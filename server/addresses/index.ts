@@ -913,13 +913,15 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );
 /** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
-const GLUED_AFTER_PLACE: ReadonlySet<string> = new Set(["pin", "pincode", "dist", "distt", "district", "mandal"]);
+const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandal"];
 
 let townKeys: Set<string> | null = null;
+/** Their lengths by their last four letters: every split of a word ends in the word's own last four. */
+let townEndings: Map<string, Set<number>> | null = null;
 
 /**
  * Every name of five letters or more (`placeNameKey`) of a directory town or sub-district, a district or a
- * gazetteer city, address words aside: what may follow a split (one lookup per split point).
+ * gazetteer city, address words aside: what may follow a split.
  */
 function gluedTownKeys(): Set<string> {
   if (!townKeys) {
@@ -928,6 +930,12 @@ function gluedTownKeys(): Set<string> {
     for (const district of directoryDistricts().keys()) townKeys.add(placeNameKey(district));
     for (const [name, def] of getGazetteer().places) if (def.city) townKeys.add(placeNameKey(name));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
+    townEndings = new Map();
+    for (const key of townKeys) {
+      const lengths = townEndings.get(key.slice(-4));
+      if (lengths) lengths.add(key.length);
+      else townEndings.set(key.slice(-4), new Set([key.length]));
+    }
   }
   return townKeys;
 }
@@ -945,27 +953,41 @@ function unglueTowns(text: string): string {
   let out: string | null = null;
   let copied = 0;
   let start = 0;
+  let upper = 0;
   for (let i = 0; i <= text.length; i++) {
-    if (i < text.length && isLetterAt(text, i)) continue;
+    if (i < text.length && isLetterAt(text, i)) {
+      if (text.charCodeAt(i) < 97) upper++;
+      continue;
+    }
     const length = i - start;
-    const at = length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
+    // Lists glue their fields in one case ("ROADADDANKI"); a word typed with capitals and small letters was
+    // typed as one word ("Jawharsagar"), and is not looked up.
+    const oneCase = upper === 0 || upper === length;
+    const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
     if (at > 0) {
       out = (out ?? "") + text.slice(copied, start + at) + " ";
       copied = start + at;
     }
     start = i + 1;
+    upper = 0;
   }
   return out === null ? text : out + text.slice(copied);
 }
 
-/** Where a run of letters (lower case) splits into two glued names, or 0. */
+/**
+ * Where a run of letters (lower case) splits into two glued names, or 0. Most words end in no town's last
+ * four letters and no marker: one lookup in a small table rules them out before the directory's large ones.
+ */
 function gluedAt(key: string): number {
-  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
   const towns = gluedTownKeys();
+  const lengths = townEndings?.get(key.slice(-4));
+  const marker = GLUED_AFTER_PLACE_LIST.find((m) => key.endsWith(m));
+  if (!lengths && !marker) return 0;
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
   for (let i = 3; i <= key.length - 3; i++) {
-    const right = key.slice(i);
-    const town = towns.has(right);
-    if (!town && !GLUED_AFTER_PLACE.has(right)) continue;
+    const rest = key.length - i;
+    const town = !!lengths?.has(rest) && towns.has(key.slice(i));
+    if (!town && rest !== marker?.length) continue;
     const left = key.slice(0, i);
     if ((town && GLUED_BEFORE_TOWN.has(left)) || isPlaceKey(left)) return i;
   }

@@ -286,16 +286,17 @@ describe("a post office written where the city goes", () => {
 
 describe("names a list glued together", () => {
   it.each([
-    ["Main Roadaddanki, Prakasam Dist", "Addanki", "Prakasam"],
-    ["Vidyanagar, Godavarikhanikarimnagar Dist", "Godavarikhani", "Karimnagar"],
-    ["Laxmi Nagar, Godavarikhanipin- 505 209", "Godavarikhani", "Karimnagar"],
-    ["Zaheerabadmedak Dist", "Zaheerabad", "Medak"],
+    ["MAIN ROADADDANKI, PRAKASAM DIST", "Addanki", "Prakasam"],
+    ["VIDYANAGAR, GODAVARIKHANIKARIMNAGAR DIST", "Godavarikhani", "Karimnagar"],
+    ["laxmi nagar, godavarikhanipin- 505 209", "Godavarikhani", "Karimnagar"],
+    ["ZAHEERABADMEDAK DIST", "Zaheerabad", "Medak"],
   ])("%s: the town and its district apart", (text, city, district) => {
     expect(parts(text)).toMatchObject({ city, district });
   });
 
-  it("keeps a word the directory knows whole", () => {
-    expect(normalizeAddress("Gandhi Road, Rampurhat").normalized).toBe("Gandhi Road, Rampurhat, West Bengal");
+  it("keeps a word the directory knows whole, and a word typed in capitals and small letters", () => {
+    expect(normalizeAddress("GANDHI ROAD, RAMPURHAT").normalized).toBe("Gandhi Road, Rampurhat, West Bengal");
+    expect(normalizeAddress("NH 48, Jawharsagar Dam, Bundi").normalized).toBe("NH 48, Jawharsagar Dam, Bundi, Rajasthan");
   });
 });
 
