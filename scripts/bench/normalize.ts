@@ -97,8 +97,8 @@ const HOSTILE: Array<[string, string]> = [
   ["near spellings ×28", "Hindupurr, ".repeat(28)],
   ["towns, another state's pincode", `${"Hindupur Chalisgaon Tanakpur ".repeat(9)}560038`],
   // Glued names split at every point, near spellings within a district, code page 437's dashes.
-  ["glued road and town ×23", "Roadaddanki ".repeat(23)],
-  ["unknown 40-letter words ×9", `${"qwertyuiopasdfghjklzxcvbnmqwertyuiopasdf ".repeat(9)}`],
+  ["glued road and town ×23", "ROADADDANKI ".repeat(23)],
+  ["unknown 40-letter words ×9", `${"QWERTYUIOPASDFGHJKLZXCVBNMQWERTYUIOPASDF ".repeat(9)}`],
   ["near spellings in a district ×20", `${"Giddaluru, ".repeat(20)}Prakasam Dist`],
   ["┬û ×140", "┬û".repeat(140)],
 ];
