@@ -96,6 +96,11 @@ const HOSTILE: Array<[string, string]> = [
   ["S.r. ×93", "S.r. ".repeat(93)],
   ["near spellings ×28", "Hindupurr, ".repeat(28)],
   ["towns, another state's pincode", `${"Hindupur Chalisgaon Tanakpur ".repeat(9)}560038`],
+  // Glued names split at every point, near spellings within a district, code page 437's dashes.
+  ["glued road and town ×23", "ROADADDANKI ".repeat(23)],
+  ["unknown 40-letter words ×9", `${"QWERTYUIOPASDFGHJKLZXCVBNMQWERTYUIOPASDF ".repeat(9)}`],
+  ["near spellings in a district ×20", `${"Giddaluru, ".repeat(20)}Prakasam Dist`],
+  ["┬û ×140", "┬û".repeat(140)],
 ];
 const hostile = HOSTILE.map(([name, text]) => {
   const times: number[] = [];

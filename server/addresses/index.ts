@@ -27,8 +27,10 @@ import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzz
 import {
   directoryDistricts,
   directoryRecords,
+  directoryTowns,
   distanceKm,
   officeNameKeys,
+  officeNames,
   officesNamed,
   pincodeRecord,
   placeNameKey,
@@ -107,10 +109,30 @@ const digitAt = (text: string, i: number): boolean => {
  */
 export const MAX_TEXT = 400;
 
+/** Code page 437's characters for the bytes 0x80–0xBF, in order: the second byte of a two-byte UTF-8 character. */
+const CP437_CONTINUATION = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐";
+/** UTF-8 of U+0080–U+00FF read as code page 437: "┬" or "├" (the bytes 0xC2, 0xC3), then a continuation byte. */
+const CP437_MOJIBAKE = new RegExp(`([┬├])([${CP437_CONTINUATION}])`, "g");
+/** What Windows-1252 makes of the C1 bytes a list's dashes and quotes arrive as (0x96 is its en dash). */
+const CP1252_C1: Readonly<Record<number, string>> = { 0x91: "'", 0x92: "'", 0x93: '"', 0x94: '"', 0x96: "-", 0x97: "-" };
+
+/**
+ * Lists exported through a DOS console carry their UTF-8 as code page 437: "GUNTUR┬û522002" is
+ * "GUNTUR–522002", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
+ * come accented Latin letters ("├╜" is "ý"), which no Indian address writes: noise, read as a space.
+ */
+function repairMojibake(s: string): string {
+  return s.replace(CP437_MOJIBAKE, (_all: string, lead: string, next: string) => {
+    const code = 0x80 + CP437_CONTINUATION.indexOf(next);
+    if (lead === "├") return " ";
+    return code < 0xa0 ? (CP1252_C1[code] ?? " ") : String.fromCharCode(code);
+  });
+}
+
 function clean(text: string): string {
   let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   if (NON_ASCII.test(s)) {
-    s = s.normalize("NFKC");
+    s = repairMojibake(s).normalize("NFKC");
     if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
@@ -278,6 +300,8 @@ export function preloadPincodeDirectory(): number {
   nearSpellingIndex();
   headPincodeIndex();
   directionIndex();
+  districtPlaceKeys();
+  gluedTownKeys();
   return count;
 }
 
@@ -352,9 +376,16 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
-    // A taluk or mandal after a name that is one of the pincode's own post offices is that place's sub-district:
-    // the post office is the town ("Kandukur - 523105, Pamur Mandal").
-    if (rec && c.label !== "Post" && !isPlainName(c) && kept.slice(0, k).some((p) => isPlainName(p) && officeNameKeys(rec).includes(placeNameKey(nameOf(p))))) continue;
+    // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
+    // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
+    // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist").
+    const ownOffice = (p: Chunk) => {
+      const key = placeNameKey(nameOf(p));
+      if (rec) return officeNameKeys(rec).includes(key);
+      const areas = district ? [district] : home.districts;
+      return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
+    };
+    if (c.label !== "Post" && !isPlainName(c) && kept.slice(0, k).some((p) => isPlainName(p) && ownOffice(p))) continue;
     const key = placeNameKey(nameOf(c));
     let at: PincodeEntry | null = null;
     if (rec) {
@@ -372,6 +403,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // Before the city written last, a post office that is no town or sub-district of the city's district is an
     // area of the city unless it lies beyond a metro's spread ("Sikandra, Agra", "Daroli, Udaipur"; not Kotputli).
     const ownTown = !written || !!townNamed(key)?.areas.some((a) => written.districts.includes(a.district));
+    // With no city written, a town or sub-district of its own among the pincode's offices is the town however near
+    // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
+    // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town.
+    if (rec && !written && !METROS.has(home.name) && !key.startsWith(placeNameKey(home.name)) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district))) return c;
     return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;
@@ -442,24 +477,115 @@ function nearDistrict(key: string): string | null {
 
 /**
  * A place written where the city goes and read as nothing else: the last plain name, letters only and no
- * address word in it, that the directory knows as a post office in the pincode's district (without one, in the
- * written district, else in the written state). Contract: the city is the post-office town, else the village, never the
- * district's headquarters ("Kauhari, Distt Satna" → Kauhari). A metro's office within its spread is a
+ * address word in it, that the directory knows as a town, sub-district or post office in the pincode's
+ * district (without one, in the written district, else in the written state). Contract: the city is the
+ * post-office town, else the village, never the district's headquarters ("Kauhari, Distt Satna" → Kauhari).
+ * Where the whole name is none, its last one or two words after a bank's or a market's name ("Allahabad Bank
+ * Jaitwara", "Gari Bazar Colonelganj"); with a pincode, one of its own offices may be spelt a few letters
+ * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
-function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): Chunk | null {
+function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
   const last = [...kept].reverse().find(isPlainName);
-  if (!last || last.tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key))) return null;
-  const areas = rec ? rec.districts : district ? [district] : null;
-  // A name alone is no place: "Ara" is a post office in Rajasthan only, and the town of Arrah in Bihar.
-  if (!areas && !state) return null;
-  const found = recordsNamed(placeNameKey(nameOf(last))).filter((r) => (!areas || areas.some((d) => r.districts.includes(d))) && (!state || r.states.some((s) => inState(s, state))));
-  if (found.length === 0) return null;
-  const inMetro = found.some((r) => {
-    const home = districtTown(r.entry.district);
-    return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
-  });
-  return inMetro ? null : last;
+  if (!last) return null;
+  // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
+  const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
+  // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
+  // sub-district named after the place ("Nandipet, Mandal Nandipet").
+  const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  const unmarked = (key: string) => marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key);
+  const candidates: Array<readonly Token[]> = [last.tokens];
+  for (let n = 1; n <= 2 && n < last.tokens.length; n++) {
+    // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
+    if (PEEL_BLOCKERS.has((last.tokens[last.tokens.length - n - 1] as Token).key)) break;
+    candidates.push(last.tokens.slice(-n));
+  }
+  for (const tokens of candidates) {
+    const whole = tokens === last.tokens;
+    if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
+    const key = placeNameKey(tokens.map((t) => t.key).join(" "));
+    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    const named = recordsNamed(key);
+    // Within the pincode's districts; without one, the written district, else (a district renamed or split
+    // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
+    // that lies in one district only ("Main Road, Hinjilicut"): "Ara" is a post office in Rajasthan only, and
+    // the town of Arrah in Bihar; the whole name only, with no tehsil, post office or village written.
+    let offices: PincodeRecord[] = [];
+    let found = false;
+    for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
+      if (found) break;
+      const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, state);
+      offices = named.filter((r) => r.districts.some((d) => fits({ district: d, state: r.entry.state })));
+      const alone = within || state || (whole && unmarked(key) && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
+      found = !!alone && (offices.length > 0 || town.some(fits));
+    }
+    // Else, with a pincode, one of its own offices spelt a few letters apart.
+    const limit = allowedEdits(key.length);
+    if (!found && rec && limit > 0) found = officeNameKeys(rec).some((o) => o[0] === key[0] && editDistance(o, key, limit) <= limit);
+    if (!found) continue;
+    const inMetro = offices.some((r) => {
+      const home = districtTown(r.entry.district);
+      return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
+    });
+    return inMetro ? null : { chunk: last, tokens };
+  }
+  // Else a near spelling of one town or post office of the written district ("Giddaluru, Prakasam Dist" for
+  // Giddalur, "Banganapalle" for Banaganapalle); not in a metro's district, whose offices are neighbourhoods.
+  if (rec || !areas || areas.some((d) => METROS.has(districtTown(d)?.name ?? ""))) return null;
+  for (const tokens of candidates) {
+    if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
+    if (nearPlaceIn(placeNameKey(tokens.map((t) => t.key).join(" ")), areas)) return { chunk: last, tokens };
+  }
+  return null;
+}
+
+/** Per district, its towns' and post offices' names (`placeNameKey`) by first letter. */
+let placeKeysByDistrict: Map<string, Map<string, string[]>> | null = null;
+
+function districtPlaceKeys(): Map<string, Map<string, string[]>> {
+  if (placeKeysByDistrict) return placeKeysByDistrict;
+  const sets = new Map<string, Set<string>>();
+  const add = (district: string, name: string) => {
+    const set = sets.get(district);
+    if (set) set.add(name);
+    else sets.set(district, new Set([name]));
+  };
+  for (const [name, recs] of officeNames()) for (const rec of recs) for (const d of rec.districts) add(d, name);
+  for (const [name, town] of directoryTowns()) for (const a of town.areas) add(a.district, name);
+  placeKeysByDistrict = new Map();
+  for (const [district, names] of sets) {
+    const byLetter = new Map<string, string[]>();
+    for (const name of names) {
+      const list = byLetter.get(name[0] as string);
+      if (list) list.push(name);
+      else byLetter.set(name[0] as string, [name]);
+    }
+    placeKeysByDistrict.set(district, byLetter);
+  }
+  return placeKeysByDistrict;
+}
+
+/** Whether one name of the districts' towns and post offices, and no other, is a near spelling of `key` (same first letter). */
+function nearPlaceIn(key: string, districts: readonly string[]): boolean {
+  const limit = allowedEdits(key.length);
+  if (limit === 0) return false;
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (const d of districts) {
+    for (const name of districtPlaceKeys()
+      .get(d)
+      ?.get(key[0] as string) ?? []) {
+      if (Math.abs(name.length - key.length) > limit || name === best) continue;
+      const distance = editDistance(name, key, limit);
+      if (distance < bestDistance) {
+        best = name;
+        bestDistance = distance;
+        tie = false;
+      } else if (distance === bestDistance && distance <= limit) tie = true;
+    }
+  }
+  return best !== null && !tie;
 }
 
 /** The last kept chunk of a kind and label. */
@@ -917,9 +1043,101 @@ function unglueStates(text: string): string {
   });
 }
 
+/** Address words a list glues to the town after them: "MAIN ROADADDANKI", "DABA GARDENSVISAKHAPATNAM". */
+const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
+  [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
+);
+/** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
+const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandal"];
+
+let townKeys: Set<string> | null = null;
+/** Their lengths by their last four letters: every split of a word ends in the word's own last four. */
+let townEndings: Map<string, Set<number>> | null = null;
+
+/**
+ * Every name of five letters or more (`placeNameKey`) of a directory town or sub-district, a district or a
+ * gazetteer city, address words aside: what may follow a split.
+ */
+function gluedTownKeys(): Set<string> {
+  if (!townKeys) {
+    townKeys = new Set();
+    for (const key of directoryTowns().keys()) townKeys.add(key);
+    for (const district of directoryDistricts().keys()) townKeys.add(placeNameKey(district));
+    for (const [name, def] of getGazetteer().places) if (def.city) townKeys.add(placeNameKey(name));
+    for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
+    townEndings = new Map();
+    for (const key of townKeys) {
+      const lengths = townEndings.get(key.slice(-4));
+      if (lengths) lengths.add(key.length);
+      else townEndings.set(key.slice(-4), new Set([key.length]));
+    }
+  }
+  return townKeys;
+}
+
+/** A town (as `gluedTownKeys`), or a post office's name, of five letters or more. */
+const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
+
+/**
+ * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
+ * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
+ * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole is split, at the first point where
+ * both sides are what they must be; the town after the split is five letters or more.
+ */
+function unglueTowns(text: string): string {
+  let out: string | null = null;
+  let copied = 0;
+  let start = 0;
+  let upper = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && isLetterAt(text, i)) {
+      if (text.charCodeAt(i) < 97) upper++;
+      continue;
+    }
+    const length = i - start;
+    // Lists glue their fields in one case ("ROADADDANKI"); a word typed with capitals and small letters was
+    // typed as one word ("Jawharsagar"), and is not looked up.
+    const oneCase = upper === 0 || upper === length;
+    const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
+    if (at > 0) {
+      out = (out ?? "") + text.slice(copied, start + at) + " ";
+      copied = start + at;
+    }
+    start = i + 1;
+    upper = 0;
+  }
+  return out === null ? text : out + text.slice(copied);
+}
+
+/**
+ * Where a run of letters (lower case) splits into two glued names, or 0. Most words end in no town's last
+ * four letters and no marker: one lookup in a small table rules them out before the directory's large ones.
+ */
+function gluedAt(key: string): number {
+  const towns = gluedTownKeys();
+  const lengths = townEndings?.get(key.slice(-4));
+  const marker = GLUED_AFTER_PLACE_LIST.find((m) => key.endsWith(m));
+  if (!lengths && !marker) return 0;
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (let i = 3; i <= key.length - 3; i++) {
+    const rest = key.length - i;
+    const town = !!lengths?.has(rest) && towns.has(key.slice(i));
+    if (!town && rest !== marker?.length) continue;
+    const left = key.slice(0, i);
+    if ((town && GLUED_BEFORE_TOWN.has(left)) || isPlaceKey(left)) return i;
+  }
+  return 0;
+}
+
+/** An ASCII letter at `i` of `text`. */
+const isLetterAt = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i) | 32;
+  return c >= 97 && c <= 122;
+};
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = scanNumbers(unglueStates(clean(text)));
+  const scan = scanNumbers(unglueTowns(unglueStates(clean(text))));
   if (!scan.pincode) {
     const zone = postalZone(scan.text);
     if (zone) {
@@ -1252,7 +1470,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const cityText = town ? chunkText(town) : placeTown ? chunkText(placeTown) : rural?.kind === "post" ? chunkText(rural) : null;
+  const cityText = town ? chunkText(town) : placeTown && placeTown.tokens === placeTown.chunk.tokens ? chunkText(placeTown.chunk) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
   const entry = rec?.entry ?? null;

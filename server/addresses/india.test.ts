@@ -257,6 +257,64 @@ describe("a post office written where the city goes", () => {
   it("names no town from a name the text does not place", () => {
     expect(parts("Shiv Mandir Road, Madhabpur").city).toBeNull();
   });
+
+  it("is the end of a bank's name when the whole name is no place", () => {
+    expect(parts("State Bank Jaitwara, Distt. Satna")).toEqual({ city: "Jaitwara", district: "Satna", state: "Madhya Pradesh", pincode: null });
+  });
+
+  it("is one of the pincode's own offices spelt a few letters apart", () => {
+    expect(parts("Gandhi Chowk, Dachepalli 522414")).toEqual({ city: "Dachepalli", district: "Guntur", state: "Andhra Pradesh", pincode: "522414" });
+  });
+
+  it("is a town of the written state where the written district is an older one", () => {
+    expect(parts("Station Road, Khurda, Dist. Puri, Orissa").city).toBe("Khurda");
+  });
+
+  it("is a near spelling of one town or post office of the written district", () => {
+    expect(parts("Station Road, Giddaluru, Prakasam Dist, AP")).toEqual({ city: "Giddaluru", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
+    // Not in a metro's district, whose offices are its neighbourhoods.
+    expect(parts("80 Feet Road, Koramangla, Bangalore Urban Dist").city).not.toBe("Koramangla");
+  });
+
+  it("with nothing else written, is a name the directory places in one district", () => {
+    expect(parts("College Road, Hinjilicut")).toEqual({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: null });
+    // A tehsil written decides instead, unless it is the one named after the place.
+    expect(parts("Patel Road, Hinjilicut, Teh. Banda").city).toBeNull();
+    expect(parts("Main Road, Nandipet, Mandal Nandipet")).toEqual({ city: "Nandipet", district: "Nizamabad", state: "Telangana", pincode: null });
+  });
+});
+
+describe("names a list glued together", () => {
+  it.each([
+    ["MAIN ROADADDANKI, PRAKASAM DIST", "Addanki", "Prakasam"],
+    ["VIDYANAGAR, GODAVARIKHANIKARIMNAGAR DIST", "Godavarikhani", "Karimnagar"],
+    ["laxmi nagar, godavarikhanipin- 505 209", "Godavarikhani", "Karimnagar"],
+    ["ZAHEERABADMEDAK DIST", "Zaheerabad", "Medak"],
+  ])("%s: the town and its district apart", (text, city, district) => {
+    expect(parts(text)).toMatchObject({ city, district });
+  });
+
+  it("keeps a word the directory knows whole, and a word typed in capitals and small letters", () => {
+    expect(normalizeAddress("GANDHI ROAD, RAMPURHAT").normalized).toBe("Gandhi Road, Rampurhat, West Bengal");
+    expect(normalizeAddress("NH 48, Jawharsagar Dam, Bundi").normalized).toBe("NH 48, Jawharsagar Dam, Bundi, Rajasthan");
+  });
+});
+
+describe("text a DOS console mis-decoded", () => {
+  it("reads the dash between the town and the pincode", () => {
+    expect(parts("Near Bus Stand, Aluru ┬û 518395")).toEqual({ city: "Aluru", district: "Kurnool", state: "Andhra Pradesh", pincode: "518395" });
+    expect(normalizeAddress("Near Bus Stand, Aluru ┬û 518395").normalized).toBe("Near Bus Stand, Aluru, Andhra Pradesh 518395");
+  });
+});
+
+describe("a town among the pincode's offices, near the district's town", () => {
+  it("is the town where it is a town or sub-district of its own", () => {
+    expect(parts("Main Bazar, Bagha Purana 142038").city).toBe("Bagha Purana");
+  });
+
+  it("is the district's town where it is the town's own part", () => {
+    expect(parts("55, The Mall, Meerut Cantt 250001").city).toBe("Meerut");
+  });
 });
 
 describe("a mandal between a name and its district", () => {
@@ -268,6 +326,15 @@ describe("a mandal between a name and its district", () => {
 });
 
 describe("a village's post office before its mandal", () => {
+  it("without a pincode, is the town where it is a post office of the district", () => {
+    expect(parts("Doddavaram, Maddipadu Mandal, Prakasam Dist")).toEqual({ city: "Doddavaram", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
+  });
+
+  it("is the town where no comma parts it from its mandal's town", () => {
+    expect(parts("Challapalli Road, Kodali Ghantasala Mandal 521132").city).toBe("Kodali");
+    expect(normalizeAddress("Challapalli Road, Kodali Ghantasala Mandal 521132").normalized).toBe("Challapalli Road, Kodali, Mandal Ghantasala, Andhra Pradesh 521132");
+  });
+
   it("is the town, and the mandal its sub-district", () => {
     expect(parts("School Road, Varagali, Chillakuru Mandal, 524412")).toEqual({ city: "Varagali", district: "Nellore", state: "Andhra Pradesh", pincode: "524412" });
   });

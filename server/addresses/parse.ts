@@ -209,6 +209,26 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
 }
 
 /**
+ * Where a sub-district's name starts in a name written before its marker with no comma ("Kodali Ghantasala
+ * Mandal", "Pedaravuru Tenali Mandal"): its last one or two words are a directory town or sub-district and the
+ * words before them a post office or town of the same district. 0 when the whole name is the sub-district's.
+ */
+function villageBeforeSubdistrict(tokens: readonly Token[]): number {
+  if (!tokens.every((t) => t.type === WORD)) return 0;
+  const key = (part: readonly Token[]) => placeNameKey(part.map((t) => t.key).join(" "));
+  for (let n = 1; n <= 2 && n < tokens.length; n++) {
+    const at = tokens.length - n;
+    const town = townNamed(key(tokens.slice(at)));
+    if (!town || townNamed(key(tokens))) continue;
+    const village = key(tokens.slice(0, at));
+    const districts = new Set(town.areas.map((a) => a.district));
+    const inDistrict = recordsNamed(village).some((r) => r.districts.some((d) => districts.has(d))) || !!townNamed(village)?.areas.some((a) => districts.has(a.district));
+    if (village.length >= 4 && inDistrict) return at;
+  }
+  return 0;
+}
+
+/**
  * Kind of an unmarked name once it is closed: a street if it was cut right after "St"/"Ln" (the
  * next word started another chunk), a locality if it ends in a locality word ("East", "II", "2" aside).
  */
@@ -324,6 +344,14 @@ class SegmentChunker {
           return j;
         }
         if (atEnd && POSTFIX.has(m.kind) && o?.kind === "unknown" && o.tokens.length > 0) {
+          // "Kodali Ghantasala Mandal": a village before its sub-district's town, no comma between; the marker takes the town.
+          const split = m.kind === "tehsil" ? villageBeforeSubdistrict(o.tokens) : 0;
+          if (split > 0) {
+            const value = o.tokens.splice(split);
+            this.close();
+            this.push(m.kind, m.label, value, i - value.length);
+            return j;
+          }
           o.kind = m.kind;
           o.label = m.label;
           this.close();
@@ -346,8 +374,12 @@ class SegmentChunker {
           before.segment === o.segment &&
           before.order + before.tokens.length === o.order
         ) {
-          before.kind = "tehsil";
-          before.label = o.label;
+          const split = villageBeforeSubdistrict(before.tokens);
+          if (split > 0) this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(split), order: before.order + split, segment: before.segment });
+          else {
+            before.kind = "tehsil";
+            before.label = o.label;
+          }
           this.open = null;
           this.push("district", m.label, [only], i - 1);
           return j;

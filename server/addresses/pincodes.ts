@@ -315,6 +315,12 @@ export function recordsNamed(key: string): readonly PincodeRecord[] {
   return byPlace?.get(key) ?? [];
 }
 
+/** Every post-office name (a `placeNameKey`) with the pincodes that have an office of that name. */
+export function officeNames(): IterableIterator<[string, readonly PincodeRecord[]]> {
+  index();
+  return (byPlace ?? new Map<string, PincodeRecord[]>()).entries();
+}
+
 /** The post offices called by this name (a `placeNameKey`), with their pincodes. */
 export function officesNamed(key: string): Array<{ rec: PincodeRecord; place: string }> {
   index();
