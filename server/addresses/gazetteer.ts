@@ -40,7 +40,7 @@ const DISTRICT_ALIASES: Record<string, string> = {
   "gir somnath": "Junagadh", fazilka: "Firozpur", "24 parganas north": "North 24 Parganas", "24 parganas south": "South 24 Parganas", "sas nagar": "Sahibzada Ajit Singh Nagar",
   // Old and other spellings the bank and hospital lists (and their clerks) write.
   kutch: "Kachchh", kachh: "Kachchh", "sabar kantha": "Sabarkantha", "banas kantha": "Banaskantha", "panch mahal": "Panchmahal",
-  khurda: "Khordha", khurdha: "Khordha", cuttak: "Cuttack", jagatsinghpur: "Jagatsinghapur", baleshwar: "Balasore",
+  cuttak: "Cuttack", jagatsinghpur: "Jagatsinghapur", baleshwar: "Balasore",
   "cooch behar": "Cooch Behar", coochbehar: "Cooch Behar", "koch bihar": "Cooch Behar", hugli: "Hooghly", haora: "Howrah",
   maldah: "Malda", puruliya: "Purulia", "west midnapore": "Paschim Medinipur",
   "east medinipur": "Purba Medinipur", "purba midnapore": "Purba Medinipur", "west medinipur": "Paschim Medinipur",
