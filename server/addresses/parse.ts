@@ -333,7 +333,7 @@ class SegmentChunker {
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district.
-        if (m.kind === "district" && [tokens[j], tokens[j + 1]].some((t) => t && DISTRICT_OFFICES.has(t.key))) return -1;
+        if (m.kind === "district" && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
         // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
