@@ -373,19 +373,24 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
+  const areas = district ? [district] : home.districts;
+  // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
+  // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
+  // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist"). The first such name, found once when needed.
+  const ownOffice = (p: Chunk) => {
+    if (!isPlainName(p)) return false;
+    const key = placeNameKey(nameOf(p));
+    if (rec) return officeNameKeys(rec).includes(key);
+    return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
+  };
+  let firstOffice: number | undefined;
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
-    // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
-    // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
-    // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist").
-    const ownOffice = (p: Chunk) => {
-      const key = placeNameKey(nameOf(p));
-      if (rec) return officeNameKeys(rec).includes(key);
-      const areas = district ? [district] : home.districts;
-      return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
-    };
-    if (c.label !== "Post" && !isPlainName(c) && kept.slice(0, k).some((p) => isPlainName(p) && ownOffice(p))) continue;
+    if (c.label !== "Post" && !isPlainName(c)) {
+      firstOffice ??= kept.findIndex(ownOffice);
+      if (firstOffice >= 0 && firstOffice < k) continue;
+    }
     const key = placeNameKey(nameOf(c));
     let at: PincodeEntry | null = null;
     if (rec) {
@@ -394,7 +399,6 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district.
-      const areas = district ? [district] : home.districts;
       const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
       const one = found[0]?.entry;
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
@@ -405,8 +409,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     const ownTown = !written || !!townNamed(key)?.areas.some((a) => written.districts.includes(a.district));
     // With no city written, a town or sub-district of its own among the pincode's offices is the town however near
     // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
-    // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town.
-    if (rec && !written && !METROS.has(home.name) && !key.startsWith(placeNameKey(home.name)) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district))) return c;
+    // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
+    // home town's key is a new string.
+    if (rec && !written && !METROS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
     return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;
@@ -697,9 +702,12 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     new Set(directoryAreas(placeNameKey(nameOf(c))).map((a) => a.state)).size <= 1
       ? [...c.tokens].reverse().flatMap((t): Named[] => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
       : [];
-  for (const [c, list] of [...order.map((c) => [c, names(c)] as const), ...order.map((c) => [c, words(c)] as const)]) {
+  // Each chunk's names are read only when the chunks before it name no place: most addresses stop early.
+  for (let at = 0; at < 2 * order.length; at++) {
+    const c = order[at % order.length] as Chunk;
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
+    const list = at < order.length ? names(c) : words(c);
     for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
@@ -849,11 +857,12 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const rest = tokens.slice(n);
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
     const name = head.map((t) => t.key).join(" ");
-    const key = placeNameKey(name);
     const end = (rest[0] as Token).key;
-    const town = !!townNamed(key) || !!getGazetteer().places.get(name)?.city;
     // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
-    const crossing = n === 1 && rest.length === 1 && (crossings ? (CROSSING.has(end) || TOWARD.has(end)) && (town || key.length >= PLACE_OFFICE_LETTERS) : TOWARD.has(end) && town);
+    const named = n === 1 && rest.length === 1 && (TOWARD.has(end) || (crossings && CROSSING.has(end)));
+    // The directory is asked only after a crossing's word: most names end in none.
+    const key = named ? placeNameKey(name) : "";
+    const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
     if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD.has(end) });
   }
@@ -1116,7 +1125,7 @@ function unglueTowns(text: string): string {
 function gluedAt(key: string): number {
   const towns = gluedTownKeys();
   const lengths = townEndings?.get(key.slice(-4));
-  const marker = GLUED_AFTER_PLACE_LIST.find((m) => key.endsWith(m));
+  const marker = gluedMarker(key);
   if (!lengths && !marker) return 0;
   if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
   for (let i = 3; i <= key.length - 3; i++) {
@@ -1127,6 +1136,12 @@ function gluedAt(key: string): number {
     if ((town && GLUED_BEFORE_TOWN.has(left)) || isPlaceKey(left)) return i;
   }
   return 0;
+}
+
+/** The marker glued at the end of `key`, if any (a loop: no closure per word). */
+function gluedMarker(key: string): string | undefined {
+  for (const m of GLUED_AFTER_PLACE_LIST) if (key.endsWith(m)) return m;
+  return undefined;
 }
 
 /** An ASCII letter at `i` of `text`. */
