@@ -374,13 +374,14 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   // A village's post office delivers to the village; the town is the post office only without one.
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
   const areas = district ? [district] : home.districts;
+  const offices = rec ? officeNameKeys(rec) : [];
   // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
   // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
   // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist"). The first such name, found once when needed.
   const ownOffice = (p: Chunk) => {
     if (!isPlainName(p)) return false;
     const key = placeNameKey(nameOf(p));
-    if (rec) return officeNameKeys(rec).includes(key);
+    if (rec) return offices.includes(key);
     return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
   };
   let firstOffice: number | undefined;
@@ -396,7 +397,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     if (rec) {
       // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
       const limit = Math.min(1, allowedEdits(key.length));
-      if (officeNameKeys(rec).some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
+      if (offices.some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district.
       const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
