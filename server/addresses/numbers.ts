@@ -83,6 +83,14 @@ function labels(re: RegExp, s: string): ReadonlyMap<number, number> {
   return out;
 }
 
+/**
+ * Whether group `j` of a cluster's `n` is glued to letters (`left` before the first, `right` after the last). A
+ * function of the module, not a closure made per cluster: closures are the costly part of a hot loop here.
+ */
+function isGlued(j: number, n: number, left: boolean, right: boolean): boolean {
+  return (j === 0 && left) || (j === n - 1 && right);
+}
+
 function find(s: string): Found {
   const phoneLabels = labels(PHONE_LABEL, s);
   const pinLabels = labels(PIN_LABEL, s);
@@ -112,7 +120,6 @@ function find(s: string): Found {
       prevEnd = gs + g[0].length;
     }
     const n = groups.length;
-    const glued = (j: number) => (j === 0 && gluedLeft) || (j === n - 1 && gluedRight);
     const labelStart = phoneLabels.get(start);
     let i = 0;
     if (plus) {
@@ -128,7 +135,7 @@ function find(s: string): Found {
       let phone = 0;
       for (let k = Math.min(5, n - i); k >= 2 && phone === 0; k--) {
         // Letters or a slash around a phone number do not make it part of an ID ("Mob9845012345").
-        if (isPhone(groups, i, k, glued(i) || glued(i + k - 1))) phone = k;
+        if (isPhone(groups, i, k, isGlued(i, n, gluedLeft, gluedRight) || isGlued(i + k - 1, n, gluedLeft, gluedRight))) phone = k;
       }
       if (phone > 0) {
         cuts.push([g.start, (groups[i + phone - 1] as Group).end]);
@@ -144,7 +151,7 @@ function find(s: string): Found {
       const labelled = i === 0 && pinLabels.has(start);
       const from = labelled ? (pinLabels.get(start) as number) : g.start;
       if (g.digits.length === 6) {
-        if (glued(i)) found.glued = true;
+        if (isGlued(i, n, gluedLeft, gluedRight)) found.glued = true;
         else candidates.push({ code: g.digits, start: from, end: g.end, score: score(g.digits, labelled, i === 0 && LETTER.test(before)) });
         i++;
         continue;
@@ -153,7 +160,7 @@ function find(s: string): Found {
       // "560 038", but not the tail of a hyphenated house number followed by a number ("12-3-456 100 Feet
       // Road"), nor a number before a road's width ("Flat 101 100 Feet Road").
       if (next && next.sep === " " && g.sep !== "-" && g.digits.length === 3 && next.digits.length === 3 && !FEET.has(wordAfter(s, next.end))) {
-        if (glued(i) || glued(i + 1)) found.glued = true;
+        if (isGlued(i, n, gluedLeft, gluedRight) || isGlued(i + 1, n, gluedLeft, gluedRight)) found.glued = true;
         else {
           const code = g.digits + next.digits;
           candidates.push({ code, start: from, end: next.end, score: score(code, labelled, false) });
