@@ -335,6 +335,8 @@ class SegmentChunker {
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district.
         if (m.kind === "district" && [tokens[j], tokens[j + 1]].some((t) => t && DISTRICT_OFFICES.has(t.key))) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
+        if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;
         // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
         if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && getGazetteer().districtsByKey.has(tail.key)) {
