@@ -977,17 +977,17 @@ const ZONE_PREFIX: Record<string, string> = {
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)[-/:.\s]*(\d{1,2}|0\d\d)(?=[-/:\s]*(?:[,;|()]|\.(?!\d)|$))/gi;
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)[-/\\:.\s]*(\d{1,2}|0\d\d)(?=[-/:\s]*(?:[,;|()]|\.(?!\d)|$))/gi;
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
 const POSTAL_ZONE_HINT = new RegExp(
-  `\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/:.\\s]*(?:\\d{1,2}|0\\d\\d)(?=[-/:\\s]*(?:[,;|()]|\\.(?!\\d)|$))`,
+  `\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/\\\\:.\\s]*(?:\\d{1,2}|0\\d\\d)(?=[-/:\\s]*(?:[,;|()]|\\.(?!\\d)|$))`,
   "i",
 );
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
-const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
+const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
 /** What every malformed pincode contains: its label or five digits in a row. */
 const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
