@@ -93,6 +93,8 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
+/** Emoji and pictographs: no word reads them, and between a city and a short pincode they hid it from the scan ("Bangalore. 😀🏠-10000"). */
+const PICTOGRAPHS = /(?:\p{Extended_Pictographic}|[\u{1f3fb}-\u{1f3ff}]|\ufe0f)+/gu;
 /** ASCII text with a control character or a run of spaces: the only ASCII text that folding changes. */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const ASCII_TO_FOLD = /[\x00-\x1f\x7f]| {2}/;
@@ -135,7 +137,7 @@ function clean(text: string): string {
     s = repairMojibake(s).normalize("NFKC");
     if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
-    s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
+    s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'").replace(PICTOGRAPHS, " ");
     if (hasDevanagari(s)) s = fromDevanagari(s);
   } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
