@@ -332,8 +332,9 @@ class SegmentChunker {
         // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
-        // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district.
-        if (m.kind === "district" && [tokens[j], tokens[j + 1]].some((t) => t && DISTRICT_OFFICES.has(t.key))) return -1;
+        // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
+        // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
+        if (m.kind === "district" && MARKERS.match(tokens, j) === null && [tokens[j], tokens[j + 1]].some((t) => t && DISTRICT_OFFICES.has(t.key))) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
         if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;

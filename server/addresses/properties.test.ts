@@ -141,6 +141,8 @@ describe("normalizeAddress properties", () => {
     "Bangalore. \\1, KA, MG Road, ",
     // Emoji between the city and a short pincode hid it from the scan and not from the words (FC_SEED 216190065).
     "Bangalore. 😀🏠-10000, ",
+    // A district's label before a landmark is no "District Co-operative Bank" (FC_SEED 872050675).
+    "Distt: Opposite Bank of Baroda, KA, ",
     // A landmark moves before the locality in the line: the locality's place counts first either way.
     "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
