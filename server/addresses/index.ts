@@ -1086,14 +1086,16 @@ const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key)
 /**
  * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
  * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
- * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole is split, at the first point where
- * both sides are what they must be; the town after the split is five letters or more.
+ * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole (alone or after the word before it) is
+ * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
  */
 function unglueTowns(text: string): string {
   let out: string | null = null;
   let copied = 0;
   let start = 0;
   let upper = 0;
+  // Where the word before, one space away, starts (-1: none).
+  let before = -1;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && isLetterAt(text, i)) {
       if (text.charCodeAt(i) < 97) upper++;
@@ -1104,10 +1106,12 @@ function unglueTowns(text: string): string {
     // typed as one word ("Jawharsagar"), and is not looked up.
     const oneCase = upper === 0 || upper === length;
     const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
-    if (at > 0) {
+    // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
+    if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
       out = (out ?? "") + text.slice(copied, start + at) + " ";
       copied = start + at;
     }
+    before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
     upper = 0;
   }
