@@ -177,6 +177,11 @@ describe("normalized is faithful to what the buyer wrote", () => {
     ["H.No. 12, Karodia, Vadodara Dist, 391310", "12, Karodia, District Vadodara, Gujarat 391310"],
     // A village whose name ends like a state is that village, not the village and Puducherry.
     ["H.No. 12, Vill. Karanaipuduchery, P.O. Thangappapuram, Dist. Kancheepuram, 603202", "12, Village Karanaipuduchery, Post Thangappapuram, District Kancheepuram, Tamil Nadu 603202"],
+    // A mohalla word ending a name is part of it (the post office "Jhingri Mohallah"), labelled or not.
+    ["H.No. 12, Vill. Jhingri Mohallah, P.O. Railpar, Dist. Paschim Bardhaman, 713302", "12, Village Jhingri Mohallah, Post Railpar, District Paschim Bardhaman, West Bengal 713302"],
+    ["Jhingri Mohallah, Paschim Bardhaman Dist, 713302", "Jhingri Mohallah, District Paschim Bardhaman, West Bengal 713302"],
+    // A word that ends a post office's name of two words is not split as two names glued (FC_SEED 56235121).
+    ["H.NO. 12, VILL. FARKANA GANGAGARHI, P.O. GANGAWALY, DIST. BULANDSHAHR, 203129", "12, Village Farkana Gangagarhi, Post Gangawaly, District Bulandshahr, Uttar Pradesh 203129"],
   ])("%s → %s", (input, line) => {
     expect(normalizeAddress(input).normalized).toBe(line);
   });

@@ -93,6 +93,8 @@ const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 const SPACES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+/g;
 const DASHES = /[\u2010-\u2015\u2212]/g;
 const QUOTES = /[\u2018\u2019\u201b\u2032`]/g;
+/** Emoji and pictographs: no word reads them, and between a city and a short pincode they hid it from the scan ("Bangalore. 😀🏠-10000"). */
+const PICTOGRAPHS = /(?:\p{Extended_Pictographic}|[\u{1f3fb}-\u{1f3ff}]|\ufe0f)+/gu;
 /** ASCII text with a control character or a run of spaces: the only ASCII text that folding changes. */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const ASCII_TO_FOLD = /[\x00-\x1f\x7f]| {2}/;
@@ -135,7 +137,7 @@ function clean(text: string): string {
     s = repairMojibake(s).normalize("NFKC");
     if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
-    s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'");
+    s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'").replace(PICTOGRAPHS, " ");
     if (hasDevanagari(s)) s = fromDevanagari(s);
   } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
@@ -987,14 +989,17 @@ const ZONE_PREFIX: Record<string, string> = {
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)\.?\s?[-/:]?\s?(\d{1,2}|0\d\d)(?=\s?(?:[,;|()]|$))/gi;
+const POSTAL_ZONE = /\b(new delhi|[a-z]+)[-/\\:.\s]*(\d{1,2}|0\d\d)(?=[-/:\s]*(?:[,;|()]|\.(?!\d)|$))/gi;
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})\\.?\\s?[-/:]?\\s?(?:\\d{1,2}|0\\d\\d)(?=\\s?(?:[,;|()]|$))`, "i");
+const POSTAL_ZONE_HINT = new RegExp(
+  `\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/\\\\:.\\s]*(?:\\d{1,2}|0\\d\\d)(?=[-/:\\s]*(?:[,;|()]|\\.(?!\\d)|$))`,
+  "i",
+);
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
-const MALFORMED_PINCODE = /\b([a-z]+)\.?(?:\s?[-:/]?\s?(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
+const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
 /** What every malformed pincode contains: its label or five digits in a row. */
 const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
@@ -1091,14 +1096,16 @@ const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key)
 /**
  * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
  * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
- * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole is split, at the first point where
- * both sides are what they must be; the town after the split is five letters or more.
+ * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole (alone or after the word before it) is
+ * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
  */
 function unglueTowns(text: string): string {
   let out: string | null = null;
   let copied = 0;
   let start = 0;
   let upper = 0;
+  // Where the word before, one space away, starts (-1: none).
+  let before = -1;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && isLetterAt(text, i)) {
       if (text.charCodeAt(i) < 97) upper++;
@@ -1109,10 +1116,12 @@ function unglueTowns(text: string): string {
     // typed as one word ("Jawharsagar"), and is not looked up.
     const oneCase = upper === 0 || upper === length;
     const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
-    if (at > 0) {
+    // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
+    if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
       out = (out ?? "") + text.slice(copied, start + at) + " ";
       copied = start + at;
     }
+    before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
     upper = 0;
   }
@@ -1161,7 +1170,11 @@ function scanText(text: string): ReturnType<typeof scanNumbers> {
       scan.pincode = zone.pincode;
     }
   }
-  if (!scan.pincode) scan.text = withoutMalformedPincode(scan.text);
+  if (!scan.pincode) {
+    const text = withoutMalformedPincode(scan.text);
+    // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038").
+    if (text !== scan.text) return scanNumbers(text);
+  }
   return scan;
 }
 

@@ -332,9 +332,12 @@ class SegmentChunker {
         // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
-        // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district.
-        if (m.kind === "district" && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
+        // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
+        // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
+        if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
+        if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;
         // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
         if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && getGazetteer().districtsByKey.has(tail.key)) {
