@@ -42,7 +42,7 @@ export default async function BatchesPage() {
                 className: "max-w-64",
                 cell: (b) => (
                   <>
-                    <IntentLink href={`/batches/${b.batch_id}`} className="font-medium break-words text-blue-800 underline">
+                    <IntentLink href={`/batches/${b.batch_id}`} className="font-medium [overflow-wrap:anywhere] text-blue-800 underline">
                       {b.name ?? b.batch_id}
                     </IntentLink>
                     {b.name && <span className="block font-mono text-xs text-slate-700">{b.batch_id}</span>}
