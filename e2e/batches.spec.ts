@@ -121,8 +121,9 @@ test("upload a CSV, see row errors, preview, submit, follow it to completed and 
   }
 
   await page.goto("/batches");
-  await expect(page.getByRole("link", { name: "orders.csv" })).toBeVisible();
+  // An unnamed batch is listed under its file's name, linked to its own page.
   const listed = page.locator(`tr[data-batch="${batchId}"]`);
+  await expect(listed.getByRole("link", { name: "orders.csv" })).toHaveAttribute("href", `/batches/${batchId}`);
   await expect(listed).toContainText(batchId);
   const decisions = await Promise.all(["SHIP", "REVIEW", "HOLD"].map(async (d) => Number(await listed.locator(`[data-decision="${d}"]`).textContent())));
   expect(decisions.reduce((a, b) => a + b, 0)).toBe(5);
