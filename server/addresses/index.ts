@@ -1478,7 +1478,17 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const { chunks, mentions } = parseAddress(scan.text, rec);
 
   const city = chooseCity(mentions, rec);
-  const r: Reading = { ...writtenArea(mentions), statedCity: city?.name ?? null, cityWritten: city !== null, townFits: false, townOutside: false };
+  const area = writtenArea(mentions);
+  const r: Reading = {
+    statedState: area.statedState,
+    statedDistrict: area.statedDistrict,
+    districtWritten: area.districtWritten,
+    districtOrder: area.districtOrder,
+    statedCity: city?.name ?? null,
+    cityWritten: city !== null,
+    townFits: false,
+    townOutside: false,
+  };
   // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
   const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };
   // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not
