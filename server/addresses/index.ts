@@ -362,6 +362,17 @@ const nearOwn = new WeakMap<PincodeRecord, boolean>();
  * its district must lie beyond a metro's spread.
  * Metros keep their name: their post offices are neighbourhoods.
  */
+/**
+ * A plain name that is one of the pincode's own post offices (`offices`), or without a pincode a post office of
+ * one of `areas`. A function of the module, not a closure per call: the dev loader names each closure it makes.
+ */
+function isOwnOffice(p: Chunk, rec: PincodeRecord | null, offices: readonly string[], areas: readonly string[]): boolean {
+  if (!isPlainName(p)) return false;
+  const key = placeNameKey(nameOf(p));
+  if (rec) return offices.includes(key);
+  return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
+}
+
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
   const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
   if (!home && !rec) {
@@ -380,18 +391,12 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
   // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
   // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist"). The first such name, found once when needed.
-  const ownOffice = (p: Chunk) => {
-    if (!isPlainName(p)) return false;
-    const key = placeNameKey(nameOf(p));
-    if (rec) return offices.includes(key);
-    return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
-  };
   let firstOffice: number | undefined;
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!mayBeTown(c, village)) continue;
     if (c.label !== "Post" && !isPlainName(c)) {
-      firstOffice ??= kept.findIndex(ownOffice);
+      firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
     const key = placeNameKey(nameOf(c));
@@ -493,6 +498,11 @@ function nearDistrict(key: string): string | null {
  * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
+/** A place in one of the districts `within` (any district when null) and in the written state. */
+function fitsWithin(district: string, placeState: string, within: readonly string[] | null, state: string | null): boolean {
+  return (!within || within.includes(district)) && inState(placeState, state);
+}
+
 function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
   const last = [...kept].reverse().find(isPlainName);
   if (!last) return null;
@@ -501,7 +511,6 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
   // sub-district named after the place ("Nandipet, Mandal Nandipet").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
-  const unmarked = (key: string) => marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key);
   const candidates: Array<readonly Token[]> = [last.tokens];
   for (let n = 1; n <= 2 && n < last.tokens.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
@@ -522,10 +531,15 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
       if (found) break;
-      const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, state);
-      offices = named.filter((r) => r.districts.some((d) => fits({ district: d, state: r.entry.state })));
-      const alone = within || state || (whole && unmarked(key) && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
-      found = !!alone && (offices.length > 0 || town.some(fits));
+      offices = named.filter((r) => r.districts.some((d) => fitsWithin(d, r.entry.state, within, state)));
+      const alone =
+        within ||
+        state ||
+        (whole &&
+          marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key) &&
+          key.length >= 5 &&
+          only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
+      found = !!alone && (offices.length > 0 || town.some((a) => fitsWithin(a.district, a.state, within, state)));
     }
     // Else, with a pincode, one of its own offices spelt a few letters apart.
     const limit = allowedEdits(key.length);
@@ -659,6 +673,51 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
   return !!townNamed(key) && !placeNearPincode(key, rec);
 }
 
+/** The names a chunk gives to read its place by, the whole name first (see `localityArea`). */
+function chunkNames(c: Chunk): Named[] {
+  if (c.kind === "street") {
+    // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
+    // Road", "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One
+    // word: in "Radha Krishna Road" or "Bawa Tarana Road" the last word is part of a name.
+    const start = ROAD_BEFORE.has(c.tokens[0]?.key ?? "") ? 1 : 0;
+    const place = c.tokens[start];
+    const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
+    return named ? [{ name: place.key, tail: false, toward: true }] : [];
+  }
+  const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
+  const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
+  if (isPlainName(c)) out.push(...headNames(c.tokens, true));
+  if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
+  if (isPlainName(c) || c.kind === "landmark") out.push(...dividedTail(c.tokens, c.kind === "landmark" ? 1 : 0));
+  // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
+  // New Town"): the address is by it, in its state. Not a mere post office: "Near Postal Colony", "Opposite Power
+  // House" are offices' names somewhere, and things of every town.
+  if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
+    out.push({ name: nameOf(c), tail: true });
+  }
+  if (c.kind === "landmark") out.push(...headNames(c.tokens, false));
+  return out;
+}
+
+/** Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not. */
+function kindRank(c: Chunk): number {
+  return c.kind === "street" ? 3 : c.kind === "building" ? 2 : c.kind === "landmark" ? 1 : 0;
+}
+
+/**
+ * After every name, each word of a marker's value of several names ("P.O. Sukapuram Edapal", "VPO Jarod Ta
+ * Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Jamua Bazar",
+ * "Head Quarter"), nor of a value that is one place found in several states.
+ */
+function valueWords(c: Chunk): Named[] {
+  return (c.kind === "post" || c.kind === "village" || c.kind === "tehsil") &&
+    c.tokens.length > 1 &&
+    !c.tokens.some((t) => COMMON_WORDS.has(t.key) || ONE_NAME.has(t.key)) &&
+    new Set(directoryAreas(placeNameKey(nameOf(c))).map((a) => a.state)).size <= 1
+    ? [...c.tokens].reverse().flatMap((t): Named[] => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
+    : [];
+}
+
 /**
  * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
  * directory knows it in one state (the last such name counts), and its district where it lies in one.
@@ -668,49 +727,13 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
  * "Magadi Main Road") counts after the names, for the state only.
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null, hint: string | null = null): { district: string | null; state: string | null } {
-  const names = (c: Chunk): Named[] => {
-    if (c.kind === "street") {
-      // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
-      // Road", "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One
-      // word: in "Radha Krishna Road" or "Bawa Tarana Road" the last word is part of a name.
-      const start = ROAD_BEFORE.has(c.tokens[0]?.key ?? "") ? 1 : 0;
-      const place = c.tokens[start];
-      const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
-      return named ? [{ name: place.key, tail: false, toward: true }] : [];
-    }
-    const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
-    const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
-    if (isPlainName(c)) out.push(...headNames(c.tokens, true));
-    if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
-    if (isPlainName(c) || c.kind === "landmark") out.push(...dividedTail(c.tokens, c.kind === "landmark" ? 1 : 0));
-    // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
-    // New Town"): the address is by it, in its state. Not a mere post office: "Near Postal Colony", "Opposite Power
-    // House" are offices' names somewhere, and things of every town.
-    if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
-      out.push({ name: nameOf(c), tail: true });
-    }
-    if (c.kind === "landmark") out.push(...headNames(c.tokens, false));
-    return out;
-  };
-  // Names, then landmarks, buildings and streets: each kind keeps its written order in the line, kinds do not.
-  const rank = (c: Chunk) => (c.kind === "street" ? 3 : c.kind === "building" ? 2 : c.kind === "landmark" ? 1 : 0);
-  const order = [...kept].reverse().sort((a, b) => rank(a) - rank(b));
-  // After every name, each word of a marker's value of several names ("P.O. Sukapuram Edapal", "VPO Jarod Ta
-  // Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Jamua Bazar",
-  // "Head Quarter"), nor of a value that is one place found in several states.
-  const words = (c: Chunk) =>
-    (c.kind === "post" || c.kind === "village" || c.kind === "tehsil") &&
-    c.tokens.length > 1 &&
-    !c.tokens.some((t) => COMMON_WORDS.has(t.key) || ONE_NAME.has(t.key)) &&
-    new Set(directoryAreas(placeNameKey(nameOf(c))).map((a) => a.state)).size <= 1
-      ? [...c.tokens].reverse().flatMap((t): Named[] => (t.type === WORD ? [{ name: t.key, tail: false }] : []))
-      : [];
+  const order = [...kept].reverse().sort((a, b) => kindRank(a) - kindRank(b));
   // Each chunk's names are read only when the chunks before it name no place: most addresses stop early.
   for (let at = 0; at < 2 * order.length; at++) {
     const c = order[at % order.length] as Chunk;
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
-    const list = at < order.length ? names(c) : words(c);
+    const list = at < order.length ? chunkNames(c) : valueWords(c);
     for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
@@ -933,17 +956,38 @@ const NEAR_PINCODE_KM = 50;
  * Whether a name is a place near the pincode: a town or sub-district of its district(s), or one whose
  * pincodes (or a post office of that name) lie within 50 km of it.
  */
+/** A pincode in `rec`'s district(s) or within 50 km of it. */
+function nearPincode(r: PincodeRecord | null, rec: PincodeRecord): boolean {
+  return !!r && (r.districts.some((d) => rec.districts.includes(d)) || distanceKm(r.entry.lat, r.entry.lng, rec.entry.lat, rec.entry.lng) < NEAR_PINCODE_KM);
+}
+
 function placeNearPincode(key: string, rec: PincodeRecord): boolean {
-  const near = (r: PincodeRecord | null) =>
-    !!r && (r.districts.some((d) => rec.districts.includes(d)) || distanceKm(r.entry.lat, r.entry.lng, rec.entry.lat, rec.entry.lng) < NEAR_PINCODE_KM);
   const town = townNamed(key);
   if (town?.areas.some((a) => rec.districts.includes(a.district))) return true;
-  if (town?.codes.some((code) => near(pincodeRecord(code)))) return true;
-  return recordsNamed(key).some(near);
+  if (town?.codes.some((code) => nearPincode(pincodeRecord(code), rec))) return true;
+  return recordsNamed(key).some((r) => nearPincode(r, rec));
 }
 
 /** Cities whose districts are equals: none is "the" district without a locality to say which. */
 const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
+
+/** The district and state one name of `placeArea` gives within the `written` state. */
+function readPlace(k: number, name: string, written: string | null, village: boolean, district: string | null): { d: string | null; s: string | null } {
+  const districtStates = directoryDistricts();
+  // A village or post office is read as an office's name only: villages share their names with towns.
+  const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
+  const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
+  // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
+  const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
+  // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
+  const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
+  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+  // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
+  const s =
+    (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??
+    (d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((a) => a.state)]));
+  return { d, s: s ?? null };
+}
 
 /**
  * Without a pincode, the district and state a written place stands for, when the directory knows
@@ -951,24 +995,9 @@ const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
  */
 function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
   const districtStates = directoryDistricts();
-  const read = (k: number, name: string, written: string | null) => {
-    // A village or post office is read as an office's name only: villages share their names with towns.
-    const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
-    const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
-    // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-    const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
-    // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
-    const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-    const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
-    // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
-    const s =
-      (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??
-      (d ? (districtStates.get(d) ?? null) : only([...fromCity.map((x) => districtStates.get(x)), ...offices.map((a) => a.state)]));
-    return { d, s: s ?? null };
-  };
   // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
-  if (!state) for (const [k, name] of names.entries()) if ((state = read(k, name, null).s)) break;
-  if (!district) for (const [k, name] of names.entries()) if ((district = read(k, name, state).d)) break;
+  if (!state) for (const [k, name] of names.entries()) if ((state = readPlace(k, name, null, village, district).s)) break;
+  if (!district) for (const [k, name] of names.entries()) if ((district = readPlace(k, name, state, village, district).d)) break;
   return { district, state: state ?? (district ? (districtStates.get(district) ?? null) : null) };
 }
 
@@ -1287,6 +1316,33 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
 }
 
 /**
+ * A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
+ * of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
+ * where the buyer is and the pincode is wrong ("Hindupur 560038").
+ * Read only when no town, post office or village was found and no city is written.
+ */
+function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading): void {
+  if ((r.statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
+  const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
+  // Letters only: "Sector 62" is no "Sector-17".
+  const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
+  // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
+  let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+  // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
+  const road = !rec && found && !r.statedState ? roadState(kept) : null;
+  if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road))) found = null;
+  // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
+  // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
+  const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
+  if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
+    r.statedCity = found.name;
+    r.cityWritten = true;
+    r.townOutside = !!rec;
+    kept.splice(kept.indexOf(last), 1);
+  }
+}
+
+/**
  * The city when no city name decided it: a town the text names, a rural post office or village, a
  * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
@@ -1298,32 +1354,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
   const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
-  // A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
-  // of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
-  // where the buyer is and the pincode is wrong ("Hindupur 560038").
-  const directoryTown = () => {
-    if (town || rural || city || (r.statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
-    const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
-    // Letters only: "Sector 62" is no "Sector-17".
-    const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
-    // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
-    let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
-    // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
-    const road = !rec && found && !r.statedState ? roadState(kept) : null;
-    if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road))) found = null;
-    // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
-    // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
-    const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
-    if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
-      r.statedCity = found.name;
-      r.cityWritten = true;
-      r.townOutside = !!rec;
-      kept.splice(kept.indexOf(last), 1);
-    }
-  };
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
-  if (!transliterated) directoryTown();
+  if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
     r.statedCity = render(town.tokens, false);
     r.townFits = true;
@@ -1337,11 +1370,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // unless it is one of the pincode's own post offices spelt right ("Karodia" in 391310 is no "Baroda").
     const last = [...kept].reverse().find(isPlainName);
     const own = gaz.citiesByName.get(rec.entry.city ?? "");
-    const near = (k: string) => {
-      const limit = Math.min(3, Math.floor(k.length / 2) - 1);
-      return limit > 0 && editDistance(k, nameOf(last as Chunk), limit) <= limit;
-    };
-    if (last && own && !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) && own.keys.some(near)) {
+    if (
+      last &&
+      own &&
+      !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) &&
+      own.keys.some((k) => {
+        const limit = Math.min(3, Math.floor(k.length / 2) - 1);
+        return limit > 0 && editDistance(k, nameOf(last), limit) <= limit;
+      })
+    ) {
       r.statedCity = own.name;
       r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
@@ -1362,7 +1399,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       r.statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
-  if (transliterated) directoryTown();
+  if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   const placeTown = r.statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
@@ -1478,7 +1515,17 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const { chunks, mentions } = parseAddress(scan.text, rec);
 
   const city = chooseCity(mentions, rec);
-  const r: Reading = { ...writtenArea(mentions), statedCity: city?.name ?? null, cityWritten: city !== null, townFits: false, townOutside: false };
+  const area = writtenArea(mentions);
+  const r: Reading = {
+    statedState: area.statedState,
+    statedDistrict: area.statedDistrict,
+    districtWritten: area.districtWritten,
+    districtOrder: area.districtOrder,
+    statedCity: city?.name ?? null,
+    cityWritten: city !== null,
+    townFits: false,
+    townOutside: false,
+  };
   // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
   const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };
   // "Delhi" written as the state is the city too; with a pincode the line writes that state, so it does not

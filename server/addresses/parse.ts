@@ -208,6 +208,11 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
   return { length, numbered: false };
 }
 
+/** The `placeNameKey` of some words. */
+function partKey(part: readonly Token[]): string {
+  return placeNameKey(part.map((t) => t.key).join(" "));
+}
+
 /**
  * Where a sub-district's name starts in a name written before its marker with no comma ("Kodali Ghantasala
  * Mandal", "Pedaravuru Tenali Mandal"): its last one or two words are a directory town or sub-district and the
@@ -215,12 +220,11 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
  */
 function villageBeforeSubdistrict(tokens: readonly Token[]): number {
   if (!tokens.every((t) => t.type === WORD)) return 0;
-  const key = (part: readonly Token[]) => placeNameKey(part.map((t) => t.key).join(" "));
   for (let n = 1; n <= 2 && n < tokens.length; n++) {
     const at = tokens.length - n;
-    const town = townNamed(key(tokens.slice(at)));
-    if (!town || townNamed(key(tokens))) continue;
-    const village = key(tokens.slice(0, at));
+    const town = townNamed(partKey(tokens.slice(at)));
+    if (!town || townNamed(partKey(tokens))) continue;
+    const village = partKey(tokens.slice(0, at));
     const districts = new Set(town.areas.map((a) => a.district));
     const inDistrict = recordsNamed(village).some((r) => r.districts.some((d) => districts.has(d))) || !!townNamed(village)?.areas.some((a) => districts.has(a.district));
     if (village.length >= 4 && inDistrict) return at;

@@ -58,9 +58,11 @@ let townIndex: Map<string, DirectoryTown> | null = null;
 const SUBDISTRICT_KIND = /\s+(?:mandal|mandalam|mdl|taluk|taluka|tehsil|tahsil|block)\.?$/i;
 
 function addTown(towns: Map<string, DirectoryTown>, rawName: string, area: Area, code: string, head: boolean): void {
-  const name = cleanPlace(rawName.replace(/\[[^\]]*\]?/g, " "))
-    .replace(OFFICE_SUFFIX, "")
-    .replace(SUBDISTRICT_KIND, "");
+  const name = ownCopy(
+    cleanPlace(rawName.replace(/\[[^\]]*\]?/g, " "))
+      .replace(OFFICE_SUFFIX, "")
+      .replace(SUBDISTRICT_KIND, ""),
+  );
   const key = placeNameKey(name);
   // A numbered name ("Sector-17") is no town to find by its letters.
   if (key.length < MIN_TOWN_KEY || /\d/.test(name)) return;
@@ -140,6 +142,14 @@ const OFFICE_SUFFIX = /\s+(?:H\.?O|S\.?O|B\.?O|G\.?P\.?O)\.?$/i;
 
 const NEEDS_CLEANING = /[(.]|[HSB]O$|\s\s/;
 
+/**
+ * A copy of a name cut out of the data file's text: V8 keeps a substring of 13 characters or more as a view of
+ * the string it was cut from, so a name kept as it is would keep its whole chunk of the file (`directoryRows`).
+ */
+function ownCopy(name: string): string {
+  return name.length < 13 ? name : ` ${name}`.slice(1);
+}
+
 function cleanPlace(name: string): string {
   if (!NEEDS_CLEANING.test(name)) return name.trim();
   return name.replace(PLACE_QUALIFIER, " ").replace(OFFICE_SUFFIX, "").replace(/\s+/g, " ").trim();
@@ -163,8 +173,24 @@ function cityFor(code: string, district: string, districts: readonly string[]): 
   return best ?? DISTRICT_CITY[district] ?? district;
 }
 
+/** Bytes of the data file decoded at a time (then up to the next line's end). */
+const ROWS_CHUNK = 1 << 16;
+
+/**
+ * The data file's rows, decoded a chunk of lines at a time: one string of the whole file would be UTF-16 (a few
+ * names are not ASCII), 23 MB held until the next full collection; most chunks are ASCII, one byte a character.
+ */
+function* directoryRows(): Generator<RegExpMatchArray> {
+  const file = readFileSync(packageFile(...DIRECTORY_FILE));
+  for (let from = 0; from < file.length;) {
+    const newline = file.indexOf(10, Math.min(from + ROWS_CHUNK, file.length - 1));
+    const to = newline < 0 ? file.length : newline + 1;
+    yield* file.toString("utf8", from, to).matchAll(ROW);
+    from = to;
+  }
+}
+
 function load(): Map<string, PincodeRecord> {
-  const text = readFileSync(packageFile(...DIRECTORY_FILE), "utf8");
   const centres = loadCentres();
   const byCode = new Map<string, Accumulator>();
   const towns = new Map<string, DirectoryTown>();
@@ -176,7 +202,7 @@ function load(): Map<string, PincodeRecord> {
   let area: Area = { state: "", district: "" };
   let lastCode = "";
   let acc: Accumulator = { areas: [], rows: [], places: [], placeKeys: [], lat: 0, lng: 0, count: 0 };
-  for (const m of text.matchAll(ROW)) {
+  for (const m of directoryRows()) {
     const code = m[1] as string;
     const rawState = m[3] as string;
     const rawDistrict = m[4] as string;
@@ -187,8 +213,8 @@ function load(): Map<string, PincodeRecord> {
       const known = areas.get(rawArea);
       if (known) area = known;
       else {
-        const district = officialDistrict(rawDistrict);
-        const state = officialState(rawState, rawDistrict);
+        const district = ownCopy(officialDistrict(rawDistrict));
+        const state = ownCopy(officialState(rawState, rawDistrict));
         // Two data-set spellings of one district share one Area, so rows are counted together.
         area = areas.get(`${state}|${district}`) ?? { state, district };
         areas.set(rawArea, area).set(`${state}|${district}`, area);
@@ -210,7 +236,7 @@ function load(): Map<string, PincodeRecord> {
       acc.areas.push(area);
       acc.rows.push(1);
     }
-    const name = cleanPlace(m[2] as string);
+    const name = ownCopy(cleanPlace(m[2] as string));
     const nameKey = name.toLowerCase();
     if (name && !acc.placeKeys.includes(nameKey)) {
       acc.placeKeys.push(nameKey);
