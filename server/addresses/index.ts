@@ -547,6 +547,37 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   return null;
 }
 
+/**
+ * A town written after a landmark with no comma between ("Near Bus Stand Bilara, Dt. Jodhpur"): the landmark runs
+ * to the next marker and takes the town with it. Where the landmark is the address's last name, its last one or two
+ * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
+ * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
+ * written state, or of one district only) are the place the address names: a name of their own after the landmark.
+ */
+function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): void {
+  const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
+  const c = kept[at];
+  if (!c || c.kind !== "landmark") return;
+  for (const n of [2, 1]) {
+    const tail = c.tokens.slice(-n);
+    const before = c.tokens[c.tokens.length - n - 1];
+    if (!before || PEEL_BLOCKERS.has(before.key) || tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
+    const key = placeNameKey(tail.map((t) => t.key).join(" "));
+    if (key.length < 4 || !placeOfArea(key, rec, district, state)) continue;
+    kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
+    return;
+  }
+}
+
+/** Whether a name is a place of the address's area: see `townAfterLandmark`. */
+function placeOfArea(key: string, rec: PincodeRecord | null, district: string | null, state: string | null): boolean {
+  const areas = townNamed(key)?.areas ?? [];
+  if (rec) return officeNameKeys(rec).includes(key) || areas.some((a) => rec.districts.includes(a.district));
+  if (district) return areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
+  if (state) return areas.some((a) => a.state === state);
+  return key.length >= 5 && only(areas.map((a) => a.district)) !== null;
+}
+
 /** Per district, its towns' and post offices' names (`placeNameKey`) by first letter. */
 let placeKeysByDistrict: Map<string, Map<string, string[]>> | null = null;
 
@@ -1488,6 +1519,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
+  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState);
   const overruled = townAfterCity(kept, rec, city, mentions);
   if (overruled) {
     r.statedCity = null;

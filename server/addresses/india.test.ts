@@ -42,7 +42,6 @@ describe("directory towns and sub-districts", () => {
   });
 
   it.each([
-    ["Near Water Tank Hindupur", { district: "Anantapur", state: "Andhra Pradesh" }],
     ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra" }],
     // A district's town, where a marker word before it keeps it from being read as the city.
     ["Civil Lines, Bus Station Sultanpur", { district: "Sultanpur", state: "Uttar Pradesh" }],
@@ -481,5 +480,21 @@ describe("without a pincode, a directory town written after a city of another st
   it("keeps the city where a district or the city's state is written", () => {
     expect(parts("Gandhinagar, Kumta, Gujarat").state).toBe("Gujarat");
     expect(parts("Kamla Nagar, Agra")).toMatchObject({ city: "Agra", state: "Uttar Pradesh" });
+  });
+});
+
+describe("a town written after a landmark with no comma between", () => {
+  it.each([
+    ["Opp Ram Talkies Nawalgarh, Dist. Jhunjhunu 333042", { city: "Nawalgarh", district: "Jhunjhunu", state: "Rajasthan" }, "Opposite Ram Talkies"],
+    ["Near Water Tank Hindupur", { city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" }, "Near Water Tank"],
+  ])("is the city, not part of the landmark: %s", (text, want, landmark) => {
+    const { components, normalized } = normalizeAddress(text);
+    expect(components).toMatchObject({ ...want, landmark });
+    expect(normalized).toContain(want.city);
+  });
+
+  it("leaves a landmark named after a place, or one that names nothing of the area, whole", () => {
+    expect(normalizeAddress("Shop 2, Opposite Bank of Baroda, 390001").components).toMatchObject({ landmark: "Opposite Bank of Baroda", city: "Vadodara" });
+    expect(normalizeAddress("Opp Ram Talkies Nawalgarh, Dist. Sikar").components.landmark).toBe("Opposite Ram Talkies Nawalgarh");
   });
 });
