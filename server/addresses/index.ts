@@ -1318,6 +1318,21 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
 }
 
 /**
+ * A post office of the city written after it, in an address that names no village, with a pincode that lies in that
+ * city ("P.O. Kakadeo, Kanpur 208005"): a quarter of the city with an office of its own, so the city is the city
+ * (contract: "even where the area has its own post office"). The office is one of the pincode's own, or every office
+ * of that name in the city's district lies within the city's spread (the directory does not list every quarter's
+ * office under its pincode). Without a pincode nothing tells a quarter from a village 14 km out: the office stays
+ * the town.
+ */
+function postOfficeOfCity(post: Chunk, kept: readonly Chunk[], city: CityDef, rec: PincodeRecord | null, mentions: readonly Mention[]): boolean {
+  if (!rec || kept.some((c) => c.kind === "village") || !mentions.some((m) => m.kind === "city" && m.city === city && m.order > post.order)) return false;
+  if (!city.districts.some((d) => rec.districts.includes(d)) || farFrom(city, rec.entry)) return false;
+  const key = placeNameKey(nameOf(post));
+  return officeNameKeys(rec).includes(key) || recordsNamed(key).every((r) => !city.districts.some((d) => r.districts.includes(d)) || !farFrom(city, r.entry));
+}
+
+/**
  * The city when no city name decided it: a town the text names, a rural post office or village, a
  * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
@@ -1328,7 +1343,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
-  const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  const post = lastChunk(kept, "post", "Post");
+  const rural =
+    town || (city && METROS.has(city.name)) || (post && city && postOfficeOfCity(post, kept, city, rec, mentions))
+      ? null
+      : (post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   // A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
   // of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
   // where the buyer is and the pincode is wrong ("Hindupur 560038").

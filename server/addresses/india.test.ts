@@ -498,3 +498,13 @@ describe("a town written after a landmark with no comma between", () => {
     expect(normalizeAddress("Opp Ram Talkies Nawalgarh, Dist. Sikar").components.landmark).toBe("Opposite Ram Talkies Nawalgarh");
   });
 });
+
+describe("a post office of the city written after it", () => {
+  it("is a quarter of that city where the pincode lies in it and no village is written", () => {
+    expect(normalizeAddress("Plot 9, P.O. Raja Ki Mandi, Agra 282002").components).toMatchObject({ locality: "Post Raja Ki Mandi", city: "Agra", district: "Agra" });
+  });
+
+  it("stays the town where a village is written (contract: the post-office town)", () => {
+    expect(normalizeAddress("Vill. Nagla Bhim, P.O. Raja Ki Mandi, Agra 282002").components).toMatchObject({ locality: "Village Nagla Bhim", city: "Raja Ki Mandi" });
+  });
+});
