@@ -1268,6 +1268,9 @@ interface Reading extends ReturnType<typeof writtenArea> {
  * district or state written after its marker taken into the reading, unknown names told apart (a house
  * number, the pincode's locality, a developer's building).
  */
+/** Whether a marker's value holds a name (not only "&" or "and"). */
+const hasName = (c: Chunk) => c.tokens.some((t) => (t.type === WORD && t.key !== "and") || t.type === INITIALS || t.type === NUMBER);
+
 function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Reading, placesWritten: boolean) {
   const gaz = getGazetteer();
   const kept: Chunk[] = [];
@@ -1275,7 +1278,9 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
   let meaningful = placesWritten;
   let hasHouse = false;
   let hasBuilding = false;
-  for (const c of chunks) {
+  let villageNext = false;
+  for (const [i, chunk] of chunks.entries()) {
+    let c = chunk;
     if (c.kind === "recipient") {
       if (c.label === "C/O" && careOf === null && c.tokens.some(isMeaningful)) careOf = `C/O ${render(c.tokens, false)}`;
       continue;
@@ -1292,9 +1297,20 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
         // "Nirmal Lifestyle" is a building; "Nirmal" alone is the town.
         else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
-    } else if ((c.kind === "post" || c.kind === "tehsil") && !c.tokens.some((t) => t.type === WORD || t.type === INITIALS || t.type === NUMBER)) {
-      continue; // "P.O. & Dist. Malda": the post office has no name of its own
+    } else if ((c.kind === "post" || c.kind === "tehsil" || c.kind === "village") && !hasName(c)) {
+      // "P.O. & Dist. Malda", "PO and PS Gola": the marker has no name of its own; it shares the next marker's
+      // ("Vill. & P.O-Birauli" is VPO Birauli), or, with no name after it, the name written before it in its part
+      // ("Medchal Village & Mandal").
+      const next = chunks[i + 1];
+      const before = kept[kept.length - 1];
+      if (c.kind === "village" && next?.kind === "post" && next.segment === c.segment && hasName(next)) villageNext = true;
+      else if (c.kind === "village" && before && isPlainName(before) && before.segment === c.segment) kept[kept.length - 1] = { ...before, kind: "village", label: c.label };
+      continue;
+    } else if (villageNext && c.kind === "post") {
+      c = { ...c, kind: "village", label: "VPO" };
+      meaningful = true;
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
+    villageNext = false;
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
     const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;
     if (stateValue?.state && !stateValue.district && !stateValue.city && !gaz.districtsByKey.has((c.tokens[0] as Token).key)) {

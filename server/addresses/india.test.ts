@@ -508,3 +508,16 @@ describe("a post office of the city written after it", () => {
     expect(normalizeAddress("Vill. Nagla Bhim, P.O. Raja Ki Mandi, Agra 282002").components).toMatchObject({ locality: "Village Nagla Bhim", city: "Raja Ki Mandi" });
   });
 });
+
+describe("a marker with no name of its own, joined to the next by '&' or 'and'", () => {
+  it("shares the next marker's name, or with none after it the name written before it", () => {
+    expect(normalizeAddress("Vill. & P.O-Narora, Tehsil Debai, Distt. Bulandshahr").components).toMatchObject({ locality: "VPO Narora, Tehsil Debai", city: "Narora" });
+    expect(normalizeAddress("Plot 7, Keesara Village & Mandal, Ranga Reddy District").components).toMatchObject({ locality: "Village Keesara", city: "Keesara", state: "Telangana" });
+  });
+
+  it("names no place where nothing is written beside it", () => {
+    const { components, normalized } = normalizeAddress("Mandi Road, PO and Dist. Mahoba");
+    expect(components).toMatchObject({ city: null, district: "Mahoba" });
+    expect(normalized).toBe("Mandi Road, District Mahoba, Uttar Pradesh");
+  });
+});
