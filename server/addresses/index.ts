@@ -578,6 +578,27 @@ function placeOfArea(key: string, rec: PincodeRecord | null, district: string | 
   return key.length >= 5 && only(areas.map((a) => a.district)) !== null;
 }
 
+/**
+ * With no city written and a pincode that lies in its own (district) town, a place of that district written where the
+ * city goes, other than the town itself, none of the pincode's own offices, and a town or sub-district of the district
+ * or a post office, lying beyond the town's spread ("Shahabad Road, Bilari, Dist. Moradabad 244001"): banks and
+ * buyers write the district town's pincode for a place of its district, and the parcel goes to that place (contract:
+ * the town, never the district's headquarters). A metro's places stay its neighbourhoods.
+ */
+function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { chunk: Chunk; tokens: readonly Token[] } | null {
+  const home = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+  if (!home || METROS.has(home.name)) return null;
+  const found = placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState);
+  if (!found) return null;
+  const key = placeNameKey(found.tokens.map((t) => t.key).join(" "));
+  if (officeNameKeys(rec).includes(key) || home.keys.some((k) => key.startsWith(placeNameKey(k)))) return null;
+  // Where the place is: its post offices in the district, else (a town with no office of its name) its head office.
+  const town = townNamed(key);
+  const offices = recordsNamed(key).filter((o) => o.districts.some((d) => rec.districts.includes(d)));
+  const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
+  return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
+}
+
 /** Per district, its towns' and post offices' names (`placeNameKey`) by first letter. */
 let placeKeysByDistrict: Map<string, Map<string, string[]>> | null = null;
 
@@ -1429,7 +1450,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     }
   }
   if (transliterated) directoryTown();
-  const placeTown = r.statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) : null;
+  const placeTown =
+    r.statedCity === null && !town && !rural ? (rec && nearOwnCity(rec) ? placeBesideOwnCity(kept, rec, r) : placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState)) : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));

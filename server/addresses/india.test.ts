@@ -521,3 +521,14 @@ describe("a marker with no name of its own, joined to the next by '&' or 'and'",
     expect(normalized).toBe("Mandi Road, District Mahoba, Uttar Pradesh");
   });
 });
+
+describe("a place of the district written with the district town's pincode", () => {
+  it("is the city: the parcel goes to the place, not to the district's headquarters", () => {
+    expect(normalizeAddress("Main Bazar, Kundarki, Dist. Moradabad 244001").components).toMatchObject({ locality: "Main Bazar", city: "Kundarki", district: "Moradabad" });
+  });
+
+  it("leaves a quarter of the town, or one of the pincode's own offices, to the town", () => {
+    expect(parts("Plot 4, Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
+    expect(parts("12, Defence Colony, Jajmau, Dist. Kanpur Nagar 208001").city).toBe("Kanpur");
+  });
+});
