@@ -266,6 +266,11 @@ const METROS: ReadonlySet<string> = new Set([
   "Ghaziabad",
   "Faridabad",
 ]);
+/**
+ * Metros whose districts are the city itself: their sub-districts ("Andheri", "Yelahanka", "Ameerpet") are its
+ * neighbourhoods. The other metros' districts hold towns of their own ("Modinagar" in Ghaziabad's, "Kalyan" in Thane's).
+ */
+const CITY_DISTRICTS: ReadonlySet<string> = new Set(["Mumbai", "Delhi", "New Delhi", "Kolkata", "Chennai", "Bengaluru", "Hyderabad", "Secunderabad"]);
 /** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
 const TOWN_DISTANCE_KM = 15;
 /** Metros spread 30 km from their centre; a town in their district lies beyond (Kotputli, 100 km from Jaipur). */
@@ -414,7 +419,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
-    if (rec && !written && !METROS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
+    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
     return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;

@@ -532,3 +532,14 @@ describe("a place of the district written with the district town's pincode", () 
     expect(parts("12, Defence Colony, Jajmau, Dist. Kanpur Nagar 208001").city).toBe("Kanpur");
   });
 });
+
+describe("a town of its own in a metro's district", () => {
+  it("is the city where the metro's district holds towns besides the metro", () => {
+    expect(normalizeAddress("Railway Road, Loni 201102").components).toMatchObject({ city: "Loni", district: "Ghaziabad", state: "Uttar Pradesh" });
+  });
+
+  it("stays a neighbourhood where the metro's district is the city itself", () => {
+    expect(parts("Shop 4, Andheri East, Dist. Mumbai 400069").city).toBe("Mumbai");
+    expect(parts("Plot 2, Yelahanka 560064").city).toBe("Bengaluru");
+  });
+});
