@@ -507,14 +507,17 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // sub-district named after the place ("Nandipet, Mandal Nandipet").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   const unmarked = (key: string) => marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key);
-  const candidates: Array<readonly Token[]> = [last.tokens];
-  for (let n = 1; n <= 2 && n < last.tokens.length; n++) {
+  // A bank's branch is named after its place ("Poosapatirega Branch", "Lakshmipuram Br"): the name before the word.
+  const branch = last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
+  const name = branch ? last.tokens.slice(0, -1) : last.tokens;
+  const candidates: Array<readonly Token[]> = [name];
+  for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
-    if (PEEL_BLOCKERS.has((last.tokens[last.tokens.length - n - 1] as Token).key)) break;
-    candidates.push(last.tokens.slice(-n));
+    if (PEEL_BLOCKERS.has((name[name.length - n - 1] as Token).key)) break;
+    candidates.push(name.slice(-n));
   }
   for (const tokens of candidates) {
-    const whole = tokens === last.tokens;
+    const whole = tokens === name;
     if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
@@ -603,6 +606,9 @@ function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { ch
   const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
   return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
 }
+
+/** Words after the place a bank's branch is named after. */
+const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
 
 /** Per district, its towns' and post offices' names (`placeNameKey`) by first letter. */
 let placeKeysByDistrict: Map<string, Map<string, string[]>> | null = null;

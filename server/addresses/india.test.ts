@@ -543,3 +543,15 @@ describe("a town of its own in a metro's district", () => {
     expect(parts("Plot 2, Yelahanka 560064").city).toBe("Bengaluru");
   });
 });
+
+describe("a bank's branch named after its place", () => {
+  it("names the city where nothing else does, and the branch stays in the line", () => {
+    const { components, normalized } = normalizeAddress("Yanakandla Branch, Main Road, Kurnool Dist");
+    expect(components).toMatchObject({ city: "Yanakandla", district: "Kurnool", state: "Andhra Pradesh" });
+    expect(normalized).toBe("Main Road, Yanakandla Branch, District Kurnool, Andhra Pradesh");
+  });
+
+  it("is no place where the branch is a bank's", () => {
+    expect(parts("SBI Branch, Main Road, Kurnool Dist").city).toBeNull();
+  });
+});
