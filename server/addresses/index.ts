@@ -1476,6 +1476,36 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   return { town, rural, placeTown, displaced };
 }
 
+/**
+ * A village written right before its tehsil, taluk or mandal ("Palara, Teh. Banda", "Inapuram, Mummidivaram
+ * Mandal"), where nothing else names the city: the contract's city of a rural address is its post-office town, else
+ * the village. A plain name of one or two words of three letters or more, no address, road or landmark word (lists
+ * glue words: "Begumpet X Roads" is a crossing, "Br Peddamul" a branch, "Kurada Roadvelangi" two names, "DCCB" a bank). The city only: a village's name is
+ * too often a place of another state to say where the address lies, so district and state come from what else is
+ * written (the directory may not know the village at all).
+ */
+function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
+  for (let k = kept.length - 2; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    const next = kept[k + 1] as Chunk;
+    if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
+    const word = (t: Token) =>
+      t.type === WORD &&
+      t.key.length >= 3 &&
+      VOWEL.test(t.key) &&
+      !GLUED_ADDRESS_WORD.test(t.key) &&
+      !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
+      !LANDMARK_NOUNS.has(t.key) &&
+      !ROAD_NAMES.has(t.key);
+    if (c.tokens.length <= 2 && c.tokens.every(word)) return c;
+  }
+  return null;
+}
+const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal"]);
+const VOWEL = /[aeiouy]/;
+/** An address word glued to a name ("Roadvelangi", "Gmuppallapost"): no village's name of its own. */
+const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;
+
 /** Places written besides the city: kept in the line; in the locality unless they name the district. */
 function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, city: CityDef | null, displaced: CityDef | null, r: Reading) {
   const leftoverCities: Array<{ order: number; text: string; district: boolean }> = [];
@@ -1599,7 +1629,16 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const cityText = town ? chunkText(town) : placeTown && placeTown.tokens === placeTown.chunk.tokens ? chunkText(placeTown.chunk) : rural?.kind === "post" ? chunkText(rural) : null;
+  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? villageBeforeSubDistrict(kept) : null;
+  const cityText = town
+    ? chunkText(town)
+    : placeTown && placeTown.tokens === placeTown.chunk.tokens
+      ? chunkText(placeTown.chunk)
+      : rural?.kind === "post"
+        ? chunkText(rural)
+        : village
+          ? chunkText(village)
+          : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
   const entry = rec?.entry ?? null;
@@ -1610,7 +1649,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
     // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
-    city: r.statedCity ?? (rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
+    city: r.statedCity ?? (village ? render(village.tokens, false) : rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
     district,
     state,
     pincode: scan.pincode,

@@ -277,8 +277,9 @@ describe("a post office written where the city goes", () => {
 
   it("with nothing else written, is a name the directory places in one district", () => {
     expect(parts("College Road, Hinjilicut")).toEqual({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: null });
-    // A tehsil written decides instead, unless it is the one named after the place.
-    expect(parts("Patel Road, Hinjilicut, Teh. Banda").city).toBeNull();
+    // A tehsil written decides the district and state instead, unless it is the one named after the place; the name
+    // before it is that tehsil's village, the city (see "a village written right before its tehsil").
+    expect(parts("Patel Road, Hinjilicut, Teh. Banda")).toMatchObject({ city: "Hinjilicut", district: "Banda", state: "Uttar Pradesh" });
     expect(parts("Main Road, Nandipet, Mandal Nandipet")).toEqual({ city: "Nandipet", district: "Nizamabad", state: "Telangana", pincode: null });
   });
 });
@@ -553,5 +554,18 @@ describe("a bank's branch named after its place", () => {
 
   it("is no place where the branch is a bank's", () => {
     expect(parts("SBI Branch, Main Road, Kurnool Dist").city).toBeNull();
+  });
+});
+
+describe("a village written right before its tehsil, taluk or mandal", () => {
+  it("is the city where nothing else names one (contract: the post-office town, else the village)", () => {
+    const { components, normalized } = normalizeAddress("Near Govt School, Khejarla, Teh. Bilara");
+    expect(components).toMatchObject({ city: "Khejarla", locality: "Tehsil Bilara", district: "Jodhpur", state: "Rajasthan" });
+    expect(normalized).toContain("Khejarla");
+  });
+
+  it("is no village where the name is an address word, a crossing or a glued field", () => {
+    expect(parts("Shop 4, Kalyan X Roads, Kamanpur Mandal").city).toBeNull();
+    expect(parts("Near Bus Stand, Roadkhejarla, Teh. Bilara").city).toBeNull();
   });
 });
