@@ -382,11 +382,12 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
   const areas = district ? [district] : home.districts;
   const offices = rec ? officeNameKeys(rec) : [];
-  // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
-  // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
-  // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist"). The first such name, found once when needed.
+  // A taluk or mandal after a name (or a post office written with its marker) that is one of the pincode's own post
+  // offices (without a pincode, a post office of the district) is that place's sub-district: the post office is the
+  // town ("Kandukur - 523105, Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist", "P.O. Avakhal, Tal. Sinor").
+  // The first such name, found once when needed.
   const ownOffice = (p: Chunk) => {
-    if (!isPlainName(p)) return false;
+    if (!isPlainName(p) && p.label !== "Post") return false;
     const key = placeNameKey(nameOf(p));
     if (rec) return offices.includes(key);
     return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));

@@ -569,3 +569,9 @@ describe("a village written right before its tehsil, taluk or mandal", () => {
     expect(parts("Near Bus Stand, Roadkhejarla, Teh. Bilara").city).toBeNull();
   });
 });
+
+describe("a post office written with its marker before its taluk", () => {
+  it("is the town, the taluk its sub-district (contract: the post-office town)", () => {
+    expect(normalizeAddress("Bus Stand Road, P.O. Avakhal, Tal. Sinor, Dist. Vadodara").components).toMatchObject({ city: "Avakhal", locality: "Taluk Sinor", district: "Vadodara" });
+  });
+});
