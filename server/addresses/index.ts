@@ -268,7 +268,7 @@ const METROS: ReadonlySet<string> = new Set([
 ]);
 /**
  * Metros whose districts are the city itself: their sub-districts ("Andheri", "Yelahanka", "Ameerpet") are its
- * neighbourhoods. The other metros' districts hold towns of their own ("Modinagar" in Ghaziabad's, "Kalyan" in Thane's).
+ * neighbourhoods. The other metros' districts hold towns of their own ("Loni" in Ghaziabad's).
  */
 const CITY_DISTRICTS: ReadonlySet<string> = new Set(["Mumbai", "Delhi", "New Delhi", "Kolkata", "Chennai", "Bengaluru", "Hyderabad", "Secunderabad"]);
 /** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
@@ -508,7 +508,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // sub-district named after the place ("Nandipet, Mandal Nandipet").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   const unmarked = (key: string) => marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key);
-  // A bank's branch is named after its place ("Poosapatirega Branch", "Lakshmipuram Br"): the name before the word.
+  // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
   const branch = last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
@@ -557,7 +557,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
 }
 
 /**
- * A town written after a landmark with no comma between ("Near Bus Stand Bilara, Dt. Jodhpur"): the landmark runs
+ * A town written after a landmark with no comma between ("Opp Ram Talkies Nawalgarh, Dist. Jhunjhunu"): the landmark runs
  * to the next marker and takes the town with it. Where the landmark is the address's last name, its last one or two
  * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
  * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
@@ -590,7 +590,7 @@ function placeOfArea(key: string, rec: PincodeRecord | null, district: string | 
 /**
  * With no city written and a pincode that lies in its own (district) town, a place of that district written where the
  * city goes, other than the town itself, none of the pincode's own offices, and a town or sub-district of the district
- * or a post office, lying beyond the town's spread ("Shahabad Road, Bilari, Dist. Moradabad 244001"): banks and
+ * or a post office, lying beyond the town's spread ("Main Bazar, Kundarki, Dist. Moradabad 244001"): banks and
  * buyers write the district town's pincode for a place of its district, and the parcel goes to that place (contract:
  * the town, never the district's headquarters). A metro's places stay its neighbourhoods.
  */
@@ -1331,9 +1331,9 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
         else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
     } else if ((c.kind === "post" || c.kind === "tehsil" || c.kind === "village") && !hasName(c)) {
-      // "P.O. & Dist. Malda", "PO and PS Gola": the marker has no name of its own; it shares the next marker's
-      // ("Vill. & P.O-Birauli" is VPO Birauli), or, with no name after it, the name written before it in its part
-      // ("Medchal Village & Mandal").
+      // "P.O. & Dist. Malda", "PO and Dist. Mahoba": the marker has no name of its own; it shares the next marker's
+      // ("Vill. & P.O-Narora" is VPO Narora), or, with no name after it, the name written before it in its part
+      // ("Keesara Village & Mandal").
       const next = chunks[i + 1];
       const before = kept[kept.length - 1];
       if (c.kind === "village" && next?.kind === "post" && next.segment === c.segment && hasName(next)) villageNext = true;
@@ -1368,7 +1368,7 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
 
 /**
  * A post office of the city written after it, in an address that names no village, with a pincode that lies in that
- * city ("P.O. Kakadeo, Kanpur 208005"): a quarter of the city with an office of its own, so the city is the city
+ * city ("P.O. Raja Ki Mandi, Agra 282002"): a quarter of the city with an office of its own, so the city is the city
  * (contract: "even where the area has its own post office"). The office is one of the pincode's own, or every office
  * of that name in the city's district lies within the city's spread (the directory does not list every quarter's
  * office under its pincode). Without a pincode nothing tells a quarter from a village 14 km out: the office stays
@@ -1478,10 +1478,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
 }
 
 /**
- * A village written right before its tehsil, taluk or mandal ("Palara, Teh. Banda", "Inapuram, Mummidivaram
+ * A village written right before its tehsil, taluk or mandal ("Khejarla, Teh. Bilara", "Keesara, Ghatkesar
  * Mandal"), where nothing else names the city: the contract's city of a rural address is its post-office town, else
  * the village. A plain name of one or two words of three letters or more, no address, road or landmark word (lists
- * glue words: "Begumpet X Roads" is a crossing, "Br Peddamul" a branch, "Kurada Roadvelangi" two names, "DCCB" a bank). The city only: a village's name is
+ * glue words: "Kalyan X Roads" is a crossing, "Br Khejarla" a branch, "Roadkhejarla" two words, "DCCB" a bank). The city only: a village's name is
  * too often a place of another state to say where the address lies, so district and state come from what else is
  * written (the directory may not know the village at all).
  */
@@ -1504,7 +1504,7 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal"]);
 const VOWEL = /[aeiouy]/;
-/** An address word glued to a name ("Roadvelangi", "Gmuppallapost"): no village's name of its own. */
+/** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
 const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;
 
 /** Places written besides the city: kept in the line; in the locality unless they name the district. */
