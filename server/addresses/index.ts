@@ -384,7 +384,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   const offices = rec ? officeNameKeys(rec) : [];
   // A taluk or mandal after a name (or a post office written with its marker) that is one of the pincode's own post
   // offices (without a pincode, a post office of the district) is that place's sub-district: the post office is the
-  // town ("Kandukur - 523105, Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist", "P.O. Avakhal, Tal. Sinor").
+  // town ("Kandukur - 523105, Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist", "P.O. Avakhal, Tal. Dabhoi").
   // The first such name, found once when needed.
   const ownOffice = (p: Chunk) => {
     if (!isPlainName(p) && p.label !== "Post") return false;
