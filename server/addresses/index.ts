@@ -266,6 +266,11 @@ const METROS: ReadonlySet<string> = new Set([
   "Ghaziabad",
   "Faridabad",
 ]);
+/**
+ * Metros whose districts are the city itself: their sub-districts ("Andheri", "Yelahanka", "Ameerpet") are its
+ * neighbourhoods. The other metros' districts hold towns of their own ("Loni" in Ghaziabad's).
+ */
+const CITY_DISTRICTS: ReadonlySet<string> = new Set(["Mumbai", "Delhi", "New Delhi", "Kolkata", "Chennai", "Bengaluru", "Hyderabad", "Secunderabad"]);
 /** A post office this far from its district town's centre is a town of its own (Kundapura, 35 km from Udupi). */
 const TOWN_DISTANCE_KM = 15;
 /** Metros spread 30 km from their centre; a town in their district lies beyond (Kotputli, 100 km from Jaipur). */
@@ -363,11 +368,12 @@ const nearOwn = new WeakMap<PincodeRecord, boolean>();
  * Metros keep their name: their post offices are neighbourhoods.
  */
 /**
- * A plain name that is one of the pincode's own post offices (`offices`), or without a pincode a post office of
- * one of `areas`. A function of the module, not a closure per call: the dev loader names each closure it makes.
+ * A plain name (or a post office written with its marker) that is one of the pincode's own post offices (`offices`),
+ * or without a pincode a post office of one of `areas`. A function of the module, not a closure per call: the dev
+ * loader names each closure it makes.
  */
 function isOwnOffice(p: Chunk, rec: PincodeRecord | null, offices: readonly string[], areas: readonly string[]): boolean {
-  if (!isPlainName(p)) return false;
+  if (!isPlainName(p) && p.label !== "Post") return false;
   const key = placeNameKey(nameOf(p));
   if (rec) return offices.includes(key);
   return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
@@ -388,9 +394,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
   const areas = district ? [district] : home.districts;
   const offices = rec ? officeNameKeys(rec) : [];
-  // A taluk or mandal after a name that is one of the pincode's own post offices (without a pincode, a post
-  // office of the district) is that place's sub-district: the post office is the town ("Kandukur - 523105,
-  // Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist"). The first such name, found once when needed.
+  // A taluk or mandal after a name (or a post office written with its marker) that is one of the pincode's own post
+  // offices (without a pincode, a post office of the district) is that place's sub-district: the post office is the
+  // town ("Kandukur - 523105, Pamur Mandal", "Dharmavaram, Pithapuram Mandal, E.G. Dist", "P.O. Avakhal, Tal. Dabhoi").
+  // The first such name, found once when needed.
   let firstOffice: number | undefined;
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
@@ -419,7 +426,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
-    if (rec && !written && !METROS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
+    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
     return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
   }
   return null;
@@ -511,14 +518,17 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
   // sub-district named after the place ("Nandipet, Mandal Nandipet").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
-  const candidates: Array<readonly Token[]> = [last.tokens];
-  for (let n = 1; n <= 2 && n < last.tokens.length; n++) {
+  // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
+  const branch = last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
+  const name = branch ? last.tokens.slice(0, -1) : last.tokens;
+  const candidates: Array<readonly Token[]> = [name];
+  for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
-    if (PEEL_BLOCKERS.has((last.tokens[last.tokens.length - n - 1] as Token).key)) break;
-    candidates.push(last.tokens.slice(-n));
+    if (PEEL_BLOCKERS.has((name[name.length - n - 1] as Token).key)) break;
+    candidates.push(name.slice(-n));
   }
   for (const tokens of candidates) {
-    const whole = tokens === last.tokens;
+    const whole = tokens === name;
     if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
@@ -560,6 +570,61 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   }
   return null;
 }
+
+/**
+ * A town written after a landmark with no comma between ("Opp Ram Talkies Nawalgarh, Dist. Jhunjhunu"): the landmark runs
+ * to the next marker and takes the town with it. Where the landmark is the address's last name, its last one or two
+ * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
+ * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
+ * written state, or of one district only) are the place the address names: a name of their own after the landmark.
+ */
+function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): void {
+  const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
+  const c = kept[at];
+  if (!c || c.kind !== "landmark") return;
+  for (const n of [2, 1]) {
+    const tail = c.tokens.slice(-n);
+    const before = c.tokens[c.tokens.length - n - 1];
+    if (!before || PEEL_BLOCKERS.has(before.key) || tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
+    const key = placeNameKey(tail.map((t) => t.key).join(" "));
+    if (key.length < 4 || !placeOfArea(key, rec, district, state)) continue;
+    kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
+    return;
+  }
+}
+
+/** Whether a name is a place of the address's area: see `townAfterLandmark`. */
+function placeOfArea(key: string, rec: PincodeRecord | null, district: string | null, state: string | null): boolean {
+  const areas = townNamed(key)?.areas ?? [];
+  if (rec) return officeNameKeys(rec).includes(key) || areas.some((a) => rec.districts.includes(a.district));
+  if (district) return areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
+  if (state) return areas.some((a) => a.state === state);
+  return key.length >= 5 && only(areas.map((a) => a.district)) !== null;
+}
+
+/**
+ * With no city written and a pincode that lies in its own (district) town, a place of that district written where the
+ * city goes, other than the town itself, none of the pincode's own offices, and a town or sub-district of the district
+ * or a post office, lying beyond the town's spread ("Main Bazar, Kundarki, Dist. Moradabad 244001"): banks and
+ * buyers write the district town's pincode for a place of its district, and the parcel goes to that place (contract:
+ * the town, never the district's headquarters). A metro's places stay its neighbourhoods.
+ */
+function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { chunk: Chunk; tokens: readonly Token[] } | null {
+  const home = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+  if (!home || METROS.has(home.name)) return null;
+  const found = placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState);
+  if (!found) return null;
+  const key = placeNameKey(found.tokens.map((t) => t.key).join(" "));
+  if (officeNameKeys(rec).includes(key) || home.keys.some((k) => key.startsWith(placeNameKey(k)))) return null;
+  // Where the place is: its post offices in the district, else (a town with no office of its name) its head office.
+  const town = townNamed(key);
+  const offices = recordsNamed(key).filter((o) => o.districts.some((d) => rec.districts.includes(d)));
+  const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
+  return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
+}
+
+/** Words after the place a bank's branch is named after. */
+const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
 
 /** Per district, its towns' and post offices' names (`placeNameKey`) by first letter. */
 let placeKeysByDistrict: Map<string, Map<string, string[]>> | null = null;
@@ -1266,6 +1331,9 @@ interface Reading extends ReturnType<typeof writtenArea> {
  * district or state written after its marker taken into the reading, unknown names told apart (a house
  * number, the pincode's locality, a developer's building).
  */
+/** Whether a marker's value holds a name (not only "&" or "and"). */
+const hasName = (c: Chunk) => c.tokens.some((t) => (t.type === WORD && t.key !== "and") || t.type === INITIALS || t.type === NUMBER);
+
 function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Reading, placesWritten: boolean) {
   const gaz = getGazetteer();
   const kept: Chunk[] = [];
@@ -1273,7 +1341,9 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
   let meaningful = placesWritten;
   let hasHouse = false;
   let hasBuilding = false;
-  for (const c of chunks) {
+  let villageNext = false;
+  for (const [i, chunk] of chunks.entries()) {
+    let c = chunk;
     if (c.kind === "recipient") {
       if (c.label === "C/O" && careOf === null && c.tokens.some(isMeaningful)) careOf = `C/O ${render(c.tokens, false)}`;
       continue;
@@ -1290,9 +1360,20 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
         // "Nirmal Lifestyle" is a building; "Nirmal" alone is the town.
         else if (c.tokens.length > 1 && DEVELOPERS.has((c.tokens[0] as Token).key)) c.kind = "building";
       }
-    } else if ((c.kind === "post" || c.kind === "tehsil") && !c.tokens.some((t) => t.type === WORD || t.type === INITIALS || t.type === NUMBER)) {
-      continue; // "P.O. & Dist. Malda": the post office has no name of its own
+    } else if ((c.kind === "post" || c.kind === "tehsil" || c.kind === "village") && !hasName(c)) {
+      // "P.O. & Dist. Malda", "PO and Dist. Mahoba": the marker has no name of its own; it shares the next marker's
+      // ("Vill. & P.O-Narora" is VPO Narora), or, with no name after it, the name written before it in its part
+      // ("Keesara Village & Mandal").
+      const next = chunks[i + 1];
+      const before = kept[kept.length - 1];
+      if (c.kind === "village" && next?.kind === "post" && next.segment === c.segment && hasName(next)) villageNext = true;
+      else if (c.kind === "village" && before && isPlainName(before) && before.segment === c.segment) kept[kept.length - 1] = { ...before, kind: "village", label: c.label };
+      continue;
+    } else if (villageNext && c.kind === "post") {
+      c = { ...c, kind: "village", label: "VPO" };
+      meaningful = true;
     } else if (!meaningful) meaningful = c.tokens.some(isMeaningful);
+    villageNext = false;
     // "Dholpur Dist. Rajasthan": a state after the marker is the state, the district is the name before it.
     const stateValue = c.kind === "district" && c.tokens.length === 1 ? gaz.places.get((c.tokens[0] as Token).key) : undefined;
     if (stateValue?.state && !stateValue.district && !stateValue.city && !gaz.districtsByKey.has((c.tokens[0] as Token).key)) {
@@ -1343,6 +1424,21 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 }
 
 /**
+ * A post office of the city written after it, in an address that names no village, with a pincode that lies in that
+ * city ("P.O. Raja Ki Mandi, Agra 282002"): a quarter of the city with an office of its own, so the city is the city
+ * (contract: "even where the area has its own post office"). The office is one of the pincode's own, or every office
+ * of that name in the city's district lies within the city's spread (the directory does not list every quarter's
+ * office under its pincode). Without a pincode nothing tells a quarter from a village 14 km out: the office stays
+ * the town.
+ */
+function postOfficeOfCity(post: Chunk, kept: readonly Chunk[], city: CityDef, rec: PincodeRecord | null, mentions: readonly Mention[]): boolean {
+  if (!rec || kept.some((c) => c.kind === "village") || !mentions.some((m) => m.kind === "city" && m.city === city && m.order > post.order)) return false;
+  if (!city.districts.some((d) => rec.districts.includes(d)) || farFrom(city, rec.entry)) return false;
+  const key = placeNameKey(nameOf(post));
+  return officeNameKeys(rec).includes(key) || recordsNamed(key).every((r) => !city.districts.some((d) => r.districts.includes(d)) || !farFrom(city, r.entry));
+}
+
+/**
  * The city when no city name decided it: a town the text names, a rural post office or village, a
  * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
@@ -1353,7 +1449,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro.
-  const rural = town || (city && METROS.has(city.name)) ? null : (lastChunk(kept, "post", "Post") ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  const post = lastChunk(kept, "post", "Post");
+  const rural =
+    town || (city && METROS.has(city.name)) || (post && city && postOfficeOfCity(post, kept, city, rec, mentions))
+      ? null
+      : (post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
@@ -1400,7 +1500,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     }
   }
   if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
-  const placeTown = r.statedCity === null && !town && !rural && !(rec && nearOwnCity(rec)) ? placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) : null;
+  const placeTown =
+    r.statedCity === null && !town && !rural ? (rec && nearOwnCity(rec) ? placeBesideOwnCity(kept, rec, r) : placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState)) : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
@@ -1413,6 +1514,36 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   }
   return { town, rural, placeTown, displaced };
 }
+
+/**
+ * A village written right before its tehsil, taluk or mandal ("Khejarla, Teh. Bilara", "Keesara, Ghatkesar
+ * Mandal"), where nothing else names the city: the contract's city of a rural address is its post-office town, else
+ * the village. A plain name of one or two words of three letters or more, no address, road or landmark word (lists
+ * glue words: "Kalyan X Roads" is a crossing, "Br Khejarla" a branch, "Roadkhejarla" two words, "DCCB" a bank). The city only: a village's name is
+ * too often a place of another state to say where the address lies, so district and state come from what else is
+ * written (the directory may not know the village at all).
+ */
+function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
+  for (let k = kept.length - 2; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    const next = kept[k + 1] as Chunk;
+    if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
+    const word = (t: Token) =>
+      t.type === WORD &&
+      t.key.length >= 3 &&
+      VOWEL.test(t.key) &&
+      !GLUED_ADDRESS_WORD.test(t.key) &&
+      !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
+      !LANDMARK_NOUNS.has(t.key) &&
+      !ROAD_NAMES.has(t.key);
+    if (c.tokens.length <= 2 && c.tokens.every(word)) return c;
+  }
+  return null;
+}
+const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal"]);
+const VOWEL = /[aeiouy]/;
+/** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
+const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;
 
 /** Places written besides the city: kept in the line; in the locality unless they name the district. */
 function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, city: CityDef | null, displaced: CityDef | null, r: Reading) {
@@ -1535,6 +1666,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
+  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState);
   const overruled = townAfterCity(kept, rec, city, mentions);
   if (overruled) {
     r.statedCity = null;
@@ -1546,7 +1678,16 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const cityText = town ? chunkText(town) : placeTown && placeTown.tokens === placeTown.chunk.tokens ? chunkText(placeTown.chunk) : rural?.kind === "post" ? chunkText(rural) : null;
+  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? villageBeforeSubDistrict(kept) : null;
+  const cityText = town
+    ? chunkText(town)
+    : placeTown && placeTown.tokens === placeTown.chunk.tokens
+      ? chunkText(placeTown.chunk)
+      : rural?.kind === "post"
+        ? chunkText(rural)
+        : village
+          ? chunkText(village)
+          : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
   const entry = rec?.entry ?? null;
@@ -1557,7 +1698,7 @@ export function normalizeAddress(text: string): NormalizedAddress {
     locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
     // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
-    city: r.statedCity ?? (rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
+    city: r.statedCity ?? (village ? render(village.tokens, false) : rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
     district,
     state,
     pincode: scan.pincode,

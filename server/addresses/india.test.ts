@@ -42,7 +42,6 @@ describe("directory towns and sub-districts", () => {
   });
 
   it.each([
-    ["Near Water Tank Hindupur", { district: "Anantapur", state: "Andhra Pradesh" }],
     ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra" }],
     // A district's town, where a marker word before it keeps it from being read as the city.
     ["Civil Lines, Bus Station Sultanpur", { district: "Sultanpur", state: "Uttar Pradesh" }],
@@ -278,8 +277,9 @@ describe("a post office written where the city goes", () => {
 
   it("with nothing else written, is a name the directory places in one district", () => {
     expect(parts("College Road, Hinjilicut")).toEqual({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: null });
-    // A tehsil written decides instead, unless it is the one named after the place.
-    expect(parts("Patel Road, Hinjilicut, Teh. Banda").city).toBeNull();
+    // A tehsil written decides the district and state instead, unless it is the one named after the place; the name
+    // before it is that tehsil's village, the city (see "a village written right before its tehsil").
+    expect(parts("Patel Road, Hinjilicut, Teh. Banda")).toMatchObject({ city: "Hinjilicut", district: "Banda", state: "Uttar Pradesh" });
     expect(parts("Main Road, Nandipet, Mandal Nandipet")).toEqual({ city: "Nandipet", district: "Nizamabad", state: "Telangana", pincode: null });
   });
 });
@@ -481,5 +481,97 @@ describe("without a pincode, a directory town written after a city of another st
   it("keeps the city where a district or the city's state is written", () => {
     expect(parts("Gandhinagar, Kumta, Gujarat").state).toBe("Gujarat");
     expect(parts("Kamla Nagar, Agra")).toMatchObject({ city: "Agra", state: "Uttar Pradesh" });
+  });
+});
+
+describe("a town written after a landmark with no comma between", () => {
+  it.each([
+    ["Opp Ram Talkies Nawalgarh, Dist. Jhunjhunu 333042", { city: "Nawalgarh", district: "Jhunjhunu", state: "Rajasthan" }, "Opposite Ram Talkies"],
+    ["Near Water Tank Hindupur", { city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" }, "Near Water Tank"],
+  ])("is the city, not part of the landmark: %s", (text, want, landmark) => {
+    const { components, normalized } = normalizeAddress(text);
+    expect(components).toMatchObject({ ...want, landmark });
+    expect(normalized).toContain(want.city);
+  });
+
+  it("leaves a landmark named after a place, or one that names nothing of the area, whole", () => {
+    expect(normalizeAddress("Shop 2, Opposite Bank of Baroda, 390001").components).toMatchObject({ landmark: "Opposite Bank of Baroda", city: "Vadodara" });
+    expect(normalizeAddress("Opp Ram Talkies Nawalgarh, Dist. Sikar").components.landmark).toBe("Opposite Ram Talkies Nawalgarh");
+  });
+});
+
+describe("a post office of the city written after it", () => {
+  it("is a quarter of that city where the pincode lies in it and no village is written", () => {
+    expect(normalizeAddress("Plot 9, P.O. Raja Ki Mandi, Agra 282002").components).toMatchObject({ locality: "Post Raja Ki Mandi", city: "Agra", district: "Agra" });
+  });
+
+  it("stays the town where a village is written (contract: the post-office town)", () => {
+    expect(normalizeAddress("Vill. Nagla Bhim, P.O. Raja Ki Mandi, Agra 282002").components).toMatchObject({ locality: "Village Nagla Bhim", city: "Raja Ki Mandi" });
+  });
+});
+
+describe("a marker with no name of its own, joined to the next by '&' or 'and'", () => {
+  it("shares the next marker's name, or with none after it the name written before it", () => {
+    expect(normalizeAddress("Vill. & P.O-Narora, Tehsil Debai, Distt. Bulandshahr").components).toMatchObject({ locality: "VPO Narora, Tehsil Debai", city: "Narora" });
+    expect(normalizeAddress("Plot 7, Keesara Village & Mandal, Ranga Reddy District").components).toMatchObject({ locality: "Village Keesara", city: "Keesara", state: "Telangana" });
+  });
+
+  it("names no place where nothing is written beside it", () => {
+    const { components, normalized } = normalizeAddress("Mandi Road, PO and Dist. Mahoba");
+    expect(components).toMatchObject({ city: null, district: "Mahoba" });
+    expect(normalized).toBe("Mandi Road, District Mahoba, Uttar Pradesh");
+  });
+});
+
+describe("a place of the district written with the district town's pincode", () => {
+  it("is the city: the parcel goes to the place, not to the district's headquarters", () => {
+    expect(normalizeAddress("Main Bazar, Kundarki, Dist. Moradabad 244001").components).toMatchObject({ locality: "Main Bazar", city: "Kundarki", district: "Moradabad" });
+  });
+
+  it("leaves a quarter of the town, or one of the pincode's own offices, to the town", () => {
+    expect(parts("Plot 4, Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
+    expect(parts("12, Ganga Vihar, Jajmau, Dist. Kanpur Nagar 208001").city).toBe("Kanpur");
+  });
+});
+
+describe("a town of its own in a metro's district", () => {
+  it("is the city where the metro's district holds towns besides the metro", () => {
+    expect(normalizeAddress("Railway Road, Loni 201102").components).toMatchObject({ city: "Loni", district: "Ghaziabad", state: "Uttar Pradesh" });
+  });
+
+  it("stays a neighbourhood where the metro's district is the city itself", () => {
+    expect(parts("Shop 4, Andheri East, Dist. Mumbai 400069").city).toBe("Mumbai");
+    expect(parts("Plot 2, Yelahanka 560064").city).toBe("Bengaluru");
+  });
+});
+
+describe("a bank's branch named after its place", () => {
+  it("names the city where nothing else does, and the branch stays in the line", () => {
+    const { components, normalized } = normalizeAddress("Yanakandla Branch, Main Road, Kurnool Dist");
+    expect(components).toMatchObject({ city: "Yanakandla", district: "Kurnool", state: "Andhra Pradesh" });
+    expect(normalized).toBe("Main Road, Yanakandla Branch, District Kurnool, Andhra Pradesh");
+  });
+
+  it("is no place where the branch is a bank's", () => {
+    expect(parts("SBI Branch, Main Road, Kurnool Dist").city).toBeNull();
+  });
+});
+
+describe("a village written right before its tehsil, taluk or mandal", () => {
+  it("is the city where nothing else names one (contract: the post-office town, else the village)", () => {
+    const { components, normalized } = normalizeAddress("Near Govt School, Khejarla, Teh. Bilara");
+    expect(components).toMatchObject({ city: "Khejarla", locality: "Tehsil Bilara", district: "Jodhpur", state: "Rajasthan" });
+    expect(normalized).toContain("Khejarla");
+  });
+
+  it("is no village where the name is an address word, a crossing or a glued field", () => {
+    expect(parts("Shop 4, Kalyan X Roads, Keesara Mandal").city).toBeNull();
+    expect(parts("Near Bus Stand, Roadkhejarla, Teh. Bilara").city).toBeNull();
+  });
+});
+
+describe("a post office written with its marker before its taluk", () => {
+  it("is the town, the taluk its sub-district (contract: the post-office town)", () => {
+    expect(normalizeAddress("Bus Stand Road, P.O. Avakhal, Tal. Dabhoi, Dist. Vadodara").components).toMatchObject({ city: "Avakhal", locality: "Taluk Dabhoi", district: "Vadodara" });
   });
 });
