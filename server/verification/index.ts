@@ -14,7 +14,7 @@ import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type
 import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
 import { probabilityOf, refreshCurve } from "../outcomes/probability";
 import { findFixture } from "./fixtures";
-import { curveDue, curveOf, knownState, remember, stateColumnsSql, stateFromRow, stateMatchesSql, stateNowCte, type StateRow, type WorkspaceState } from "./state";
+import { curveDue, curveOf, historyKey, knownState, remember, stateColumnsSql, stateFromRow, stateMatchesSql, stateNowCte, type StateRow, type WorkspaceState } from "./state";
 import type { Reason } from "./reasons";
 import type { Decision, OutcomeKind, PaymentMethod, ValidationLevel } from "../../lib/words";
 
@@ -381,7 +381,8 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
   const charge = { workspaceId, plan: caller.plan, operation: "verify" as const };
   const id = newId("ver");
   const seen = (context: ReadContext) => ({ state: context.state, history: context.history(p.addressKey) });
-  let known = knownState(workspaceId, p.addressKey);
+  const cacheKey = historyKey(workspaceId, p.addressKey);
+  let known = knownState(workspaceId, cacheKey);
   let answer: ProviderAnswer;
   if (capOf(caller.plan) !== null) {
     const context = await readContext(db, workspaceId, [p.addressKey], { reserve: { ref: id, charge } });
@@ -414,7 +415,7 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
       SELECT (SELECT count(*)::int FROM paid) AS paid, EXISTS (SELECT 1 FROM src) AS decided, ${stateColumnsSql("state_now")} FROM state_now`,
     );
     const current = stateFromRow(row!);
-    remember(workspaceId, p.addressKey, current.state, current.history);
+    remember(workspaceId, cacheKey, current.state, current.history);
     if (row!.decided) {
       if (!row!.paid) throw quotaExhausted();
       return v;

@@ -42,7 +42,8 @@ const states = new Map<string, WorkspaceState>();
 /** Keyed by a hash of workspace and address key: the cache holds no address text. */
 const histories = new Map<string, History>();
 
-function historyKey(workspaceId: string, addressKey: string): string {
+/** The cache's key for an address's history in a workspace. */
+export function historyKey(workspaceId: string, addressKey: string): string {
   return createHash("sha256").update(workspaceId).update("\0").update(addressKey).digest("base64");
 }
 
@@ -52,16 +53,15 @@ function bounded<V>(map: Map<string, V>, key: string, value: V, max: number): vo
   map.set(key, value);
 }
 
-/** What this process last saw for the workspace and address, or null when it has not seen the workspace. */
-export function knownState(workspaceId: string, addressKey: string): { state: WorkspaceState; history: History } | null {
+/** What this process last saw for the workspace and an address (`historyKey`), or null when it has not seen the workspace. */
+export function knownState(workspaceId: string, key: string): { state: WorkspaceState; history: History } | null {
   const state = states.get(workspaceId);
   if (!state) return null;
-  return { state, history: histories.get(historyKey(workspaceId, addressKey)) ?? emptyHistory() };
+  return { state, history: histories.get(key) ?? emptyHistory() };
 }
 
-export function remember(workspaceId: string, addressKey: string, state: WorkspaceState, history: History): void {
+export function remember(workspaceId: string, key: string, state: WorkspaceState, history: History): void {
   bounded(states, workspaceId, state, MAX_WORKSPACES);
-  const key = historyKey(workspaceId, addressKey);
   if (Object.values(history).some((n) => n > 0)) bounded(histories, key, history, MAX_HISTORIES);
   else histories.delete(key);
 }
