@@ -161,6 +161,18 @@ describe.runIf(onPostgres)("two processes over one PostgreSQL", () => {
     expect([res.status, res.body.error.code]).toEqual([401, "unauthenticated"]);
   });
 
+  it("decide by a policy published elsewhere from the next verify on each of them", { timeout: 60_000 }, async () => {
+    const keys = await prepare(envFor(""));
+    const verify = async (server: ServerProcess) => (await apiClient(server.url)("POST", "/addresses/verify", { key: keys.live_key, body: { address: ADDRESSES[0] } })).body;
+    for (const server of [a, b]) expect(await verify(server)).toMatchObject({ decision: "SHIP", policy_version: 1 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-policy-"));
+    const file = path.join(dir, "policy.json");
+    fs.writeFileSync(file, JSON.stringify({ ship_min_score: 70, hold_max_score: 15, rules: [{ if: { score_below: 101 }, then: "REVIEW" }] }));
+    await run(process.execPath, [...DAKIYA, "policy", "set", "--workspace", keys.workspace_id, "--file", file], { env: envFor("") });
+    fs.rmSync(dir, { recursive: true });
+    for (const server of [a, b]) expect(await verify(server)).toMatchObject({ decision: "REVIEW", policy_version: 2 });
+  });
+
   it("share rate-limit counters", { timeout: 60_000 }, async () => {
     const keys = await prepare(envFor(""));
     const body = { address: "12 MG Road, Bengaluru 560001" };

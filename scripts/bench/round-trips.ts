@@ -12,7 +12,10 @@ import { setupBench } from "./lib";
 const VERIFIES = 50;
 const BATCH_ROWS = 200;
 const ADDRESSES = ["B-204, Sector 62, Noida, Uttar Pradesh 201309", "100 Feet Road, Indiranagar, Bengaluru 560038"];
-/** Round trips a verify needs: the read beside the provider call, and the one write (docs/performance.md). */
+/**
+ * Round trips a verify may need: the one write, and before the provider call the read that reserves
+ * a no-overage plan's unit (docs/performance.md); a plan with overage needs the write alone.
+ */
 const TARGET_PER_VERIFY = 2;
 
 /** The LISTEN sessions (their heartbeats) and this benchmark's own connection, which watches the batch. */

@@ -159,6 +159,8 @@ class BatchRun {
   private releasing: Promise<void> | null = null;
   private failure: unknown = null;
   private processed = 0;
+  /** The check that rows asking in this turn of the event loop share; null once it is sent. */
+  private check: Promise<{ running: boolean; reserved: boolean }> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -283,7 +285,7 @@ class BatchRun {
     // A cancel answers once it has committed: a row whose check comes after it never reaches the provider.
     let start: Awaited<ReturnType<typeof startRow>>;
     try {
-      start = await startRow(db, s.batchId, s.cap === null ? null : { ref, charge: s.charge });
+      start = s.cap === null ? await this.sharedCheck() : await startRow(db, s.batchId, { ref, charge: s.charge });
     } catch (err) {
       // Not started: the row stays leased and is claimed again once its lease runs out.
       this.fail(err);
@@ -305,6 +307,23 @@ class BatchRun {
       if (s.cap !== null) await releaseReservation(db, ref).catch(() => {});
       this.others.push(failedRowOutcome(err, row, s.batchId));
     }
+  }
+
+  /**
+   * Whether the batch still runs, for a row about to go to the provider, asked together with the
+   * other rows that ask in the same turn of the event loop (slots whose provider answers arrived
+   * together): one check, sent once they all asked, so each row's check still comes after the row
+   * asked and a cancel that answered before sees every one of them stop. A no-overage plan's rows
+   * check one by one, since each reserves its own unit in its check.
+   */
+  private sharedCheck(): Promise<{ running: boolean; reserved: boolean }> {
+    this.check ??= new Promise((resolve, reject) =>
+      setImmediate(() => {
+        this.check = null;
+        startRow(this.db, this.s.batchId, null).then(resolve, reject);
+      }),
+    );
+    return this.check;
   }
 
   /** Settles now when a group is full or nothing else is in flight, else shortly, so results wait little and statements carry many rows. */

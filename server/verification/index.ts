@@ -12,8 +12,9 @@ import { simulate } from "../provider/simulator";
 import { billingPeriod, capOf, chargeCtes, quotaExhausted, releaseReservation, reserveCtes, reservedSql, type Charge } from "../quota";
 import { decide, deviceCheck, emptyHistory, failedDeliveries, localReasons, type History } from "./decide";
 import { policyOfVersion, versionInForceSql, type DecisionFacts } from "../policy";
-import { isDue, probabilityOf, refreshCurve } from "../outcomes/probability";
+import { probabilityOf, refreshCurve } from "../outcomes/probability";
 import { findFixture } from "./fixtures";
+import { curveDue, curveOf, historyKey, knownState, remember, stateColumnsSql, stateFromRow, stateMatchesSql, stateNowCte, type StateRow, type WorkspaceState } from "./state";
 import type { Reason } from "./reasons";
 import type { Decision, OutcomeKind, PaymentMethod, ValidationLevel } from "../../lib/words";
 
@@ -97,6 +98,8 @@ export interface ReadContext {
   curveDue: boolean;
   /** Whether the units asked for with `reserve` are held. */
   reserved: boolean;
+  /** The policy version and the curve as stored, for the process's cache (./state.ts). */
+  state: WorkspaceState;
 }
 
 /**
@@ -129,15 +132,16 @@ export async function readContext(
     SELECT 'curve', NULL, probabilities::text, stale::int, computed_at FROM delivery_curves WHERE workspace_id = ${workspaceId}`,
   );
   const histories = new Map<string, History>();
-  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false, reserved: false };
+  const state: WorkspaceState = { policyVersion: 1, curveText: null, curveStale: false, curveComputedAt: null };
+  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false, reserved: false, state };
   for (const r of rows) {
     if (r.kind === "usage") context.usedTenths = r.n;
     else if (r.kind === "reserved") context.reserved = r.n === 1;
-    else if (r.kind === "policy") context.policyVersion = r.n;
+    else if (r.kind === "policy") context.policyVersion = state.policyVersion = r.n;
     else if (r.kind === "curve") {
-      const curve = JSON.parse(r.text!) as number[];
-      context.curve = curve.length ? curve : null;
-      context.curveDue = isDue(r.n === 1, new Date(r.at!));
+      Object.assign(state, { curveText: r.text!, curveStale: r.n === 1, curveComputedAt: new Date(r.at!) });
+      context.curve = curveOf(state);
+      context.curveDue = curveDue(state);
     } else {
       let h = histories.get(r.key!);
       if (!h) histories.set(r.key!, (h = emptyHistory()));
@@ -348,42 +352,77 @@ export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: 
 }
 
 /**
- * A live verification, with two database round trips besides the provider call (docs/performance.md):
- * one read (history, usage, policy) while the provider answers, and one statement that records the
- * verification and its charge together. On a no-overage plan the read also reserves the unit, and the
- * provider is called only once it is held (released if the call fails, by the sweep if the process
- * dies), so a burst on any number of instances pays the provider for no call it then refuses. A
- * provider failure records nothing and costs nothing.
+ * The decider of a state this process holds, and the curve text it decides by (a curve due for a
+ * refresh is refreshed first, as deciderFor does).
+ */
+async function deciderOfState(db: Db, workspaceId: string, state: WorkspaceState): Promise<{ decider: Decider; curveText: string | null }> {
+  const policy = await policyOfVersion(db, workspaceId, state.policyVersion);
+  const refreshed = curveDue(state) ? await refreshCurve(db, workspaceId) : null;
+  const curveText = refreshed ? JSON.stringify(refreshed) : state.curveText;
+  return { decider: { version: state.policyVersion, decide: policy.decide, curve: refreshed ?? curveOf(state) }, curveText };
+}
+
+/** Statements a verify may send to find the state it decides by, should it change between them (one a policy publish or an outcome report away). */
+const MAX_WRITES = 5;
+
+/**
+ * A live verification, with one database round trip besides the provider call (docs/performance.md):
+ * one statement records the verification and its charge together, decided by the policy version,
+ * curve and history this process last saw (./state.ts), and only if those are still what the
+ * database holds; else it answers what it holds, and the verification is decided and written again.
+ * A workspace this process has not seen yet is read beside the provider call. On a no-overage plan
+ * a read first reserves the unit, and the provider is called only once it is held (released if the
+ * call fails, by the sweep if the process dies), so a burst on any number of instances pays the
+ * provider for no call it then refuses. A provider failure records nothing and costs nothing.
  */
 export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opts: { signal?: AbortSignal } & Pick<VerifyOptions, "device"> = {}): Promise<Verification> {
   const p = prepareAddress(input);
-  const charge = { workspaceId: caller.workspaceId, plan: caller.plan, operation: "verify" as const };
+  const { workspaceId } = caller;
+  const charge = { workspaceId, plan: caller.plan, operation: "verify" as const };
   const id = newId("ver");
-  let context: ReadContext;
-  let answer: Awaited<ReturnType<typeof consultProvider>>;
+  const seen = (context: ReadContext) => ({ state: context.state, history: context.history(p.addressKey) });
+  const cacheKey = historyKey(workspaceId, p.addressKey);
+  let known = knownState(workspaceId, cacheKey);
+  let answer: ProviderAnswer;
   if (capOf(caller.plan) !== null) {
-    context = await readContext(db, caller.workspaceId, [p.addressKey], { reserve: { ref: id, charge } });
+    const context = await readContext(db, workspaceId, [p.addressKey], { reserve: { ref: id, charge } });
     if (!context.reserved) throw quotaExhausted();
+    known = seen(context);
     try {
       answer = await consultProvider(p, opts.signal);
     } catch (err) {
       await releaseReservation(db, id).catch(() => {});
       throw err;
     }
+  } else if (known) {
+    answer = await consultProvider(p, opts.signal);
   } else {
-    [context, answer] = await Promise.all([readContext(db, caller.workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
+    let context: ReadContext;
+    [context, answer] = await Promise.all([readContext(db, workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
+    known = seen(context);
   }
-  const v = liveRecord(p, answer, context.history(p.addressKey), await deciderFor(db, caller.workspaceId, context), opts.device, id);
-  const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
-  const [row] = await query<{ paid: number }>(
-    db,
-    Prisma.sql`
-    WITH ${recordsCte("src", [stored])}, ${chargeCtes("src", charge)},
-    ${insertRecordsCte("recorded", "src", caller.workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
-    SELECT count(*)::int AS paid FROM paid`,
-  );
-  if (!row?.paid) throw quotaExhausted();
-  return v;
+  for (let writes = 1; ; writes++) {
+    const { decider, curveText } = await deciderOfState(db, workspaceId, known.state);
+    const v = liveRecord(p, answer, known.history, decider, opts.device, id);
+    const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
+    const [row] = await query<StateRow & { paid: number; decided: boolean }>(
+      db,
+      Prisma.sql`
+      WITH ${stateNowCte("state_now", workspaceId, p.addressKey)}, ${recordsCte("decided", [stored])},
+      src AS (SELECT * FROM decided WHERE ${stateMatchesSql("state_now", { policyVersion: decider.version, curveText, history: known.history })}),
+      ${chargeCtes("src", charge)},
+      ${insertRecordsCte("recorded", "src", workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
+      SELECT (SELECT count(*)::int FROM paid) AS paid, EXISTS (SELECT 1 FROM src) AS decided, ${stateColumnsSql("state_now")} FROM state_now`,
+    );
+    const current = stateFromRow(row!);
+    remember(workspaceId, cacheKey, current.state, current.history);
+    if (row!.decided) {
+      if (!row!.paid) throw quotaExhausted();
+      return v;
+    }
+    if (writes >= MAX_WRITES) throw new Error(`verification ${id}: the policy, curve or history changed under each of ${MAX_WRITES} writes`);
+    known = current;
+  }
 }
 
 export function verify(db: Db, caller: Caller, input: VerifyInput, opts: VerifyOptions = {}): Promise<Verification> {
