@@ -362,14 +362,12 @@ async function deciderOfState(db: Db, workspaceId: string, state: WorkspaceState
   return { decider: { version: state.policyVersion, decide: policy.decide, curve: refreshed ?? curveOf(state) }, curveText };
 }
 
-/** Statements a verify may send to find the state it decides by, should it change between them (one a policy publish or an outcome report away). */
-const MAX_WRITES = 5;
-
 /**
  * A live verification, with one database round trip besides the provider call (docs/performance.md):
  * one statement records the verification and its charge together, decided by the policy version,
  * curve and history this process last saw (./state.ts), and only if those are still what the
- * database holds; else it answers what it holds, and the verification is decided and written again.
+ * database holds; else it answers what it holds, and the verification is decided by that and written
+ * again, unconditionally (as a verify that read beside its provider call would be).
  * A workspace this process has not seen yet is read beside the provider call. On a no-overage plan
  * a read first reserves the unit, and the provider is called only once it is held (released if the
  * call fails, by the sweep if the process dies), so a burst on any number of instances pays the
@@ -401,15 +399,17 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
     [context, answer] = await Promise.all([readContext(db, workspaceId, [p.addressKey]), consultProvider(p, opts.signal)]);
     known = seen(context);
   }
-  for (let writes = 1; ; writes++) {
+  for (let write = 1; ; write++) {
     const { decider, curveText } = await deciderOfState(db, workspaceId, known.state);
+    // The second write is decided by the state the first one answered, fresh from the database: it needs no check.
+    const holds = write === 1 ? stateMatchesSql("state_now", { policyVersion: decider.version, curveText, history: known.history }) : Prisma.sql`TRUE`;
     const v = liveRecord(p, answer, known.history, decider, opts.device, id);
     const stored: StoredRecord = { v, keyId: caller.keyId, inputAddress: input.address, addressKey: p.addressKey };
     const [row] = await query<StateRow & { paid: number; decided: boolean }>(
       db,
       Prisma.sql`
       WITH ${stateNowCte("state_now", workspaceId, p.addressKey)}, ${recordsCte("decided", [stored])},
-      src AS (SELECT * FROM decided WHERE ${stateMatchesSql("state_now", { policyVersion: decider.version, curveText, history: known.history })}),
+      src AS (SELECT * FROM decided WHERE ${holds}),
       ${chargeCtes("src", charge)},
       ${insertRecordsCte("recorded", "src", workspaceId, Prisma.sql`EXISTS (SELECT 1 FROM paid)`)}
       SELECT (SELECT count(*)::int FROM paid) AS paid, EXISTS (SELECT 1 FROM src) AS decided, ${stateColumnsSql("state_now")} FROM state_now`,
@@ -420,7 +420,6 @@ export async function verifyLive(db: Db, caller: Caller, input: VerifyInput, opt
       if (!row!.paid) throw quotaExhausted();
       return v;
     }
-    if (writes >= MAX_WRITES) throw new Error(`verification ${id}: the policy, curve or history changed under each of ${MAX_WRITES} writes`);
     known = current;
   }
 }
