@@ -483,3 +483,12 @@ describe("without a pincode, a directory town written after a city of another st
     expect(parts("Kamla Nagar, Agra")).toMatchObject({ city: "Agra", state: "Uttar Pradesh" });
   });
 });
+
+describe("a road's word misspelt", () => {
+  it("reads 'Raod' as 'Road' and writes it so", () => {
+    const r = normalizeAddress("4, Near Water Tank, Madanapalle Raod, Punganur");
+    expect(r.components).toMatchObject({ street: "Madanapalle Road", city: "Punganur", state: "Andhra Pradesh" });
+    expect(r.normalized).toBe("4, Madanapalle Road, Near Water Tank, Punganur, Andhra Pradesh");
+    expect(parts("Sirsa Raod, Opposite Bus Stand")).toMatchObject({ state: "Haryana", district: null });
+  });
+});
