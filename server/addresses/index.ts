@@ -1419,6 +1419,22 @@ function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: 
   return !city.districts.some((d) => directoryDistricts().get(d) === state);
 }
 
+/**
+ * A state's own development agencies, whose estates and colonies addresses name ("GIDC Estate", "MIDC Area", "RIICO
+ * Industrial Area"): the agency is of one state (GIDC is the Gujarat Industrial Development Corporation). Not HUDA
+ * (Haryana's, and Hyderabad's before 2008) nor BDA (Bangalore, Bhopal, Bhubaneswar…).
+ */
+// prettier-ignore
+const STATE_AGENCIES: ReadonlyMap<string, string> = new Map([
+  ["gidc", "Gujarat"], ["midc", "Maharashtra"], ["cidco", "Maharashtra"], ["mhada", "Maharashtra"], ["riico", "Rajasthan"],
+  ["kiadb", "Karnataka"], ["hsiidc", "Haryana"],
+]);
+
+/** The state whose agency the address names, where it names one state's only. */
+function agencyState(kept: readonly Chunk[]): string | null {
+  return only(kept.flatMap((c) => c.tokens.flatMap((t) => STATE_AGENCIES.get(t.key) ?? [])));
+}
+
 /** The district and state: written, else the pincode's, else found from the places the text names. */
 function resolvedArea(
   rec: PincodeRecord | null,
@@ -1461,6 +1477,8 @@ function resolvedArea(
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;
+      // An agency's estate names its state before any place is looked up in it ("GIDC Vapi": Vapi of Gujarat).
+      state ??= agencyState(kept);
       ({ district, state } = localityArea(kept, district, state, state ? null : roadState(kept)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;

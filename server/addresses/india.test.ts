@@ -492,3 +492,18 @@ describe("a road's word misspelt", () => {
     expect(parts("Sirsa Raod, Opposite Bus Stand")).toMatchObject({ state: "Haryana", district: null });
   });
 });
+
+describe("a state's development agency", () => {
+  it("names its state, which stays out of the line", () => {
+    const r = normalizeAddress("Shed 9, G.I.D.C. Estate, Near Water Tank");
+    expect(r.components).toMatchObject({ state: "Gujarat", district: null, city: null });
+    expect(r.normalized).toBe("Near Water Tank, Shed 9, GIDC Estate");
+    expect(normalizeAddress(r.normalized).components.state).toBe("Gujarat");
+    expect(parts("Plot 3, Riico Industrial Area")).toMatchObject({ state: "Rajasthan", district: null });
+    expect(parts("B-12, MIDC Colony, Sector 4")).toMatchObject({ state: "Maharashtra", district: null });
+  });
+
+  it("reads no state from an agency several states have", () => {
+    expect(parts("Sector 7, HUDA Market").state).toBeNull();
+  });
+});
