@@ -107,8 +107,16 @@ for (const [alias, def] of stateAliasEntries()) if (!def.abbreviation) stateKeys
 const districtKeys = new Map<string, string>();
 for (const [d, s] of directoryDistricts()) districtKeys.set(placeNameKey(d), s);
 for (const [raw, d] of Object.entries(DISTRICT_FIXES)) districtKeys.set(placeNameKey(raw), directoryDistricts().get(d) ?? "");
-/** Address words are no place names, though a post office somewhere is called "Bank", "Road" or "Mandir". */
-const ADDRESS_WORDS: ReadonlySet<string> = new Set([...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "bank", "mandir", "city", "main"]);
+/**
+ * Address words are no place names, though a post office somewhere is called "Bank", "Road" or "Mandir"; nor are the
+ * words of a crossing or a gate ("Char Rasta" is a crossroads, "Hanuman More", "Delhi Gate"), which the normaliser
+ * reads as the spot, not a place.
+ */
+// prettier-ignore
+const ADDRESS_WORDS: ReadonlySet<string> = new Set([
+  ...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "bank", "mandir", "city", "main", "char",
+  "chawk", "more", "morh", "tiraha", "chauraha", "gate", "darwaja", "darwaza", "naka", "phata",
+]);
 
 /**
  * Words after which a name is the start of a longer name, a locality's or a building's own ("Krishna Nagar" is no
