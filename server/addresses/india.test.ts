@@ -507,3 +507,16 @@ describe("a state's development agency", () => {
     expect(parts("Sector 7, HUDA Market").state).toBeNull();
   });
 });
+
+describe("a road named after a building", () => {
+  it("is one street, and a place after it with no comma is the place", () => {
+    const r = normalizeAddress("9 Lotus Villa Club House Road Hindupur");
+    expect(r.components).toMatchObject({ street: "Lotus Villa Club House Road", building: null, city: "Hindupur", state: "Andhra Pradesh" });
+    expect(r.normalized).toBe("9, Lotus Villa Club House Road, Hindupur, Andhra Pradesh");
+    expect(normalizeAddress("12, Govt. Girls College Road, Chalisgaon").normalized).toBe("12, Govt Girls College Road, Chalisgaon, Maharashtra");
+  });
+
+  it("leaves a home before a road its own building", () => {
+    expect(normalizeAddress("Sunrise Apartments Main Road").components).toMatchObject({ building: "Sunrise Apartments", street: "Main Road" });
+  });
+});
