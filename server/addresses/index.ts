@@ -988,15 +988,23 @@ const ZONE_PREFIX: Record<string, string> = {
   bhubaneswar: "751", ranchi: "834", dehradun: "248", raipur: "492", gwalior: "474", jabalpur: "482", nashik: "422",
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
+/** A character the tokenizer drops (not a letter, a digit, "#", "&", a full stop, a separator or a space): the line loses it. */
+const DROPPED = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>\s]`;
+/** Dropped characters and spaces. */
+const GAP = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>]`;
+/**
+ * What ends a zone's number: the end of the part (at any of the parser's separators, brackets included, or a full stop)
+ * after characters the line drops ("Bangalore 1=,"), or those characters before more words ("Bangalore 1 - Post
+ * Bhojipura", "Bangalore 1:-Post"): the line writes "Bangalore 1," either way. Not a hyphen or slash joining the number
+ * to what follows ("Bangalore 1/A" is one token), nor a space alone ("Bangalore 3rd Cross").
+ */
+const ZONE_END = String.raw`(?=${GAP}*(?:[,;|()[\]{}<>]|\.(?!\d)|$)|(?![-/][a-z0-9])\s*${DROPPED}${GAP}*(?!\d))`;
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)[-/\\:.\s]*(\d{1,2}|0\d\d)(?=[-/:\s]*(?:[,;|()]|\.(?!\d)|$))/gi;
+const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)[-/\\:.\s]*(\d{1,2}|0\d\d)${ZONE_END}`, "gi");
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(
-  `\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/\\\\:.\\s]*(?:\\d{1,2}|0\\d\\d)(?=[-/:\\s]*(?:[,;|()]|\\.(?!\\d)|$))`,
-  "i",
-);
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/\\\\:.\\s]*(?:\\d{1,2}|0\\d\\d)${ZONE_END}`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;

@@ -143,6 +143,12 @@ describe("normalizeAddress properties", () => {
     "Bangalore. 😀🏠-10000, ",
     // A district's label before a landmark is no "District Co-operative Bank" (FC_SEED 872050675).
     "Distt: Opposite Bank of Baroda, KA, ",
+    // Found on fresh draws (FC_SEED 811270229, 12359002): a zone before a hyphen or a colon and more words, or before
+    // characters the line drops ("=", "?") and a bracket: the line writes "Bangalore 1,", which is the zone.
+    "Bangalore: 1 - Bangalore, ",
+    "Bangalore 1:-Post Bhojipura, , ",
+    "Bangalore: 1=, Bangalore, ",
+    "Bangalore 1<, &0, ",
     // A landmark moves before the locality in the line: the locality's place counts first either way.
     "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
