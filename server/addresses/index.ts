@@ -522,9 +522,15 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
       if (found) break;
-      const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, state);
+      // Past a written district, its state narrows whether the text writes it or not (the line writes it, and both
+      // readings agree: "Distt. Bareilly, Indiranagar"; "Nanau, Aligarh Dt" is no Nanau of Rajasthan), for a whole
+      // name only ("Barai Jalalpur, Sitapur District" is no Jalalpur of another district).
+      const widened = !within && !!areas;
+      const inThe = widened ? (state ?? directoryDistricts().get(areas[0] as string) ?? null) : state;
+      const fits = (a: Area) => (!within || within.includes(a.district)) && inState(a.state, inThe);
       offices = named.filter((r) => r.districts.some((d) => fits({ district: d, state: r.entry.state })));
-      const alone = within || state || (whole && unmarked(key) && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
+      const stated = widened ? whole && !!inThe : !!inThe;
+      const alone = within || stated || (whole && unmarked(key) && key.length >= 5 && only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
       found = !!alone && (offices.length > 0 || town.some(fits));
     }
     // Else, with a pincode, one of its own offices spelt a few letters apart.
