@@ -130,7 +130,7 @@ const NAME_ENDS: ReadonlySet<string> = new Set([
 ]);
 /** What parts an address: a name is not written across a comma (a bracket holds a name's direction: "Mulund (West)"). */
 const PARTS = /[,;|/\n]/;
-/** A post office's marker after a name: "Pattom Palace P.O.", "Pattom Palace, P.O." name the office. */
+/** A post office's marker after a name: "Kamla Palace P.O.", "Kamla Palace, P.O." name the office. */
 const OFFICE_AFTER = /^[\s.,]*(?:p[\s.]*o\b|post\b)/i;
 
 interface Word {

@@ -202,14 +202,18 @@ function isMeaningful(t: Token): boolean {
 function joinParts(parts: string[]): string | null {
   // Most components have one part or none: no set to build.
   if (parts.length <= 1) return parts[0] || null;
+  // A part written twice stays where it was written last: the last place written is what the reading goes by ("A, B, A"
+  // is read with A last, and so is its line "B, A").
   const seen = new Set<string>();
-  const kept = parts.filter((p) => {
-    const k = p.toLowerCase();
-    if (!p || seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-  return kept.length > 0 ? kept.join(", ") : null;
+  const kept: string[] = [];
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const p = parts[k] as string;
+    const key = p.toLowerCase();
+    if (!p || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(p);
+  }
+  return kept.length > 0 ? kept.reverse().join(", ") : null;
 }
 
 function stateOfCity(city: string): string | null {
@@ -523,7 +527,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
       if (found) break;
       // Past a written district, its state narrows whether the text writes it or not (the line writes it, and both
-      // readings agree: "Distt. Bareilly, Indiranagar"; "Nanau, Aligarh Dt" is no Nanau of Rajasthan), for a whole
+      // readings agree: "Distt. Bareilly, Indiranagar"; a village of the district is no office of another state), for a whole
       // name only ("Barai Jalalpur, Sitapur District" is no Jalalpur of another district).
       const widened = !within && !!areas;
       const inThe = widened ? (state ?? directoryDistricts().get(areas[0] as string) ?? null) : state;

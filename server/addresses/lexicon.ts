@@ -40,7 +40,7 @@ const SPLIT_PREFIX = /^(sec|blk|pkt|no|nh|sh|rd|st)[-/]?(?=\p{N})/iu;
 const LOWER = /\p{Ll}/u;
 const DIGIT_FIRST = /^\p{N}/u;
 
-/** Address words as typists misspell them, read (and written back) as the word: "Ambala Raod" is a road. */
+/** Address words as typists misspell them, read (and written back) as the word: "Sirsa Raod" is a road. */
 const MISSPELT_WORDS: ReadonlyMap<string, string> = new Map([["raod", "road"]]);
 
 function token(raw: string, key: string, type: number, upper: boolean): Token {
