@@ -1426,15 +1426,15 @@ function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, lef
  * written decides, and the city before it is a locality or a road named after a place. A written district, or
  * a written state other than the town's, keeps the city.
  */
-function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[]): boolean {
-  if (rec || !city || mentions.some((m) => m.kind === "district")) return false;
+function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[]): string | null {
+  if (rec || !city || mentions.some((m) => m.kind === "district")) return null;
   const at = Math.max(...mentions.map((m) => (m.kind === "city" ? m.order : -1)));
   const last = [...kept].reverse().find(isPlainName);
-  if (!last || last.order < at || !last.tokens.every((t) => t.type === WORD)) return false;
+  if (!last || last.order < at || !last.tokens.every((t) => t.type === WORD)) return null;
   const found = writtenTown(placeNameKey(nameOf(last)), null, null);
   const state = found ? only(found.areas.map((a) => a.state)) : null;
-  if (!state || mentions.some((m) => m.kind === "state" && m.state !== state)) return false;
-  return !city.districts.some((d) => directoryDistricts().get(d) === state);
+  if (!state || mentions.some((m) => m.kind === "state" && m.state !== state)) return null;
+  return city.districts.some((d) => directoryDistricts().get(d) === state) ? null : state;
 }
 
 /**
@@ -1509,6 +1509,11 @@ function resolvedArea(
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
+  return normalizeReading(text, true);
+}
+
+/** `mayOverrule`: whether a directory town written after a city of another state may be read instead of it. */
+function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress {
   const scan = scanText(typeof text === "string" ? text : "");
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
@@ -1524,7 +1529,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
-  const overruled = townAfterCity(kept, rec, city, mentions);
+  const townState = mayOverrule ? townAfterCity(kept, rec, city, mentions) : null;
+  const overruled = townState !== null;
   if (overruled) {
     r.statedCity = null;
     r.cityWritten = false;
@@ -1538,6 +1544,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
   const cityText = town ? chunkText(town) : placeTown && placeTown.tokens === placeTown.chunk.tokens ? chunkText(placeTown.chunk) : rural?.kind === "post" ? chunkText(rural) : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
+  // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
+  // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
+  // state, keeps the city, and so does this reading).
+  if (overruled && state !== townState) return normalizeReading(text, false);
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),

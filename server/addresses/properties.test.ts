@@ -161,6 +161,10 @@ describe("normalizeAddress properties", () => {
     // district's state; the line writes the state, which narrows as the district did.
     "Distt. Bareilly, Indiranagar, ",
     "Gautam Buddha Nagar, Indiranagar, Near Forum Mall, ",
+    // A metro before a locality that is also a town elsewhere: the town overrules the city only where it is then read
+    // as the place (FC_SEED 491652928).
+    "Whitefield Main Road, Bangalore, Indiranagar, ",
+    "Whitefield Main Road, Hyderabad, Indiranagar, ",
     // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
     "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
   ])("reads the same components from its line for %j", (text) => {
