@@ -1003,18 +1003,21 @@ const DROPPED = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>\s]`;
 /** Dropped characters and spaces. */
 const GAP = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>]`;
 /**
- * What ends a zone's number: the end of the part (at any of the parser's separators, brackets included, or a full stop)
- * after characters the line drops ("Bangalore 1=,"), or those characters before more words ("Bangalore 1 - Post
- * Bhojipura", "Bangalore 1:-Post"): the line writes "Bangalore 1," either way. Not a hyphen or slash joining the number
- * to what follows ("Bangalore 1/A" is one token), nor a space alone ("Bangalore 3rd Cross").
+ * What ends a zone's number: the end of the part (a separator of the parser's, brackets included, a full stop, or a "#"
+ * opening a house number: "Bangalore 12 #4") after characters the line drops ("Bangalore 1=,"), or those characters
+ * before more words ("Bangalore 1 - Post Bhojipura", "Bangalore 1:-Post"): the line writes "Bangalore 1," each time.
+ * Not a hyphen or slash joining the number to what follows ("Bangalore 1/A" is one token), nor a space alone
+ * ("Bangalore 3rd Cross").
  */
-const ZONE_END = String.raw`(?=${GAP}*(?:[,;|()[\]{}<>]|\.(?!\d)|$)|(?![-/][a-z0-9])\s*${DROPPED}${GAP}*(?!\d))`;
+const ZONE_END = String.raw`(?=${GAP}*(?:[,;|()[\]{}<>#]|\.(?!\d)|$)|(?![-/][a-z0-9])\s*${DROPPED}${GAP}*(?!\d))`;
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
-const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)[-/\\:.\s]*(\d{1,2}|0\d\d)${ZONE_END}`, "gi");
+/** Between a zone city and its number: characters the line drops, and full stops ("Bangalore. !1", "Delhi-24"). */
+const ZONE_GAP = String.raw`[^a-z0-9\u0080-\uffff#&,;|()[\]{}<>]*`;
+const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)${ZONE_GAP}(\d{1,2}|0\d\d)${ZONE_END}`, "gi");
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/\\\\:.\\s]*(?:\\d{1,2}|0\\d\\d)${ZONE_END}`, "i");
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_END}`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
@@ -1180,18 +1183,22 @@ const isLetterAt = (text: string, i: number): boolean => {
 
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = scanNumbers(unglueTowns(unglueStates(clean(text))));
-  if (!scan.pincode) {
-    const zone = postalZone(scan.text);
-    if (zone) {
-      scan.text = zone.text;
-      scan.pincode = zone.pincode;
-    }
-  }
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(clean(text)))));
   if (!scan.pincode) {
     const text = withoutMalformedPincode(scan.text);
-    // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038").
-    if (text !== scan.text) return scanNumbers(text);
+    // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone
+    // behind it ("Bangalore - 10000: 12", whose line writes "Bangalore 12").
+    if (text !== scan.text) return withZone(scanNumbers(text));
+  }
+  return scan;
+}
+
+/** The scan with a postal zone's pincode where no pincode is written. */
+function withZone(scan: ReturnType<typeof scanNumbers>): ReturnType<typeof scanNumbers> {
+  const zone = scan.pincode ? null : postalZone(scan.text);
+  if (zone) {
+    scan.text = zone.text;
+    scan.pincode = zone.pincode;
   }
   return scan;
 }
