@@ -498,7 +498,8 @@ class SegmentChunker {
     if (t.type === WORD && BUILDING_WORDS.has(t.key)) {
       const tail = next && (isLetter(next) || isPlainNumber(next) || ROMAN.has(next.key)) ? 1 : 0;
       // A road named after a building ("Civil Hospital Road", "Club House Road") is a street, not a building and a "Road".
-      if (named && tail === 0 && ROAD_NAMING_BUILDINGS.has(t.key) && next && isStreetWord(tokens, i + 1)) {
+      // Not before a numbered road, a street of its own ("Forum Mall, Road No. 12").
+      if (named && tail === 0 && ROAD_NAMING_BUILDINGS.has(t.key) && next && isStreetWord(tokens, i + 1) && !streetTail(tokens, i + 2).numbered) {
         o.tokens.push(t);
         return i + 1;
       }

@@ -156,6 +156,8 @@ describe("normalizeAddress properties", () => {
     "Opposite Bank of Baroda. ?1, Indiranagar, ",
     // A "#" opens a house number, which ends the zone's part (FC_SEED -1642509638).
     "Bangalore 12 #12, ",
+    // A building before a numbered road stays a building: the road is a street of its own (FC_SEED 1712513598).
+    "0/Near Forum Mall: Road No. 12, ",
     // A landmark moves before the locality in the line: the locality's place counts first either way.
     "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
