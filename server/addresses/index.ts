@@ -1490,6 +1490,18 @@ function resolvedArea(
   let stateFromLocality = false;
   let district = r.statedDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
+  // Without a pincode, a town or sub-district written as the district ("Dist - Challakere", a taluk; "Dist. Palghar",
+  // made a district after the directory's data) is in the directory's district of that town, where it lies in one
+  // (within the written state); the line keeps what was written.
+  if (!rec && district && !directoryDistricts().has(district)) {
+    const town = writtenTown(placeNameKey(district), state, null);
+    const area = town ? only(town.areas.map((a) => `${a.district}|${a.state}`)) : null;
+    if (area) {
+      // Not written into the line: the town's state, read again from the line, would make a name there a town.
+      stateFromLocality = state === null;
+      [district, state] = area.split("|") as [string, string];
+    }
+  }
   if (!rec && (!district || !state)) {
     const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
     const names = [...(r.statedCity ? [r.statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];

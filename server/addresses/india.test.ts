@@ -520,3 +520,13 @@ describe("a road named after a building", () => {
     expect(normalizeAddress("Sunrise Apartments Main Road").components).toMatchObject({ building: "Sunrise Apartments", street: "Main Road" });
   });
 });
+
+describe("without a pincode, a town written as the district", () => {
+  it("is in the directory's district of that town, and the line keeps what was written", () => {
+    const r = normalizeAddress("Near Bus Stand, Dist. Hindupur");
+    expect(r.components).toMatchObject({ district: "Anantapur", state: "Andhra Pradesh", city: null });
+    expect(r.normalized).toBe("Near Bus Stand, District Hindupur");
+    expect(normalizeAddress(r.normalized).components).toEqual(r.components);
+    expect(parts("Ganesh Colony, Distt. Chalisgaon")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
+  });
+});
