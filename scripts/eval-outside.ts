@@ -107,32 +107,89 @@ for (const [alias, def] of stateAliasEntries()) if (!def.abbreviation) stateKeys
 const districtKeys = new Map<string, string>();
 for (const [d, s] of directoryDistricts()) districtKeys.set(placeNameKey(d), s);
 for (const [raw, d] of Object.entries(DISTRICT_FIXES)) districtKeys.set(placeNameKey(raw), directoryDistricts().get(d) ?? "");
-/** Address words are no place names, though a post office somewhere is called "Bank", "Road" or "Mandir". */
-const ADDRESS_WORDS: ReadonlySet<string> = new Set([...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "bank", "mandir", "city", "main"]);
+/**
+ * Address words are no place names, though a post office somewhere is called "Bank", "Road" or "Mandir"; nor are the
+ * words of a crossing or a gate ("Char Rasta" is a crossroads, "Hanuman More", "Delhi Gate"), which the normaliser
+ * reads as the spot, not a place.
+ */
+// prettier-ignore
+const ADDRESS_WORDS: ReadonlySet<string> = new Set([
+  ...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "bank", "mandir", "city", "main", "char",
+  "chawk", "more", "morh", "tiraha", "chauraha", "gate", "darwaja", "darwaza", "naka", "phata",
+]);
+
+/**
+ * Words after which a name is the start of a longer name, a locality's or a building's own ("Krishna Nagar" is no
+ * Krishna district, "Sai Krishna Complex", "Karnataka Bank"). Not the words that divide a town or name a spot in
+ * it ("Ambala Cantt", "Pune Camp", "Hosahalli Circle"): the normaliser reads those as the place.
+ */
+// prettier-ignore
+const NAME_ENDS: ReadonlySet<string> = new Set([
+  ...BUILDING_WORDS, "nagar", "nagara", "nagaram", "colony", "colny", "layout", "vihar", "puram", "bagh", "ganj", "kunj",
+  "park", "garden", "gardens", "enclave", "basti", "puri", "dham", "vatika", "agraharam", "bank",
+]);
+/** What parts an address: a name is not written across a comma (a bracket holds a name's direction: "Mulund (West)"). */
+const PARTS = /[,;|/\n]/;
+/** A post office's marker after a name: "Kamla Palace P.O.", "Kamla Palace, P.O." name the office. */
+const OFFICE_AFTER = /^[\s.,]*(?:p[\s.]*o\b|post\b)/i;
+
+interface Word {
+  word: string;
+  at: number;
+  end: number;
+}
+
+/** The text's words, by parts. */
+function partsOf(text: string): Word[][] {
+  const parts: Word[][] = [[]];
+  let end = 0;
+  for (const m of text.matchAll(/[A-Za-z]+/g)) {
+    if (PARTS.test(text.slice(end, m.index))) parts.push([]);
+    parts[parts.length - 1]?.push({ word: m[0].toLowerCase(), at: m.index, end: m.index + m[0].length });
+    end = m.index + m[0].length;
+  }
+  return parts;
+}
+
+/**
+ * Whether the words i..j (inclusive) of a part are written as a place's name, not as the start of a longer name of
+ * something else: not right before a locality's or building's word ("Krishna Nagar", "Sai Krishna Complex"; a
+ * bracket between them parts them), not after "of" ("Bank of Maharashtra"), and not a building's own name ("Civil
+ * Hospital": a post office in one city, and a building in every town) unless a post office's marker follows it.
+ */
+function writtenAsName(text: string, words: readonly Word[], i: number, j: number): boolean {
+  const last = words[j] as Word;
+  const next = words[j + 1];
+  if (next && NAME_ENDS.has(next.word) && !/[()]/.test(text.slice(last.end, next.at))) return false;
+  if (words[i - 1]?.word === "of") return false;
+  return !BUILDING_WORDS.has(last.word) || OFFICE_AFTER.test(text.slice(last.end));
+}
 
 /**
  * What the text names of the labelled state: "decides" where it writes the state, one of its districts, or a
  * directory town or post office found in that state only; "shared" where every place it names in that state is
  * also a place in another state (the issue: "where nothing decides, state and district stay null"); else null.
+ * A name counts where it is written as a name (`writtenAsName`), within one part.
  */
 function namesPlaceIn(text: string, state: string): "decides" | "shared" | null {
-  const words = text.split(/[^A-Za-z]+/).filter(Boolean);
   let shared = false;
-  for (let i = 0; i < words.length; i++) {
-    let key = "";
-    for (let n = 0; n < 3 && i + n < words.length; n++) {
-      key += (words[i + n] as string).toLowerCase();
-      if (key.length < 4 || ADDRESS_WORDS.has(key)) continue;
-      if (stateKeys.get(key) === state || districtKeys.get(key) === state) return "decides";
-      const states = new Set([
-        ...(directoryTowns()
-          .get(key)
-          ?.areas.map((a) => a.state) ?? []),
-        ...recordsNamed(key).flatMap((r) => r.states),
-      ]);
-      if (!states.has(state)) continue;
-      if (states.size === 1) return "decides";
-      shared = true;
+  for (const words of partsOf(text)) {
+    for (let i = 0; i < words.length; i++) {
+      let key = "";
+      for (let n = 0; n < 3 && i + n < words.length; n++) {
+        key += words[i + n]?.word;
+        if (key.length < 4 || ADDRESS_WORDS.has(key) || !writtenAsName(text, words, i, i + n)) continue;
+        if (stateKeys.get(key) === state || districtKeys.get(key) === state) return "decides";
+        const states = new Set([
+          ...(directoryTowns()
+            .get(key)
+            ?.areas.map((a) => a.state) ?? []),
+          ...recordsNamed(key).flatMap((r) => r.states),
+        ]);
+        if (!states.has(state)) continue;
+        if (states.size === 1) return "decides";
+        shared = true;
+      }
     }
   }
   return shared ? "shared" : null;

@@ -202,14 +202,18 @@ function isMeaningful(t: Token): boolean {
 function joinParts(parts: string[]): string | null {
   // Most components have one part or none: no set to build.
   if (parts.length <= 1) return parts[0] || null;
+  // A part written twice stays where it was written last: the last place written is what the reading goes by ("A, B, A"
+  // is read with A last, and so is its line "B, A").
   const seen = new Set<string>();
-  const kept = parts.filter((p) => {
-    const k = p.toLowerCase();
-    if (!p || seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-  return kept.length > 0 ? kept.join(", ") : null;
+  const kept: string[] = [];
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const p = parts[k] as string;
+    const key = p.toLowerCase();
+    if (!p || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(p);
+  }
+  return kept.length > 0 ? kept.reverse().join(", ") : null;
 }
 
 function stateOfCity(city: string): string | null {
@@ -541,15 +545,21 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
       if (found) break;
-      offices = named.filter((r) => r.districts.some((d) => fitsWithin(d, r.entry.state, within, state)));
+      // Past a written district, its state narrows whether the text writes it or not (the line writes it, and both
+      // readings agree: "Distt. Bareilly, Indiranagar"; a village of the district is no office of another state), for a whole
+      // name only ("Barai Jalalpur, Sitapur District" is no Jalalpur of another district).
+      const widened = !within && !!areas;
+      const inThe = widened ? (state ?? directoryDistricts().get(areas[0] as string) ?? null) : state;
+      offices = named.filter((r) => r.districts.some((d) => fitsWithin(d, r.entry.state, within, inThe)));
+      const stated = widened ? whole && !!inThe : !!inThe;
       const alone =
         within ||
-        state ||
+        stated ||
         (whole &&
           marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key) &&
           key.length >= 5 &&
           only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
-      found = !!alone && (offices.length > 0 || town.some((a) => fitsWithin(a.district, a.state, within, state)));
+      found = !!alone && (offices.length > 0 || town.some((a) => fitsWithin(a.district, a.state, within, inThe)));
     }
     // Else, with a pincode, one of its own offices spelt a few letters apart.
     const limit = allowedEdits(key.length);
@@ -1082,15 +1092,26 @@ const ZONE_PREFIX: Record<string, string> = {
   bhubaneswar: "751", ranchi: "834", dehradun: "248", raipur: "492", gwalior: "474", jabalpur: "482", nashik: "422",
   rajkot: "360", meerut: "250", jodhpur: "342", visakhapatnam: "530", vijayawada: "520", tiruchirappalli: "620",
 };
+/** A character the tokenizer drops (not a letter, a digit, "#", "&", a full stop, a separator or a space): the line loses it. */
+const DROPPED = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>\s]`;
+/** Dropped characters and spaces. */
+const GAP = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>]`;
+/**
+ * What ends a zone's number: the end of the part (a separator of the parser's, brackets included, a full stop, or a "#"
+ * opening a house number: "Bangalore 12 #4") after characters the line drops ("Bangalore 1=,"), or those characters
+ * before more words ("Bangalore 1 - Post Bhojipura", "Bangalore 1:-Post"): the line writes "Bangalore 1," each time.
+ * Not a hyphen or slash joining the number to what follows ("Bangalore 1/A" is one token), nor a space alone
+ * ("Bangalore 3rd Cross").
+ */
+const ZONE_END = String.raw`(?=${GAP}*(?:[,;|()[\]{}<>#]|\.(?!\d)|$)|(?![-/][a-z0-9])\s*${DROPPED}${GAP}*(?!\d))`;
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
-const POSTAL_ZONE = /\b(new delhi|[a-z]+)[-/\\:.\s]*(\d{1,2}|0\d\d)(?=[-/:\s]*(?:[,;|()]|\.(?!\d)|$))/gi;
+/** Between a zone city and its number: characters the line drops, and full stops ("Bangalore. !1", "Delhi-24"). */
+const ZONE_GAP = String.raw`[^a-z0-9\u0080-\uffff#&,;|()[\]{}<>]*`;
+const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)${ZONE_GAP}(\d{1,2}|0\d\d)${ZONE_END}`, "gi");
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(
-  `\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})[-/\\\\:.\\s]*(?:\\d{1,2}|0\\d\\d)(?=[-/:\\s]*(?:[,;|()]|\\.(?!\\d)|$))`,
-  "i",
-);
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_END}`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
@@ -1256,18 +1277,22 @@ const isLetterAt = (text: string, i: number): boolean => {
 
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = scanNumbers(unglueTowns(unglueStates(clean(text))));
-  if (!scan.pincode) {
-    const zone = postalZone(scan.text);
-    if (zone) {
-      scan.text = zone.text;
-      scan.pincode = zone.pincode;
-    }
-  }
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(clean(text)))));
   if (!scan.pincode) {
     const text = withoutMalformedPincode(scan.text);
-    // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038").
-    if (text !== scan.text) return scanNumbers(text);
+    // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone
+    // behind it ("Bangalore - 10000: 12", whose line writes "Bangalore 12").
+    if (text !== scan.text) return withZone(scanNumbers(text));
+  }
+  return scan;
+}
+
+/** The scan with a postal zone's pincode where no pincode is written. */
+function withZone(scan: ReturnType<typeof scanNumbers>): ReturnType<typeof scanNumbers> {
+  const zone = scan.pincode ? null : postalZone(scan.text);
+  if (zone) {
+    scan.text = zone.text;
+    scan.pincode = zone.pincode;
   }
   return scan;
 }
@@ -1576,15 +1601,31 @@ function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, lef
  * written decides, and the city before it is a locality or a road named after a place. A written district, or
  * a written state other than the town's, keeps the city.
  */
-function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[]): boolean {
-  if (rec || !city || mentions.some((m) => m.kind === "district")) return false;
+function townAfterCity(kept: readonly Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[]): string | null {
+  if (rec || !city || mentions.some((m) => m.kind === "district")) return null;
   const at = Math.max(...mentions.map((m) => (m.kind === "city" ? m.order : -1)));
   const last = [...kept].reverse().find(isPlainName);
-  if (!last || last.order < at || !last.tokens.every((t) => t.type === WORD)) return false;
+  if (!last || last.order < at || !last.tokens.every((t) => t.type === WORD)) return null;
   const found = writtenTown(placeNameKey(nameOf(last)), null, null);
   const state = found ? only(found.areas.map((a) => a.state)) : null;
-  if (!state || mentions.some((m) => m.kind === "state" && m.state !== state)) return false;
-  return !city.districts.some((d) => directoryDistricts().get(d) === state);
+  if (!state || mentions.some((m) => m.kind === "state" && m.state !== state)) return null;
+  return city.districts.some((d) => directoryDistricts().get(d) === state) ? null : state;
+}
+
+/**
+ * A state's own development agencies, whose estates and colonies addresses name ("GIDC Estate", "MIDC Area", "RIICO
+ * Industrial Area"): the agency is of one state (GIDC is the Gujarat Industrial Development Corporation). Not HUDA
+ * (Haryana's, and Hyderabad's before 2008) nor BDA (Bangalore, Bhopal, Bhubaneswar…).
+ */
+// prettier-ignore
+const STATE_AGENCIES: ReadonlyMap<string, string> = new Map([
+  ["gidc", "Gujarat"], ["midc", "Maharashtra"], ["cidco", "Maharashtra"], ["mhada", "Maharashtra"], ["riico", "Rajasthan"],
+  ["kiadb", "Karnataka"], ["hsiidc", "Haryana"],
+]);
+
+/** The state whose agency the address names, where it names one state's only. */
+function agencyState(kept: readonly Chunk[]): string | null {
+  return only(kept.flatMap((c) => c.tokens.flatMap((t) => STATE_AGENCIES.get(t.key) ?? [])));
 }
 
 /** The district and state: written, else the pincode's, else found from the places the text names. */
@@ -1617,6 +1658,18 @@ function resolvedArea(
   let stateFromLocality = false;
   let district = r.statedDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
+  // Without a pincode, a town or sub-district written as the district ("Dist - Challakere", a taluk; "Dist. Palghar",
+  // made a district after the directory's data) is in the directory's district of that town, where it lies in one
+  // (within the written state); the line keeps what was written.
+  if (!rec && district && !directoryDistricts().has(district)) {
+    const town = writtenTown(placeNameKey(district), state, null);
+    const area = town ? only(town.areas.map((a) => `${a.district}|${a.state}`)) : null;
+    if (area) {
+      // Not written into the line: the town's state, read again from the line, would make a name there a town.
+      stateFromLocality = state === null;
+      [district, state] = area.split("|") as [string, string];
+    }
+  }
   if (!rec && (!district || !state)) {
     const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
     const names = [...(r.statedCity ? [r.statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
@@ -1629,6 +1682,8 @@ function resolvedArea(
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;
+      // An agency's estate names its state before any place is looked up in it ("GIDC Vapi": Vapi of Gujarat).
+      state ??= agencyState(kept);
       ({ district, state } = localityArea(kept, district, state, state ? null : roadState(kept)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
@@ -1641,6 +1696,11 @@ function resolvedArea(
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
+  return normalizeReading(text, true);
+}
+
+/** `mayOverrule`: whether a directory town written after a city of another state may be read instead of it. */
+function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress {
   const scan = scanText(typeof text === "string" ? text : "");
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
@@ -1667,7 +1727,8 @@ export function normalizeAddress(text: string): NormalizedAddress {
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
   townAfterLandmark(kept, rec, r.statedDistrict, r.statedState);
-  const overruled = townAfterCity(kept, rec, city, mentions);
+  const townState = mayOverrule ? townAfterCity(kept, rec, city, mentions) : null;
+  const overruled = townState !== null;
   if (overruled) {
     r.statedCity = null;
     r.cityWritten = false;
@@ -1690,6 +1751,10 @@ export function normalizeAddress(text: string): NormalizedAddress {
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
+  // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
+  // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
+  // state, keeps the city, and so does this reading).
+  if (overruled && state !== townState) return normalizeReading(text, false);
   const entry = rec?.entry ?? null;
   const components: Components = {
     house: joinParts(house.concat(floors)),

@@ -575,3 +575,50 @@ describe("a post office written with its marker before its taluk", () => {
     expect(normalizeAddress("Bus Stand Road, P.O. Avakhal, Tal. Dabhoi, Dist. Vadodara").components).toMatchObject({ city: "Avakhal", locality: "Taluk Dabhoi", district: "Vadodara" });
   });
 });
+
+describe("a road's word misspelt", () => {
+  it("reads 'Raod' as 'Road' and writes it so", () => {
+    const r = normalizeAddress("4, Near Water Tank, Madanapalle Raod, Punganur");
+    expect(r.components).toMatchObject({ street: "Madanapalle Road", city: "Punganur", state: "Andhra Pradesh" });
+    expect(r.normalized).toBe("4, Madanapalle Road, Near Water Tank, Punganur, Andhra Pradesh");
+    expect(parts("Sirsa Raod, Opposite Bus Stand")).toMatchObject({ state: "Haryana", district: null });
+  });
+});
+
+describe("a state's development agency", () => {
+  it("names its state, which stays out of the line", () => {
+    const r = normalizeAddress("Shed 9, G.I.D.C. Estate, Near Water Tank");
+    expect(r.components).toMatchObject({ state: "Gujarat", district: null, city: null });
+    expect(r.normalized).toBe("Near Water Tank, Shed 9, GIDC Estate");
+    expect(normalizeAddress(r.normalized).components.state).toBe("Gujarat");
+    expect(parts("Plot 3, Riico Industrial Area")).toMatchObject({ state: "Rajasthan", district: null });
+    expect(parts("B-12, MIDC Colony, Sector 4")).toMatchObject({ state: "Maharashtra", district: null });
+  });
+
+  it("reads no state from an agency several states have", () => {
+    expect(parts("Sector 7, HUDA Market").state).toBeNull();
+  });
+});
+
+describe("a road named after a building", () => {
+  it("is one street, and a place after it with no comma is the place", () => {
+    const r = normalizeAddress("9 Lotus Villa Club House Road Hindupur");
+    expect(r.components).toMatchObject({ street: "Lotus Villa Club House Road", building: null, city: "Hindupur", state: "Andhra Pradesh" });
+    expect(r.normalized).toBe("9, Lotus Villa Club House Road, Hindupur, Andhra Pradesh");
+    expect(normalizeAddress("12, Govt. Girls College Road, Chalisgaon").normalized).toBe("12, Govt Girls College Road, Chalisgaon, Maharashtra");
+  });
+
+  it("leaves a home before a road its own building", () => {
+    expect(normalizeAddress("Sunrise Apartments Main Road").components).toMatchObject({ building: "Sunrise Apartments", street: "Main Road" });
+  });
+});
+
+describe("without a pincode, a town written as the district", () => {
+  it("is in the directory's district of that town, and the line keeps what was written", () => {
+    const r = normalizeAddress("Near Bus Stand, Dist. Hindupur");
+    expect(r.components).toMatchObject({ district: "Anantapur", state: "Andhra Pradesh", city: null });
+    expect(r.normalized).toBe("Near Bus Stand, District Hindupur");
+    expect(normalizeAddress(r.normalized).components).toEqual(r.components);
+    expect(parts("Ganesh Colony, Distt. Chalisgaon")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
+  });
+});

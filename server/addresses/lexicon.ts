@@ -40,6 +40,9 @@ const SPLIT_PREFIX = /^(sec|blk|pkt|no|nh|sh|rd|st)[-/]?(?=\p{N})/iu;
 const LOWER = /\p{Ll}/u;
 const DIGIT_FIRST = /^\p{N}/u;
 
+/** Address words as typists misspell them, read (and written back) as the word: "Sirsa Raod" is a road. */
+const MISSPELT_WORDS: ReadonlyMap<string, string> = new Map([["raod", "road"]]);
+
 function token(raw: string, key: string, type: number, upper: boolean): Token {
   return { raw, key, type, upper, ordinal: type === NUMBER ? ORDINAL.test(key) : type === WORD && ORDINAL_WORDS.has(key) };
 }
@@ -61,7 +64,8 @@ export function tokenize(text: string): Token[] {
       } else out.push(token(raw, raw.toLowerCase(), NUMBER, false));
     } else if (m[4] !== undefined) {
       const raw = m[4];
-      out.push(token(raw, raw.toLowerCase(), WORD, raw.length <= 3 && !LOWER.test(raw)));
+      const key = raw.toLowerCase();
+      out.push(token(raw, MISSPELT_WORDS.get(key) ?? key, WORD, raw.length <= 3 && !LOWER.test(raw)));
     } else if (m[5] !== undefined) out.push(token("#", "#", HASH, false));
     else out.push(token("&", "&", AMPERSAND, false));
   }

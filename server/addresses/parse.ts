@@ -187,6 +187,13 @@ function areaArgLength(tokens: Token[], j: number): number {
   return 0;
 }
 
+/** Buildings roads are named after ("Civil Hospital Road", "Power House Road", "Raj Bhavan Road"); not homes ("Sunrise Apartments Main Road"). */
+// prettier-ignore
+const ROAD_NAMING_BUILDINGS: ReadonlySet<string> = new Set([
+  "hospital", "college", "school", "house", "court", "palace", "mahal", "bhavan", "bhawan", "hotel", "hostel", "lodge",
+  "mall", "tower", "castle",
+]);
+
 function isStreetWord(tokens: Token[], i: number): boolean {
   const t = tokens[i] as Token;
   if (t.type !== WORD || !STREET_WORDS.has(t.key)) return false;
@@ -494,6 +501,12 @@ class SegmentChunker {
     }
     if (t.type === WORD && BUILDING_WORDS.has(t.key)) {
       const tail = next && (isLetter(next) || isPlainNumber(next) || ROMAN.has(next.key)) ? 1 : 0;
+      // A road named after a building ("Civil Hospital Road", "Club House Road") is a street, not a building and a "Road".
+      // Not before a numbered road, a street of its own ("Forum Mall, Road No. 12").
+      if (named && tail === 0 && ROAD_NAMING_BUILDINGS.has(t.key) && next && isStreetWord(tokens, i + 1) && !streetTail(tokens, i + 2).numbered) {
+        o.tokens.push(t);
+        return i + 1;
+      }
       if (named || tail > 0) {
         const c = this.unknown(i);
         c.tokens.push(...tokens.slice(i, i + 1 + tail));

@@ -143,11 +143,42 @@ describe("normalizeAddress properties", () => {
     "Bangalore. 😀🏠-10000, ",
     // A district's label before a landmark is no "District Co-operative Bank" (FC_SEED 872050675).
     "Distt: Opposite Bank of Baroda, KA, ",
+    // Found on fresh draws (FC_SEED 811270229, 12359002): a zone before a hyphen or a colon and more words, or before
+    // characters the line drops ("=", "?") and a bracket: the line writes "Bangalore 1,", which is the zone.
+    "Bangalore: 1 - Bangalore, ",
+    "Bangalore 1:-Post Bhojipura, , ",
+    "Bangalore: 1=, Bangalore, ",
+    "Bangalore 1<, &0, ",
+    // Found on fresh draws (FC_SEED -1333859049, 1417283554, 432871406): characters the line drops between the city and
+    // the zone ("Bangalore. !1"), and a zone behind a pincode a digit short ("Bangalore - 10000: 12").
+    "Near Forum Mall: Bangalore. !1, 0, ",
+    "Bangalore - 10000: 12, MG Road, ",
+    "Opposite Bank of Baroda. ?1, Indiranagar, ",
+    // A "#" opens a house number, which ends the zone's part (FC_SEED -1642509638).
+    "Bangalore 12 #12, ",
+    // A building before a numbered road stays a building: the road is a street of its own (FC_SEED 1712513598).
+    "0/Near Forum Mall: Road No. 12, ",
     // A landmark moves before the locality in the line: the locality's place counts first either way.
     "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
     const once = normalizeAddress(text).normalized;
     expect(normalizeAddress(once).normalized).toBe(once);
+  });
+
+  it.each([
+    // Found on fresh draws (FC_SEED 340897830, 80815398, 389186859): a name found in other districts of the written
+    // district's state; the line writes the state, which narrows as the district did.
+    "Distt. Bareilly, Indiranagar, ",
+    "Gautam Buddha Nagar, Indiranagar, Near Forum Mall, ",
+    // A metro before a locality that is also a town elsewhere: the town overrules the city only where it is then read
+    // as the place (FC_SEED 491652928).
+    "Whitefield Main Road, Bangalore, Indiranagar, ",
+    "Whitefield Main Road, Hyderabad, Indiranagar, ",
+    // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
+    "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
+  ])("reads the same components from its line for %j", (text) => {
+    const once = normalizeAddress(text);
+    expect(normalizeAddress(once.normalized).components).toEqual(once.components);
   });
 
   it("is idempotent: normalizing the normalized form changes nothing", () => {
