@@ -120,7 +120,7 @@ const ADDRESS_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Words after which a name is the start of a longer name, a locality's or a building's own ("Krishna Nagar" is no
- * Krishna district, "Sai Krishna Complex", "Karnataka Bank"). Not the words that divide a town or name a spot in
+ * Krishna district, "Shri Krishna Complex", "Karnataka Bank"). Not the words that divide a town or name a spot in
  * it ("Ambala Cantt", "Pune Camp", "Hosahalli Circle"): the normaliser reads those as the place.
  */
 // prettier-ignore
@@ -153,7 +153,7 @@ function partsOf(text: string): Word[][] {
 
 /**
  * Whether the words i..j (inclusive) of a part are written as a place's name, not as the start of a longer name of
- * something else: not right before a locality's or building's word ("Krishna Nagar", "Sai Krishna Complex"; a
+ * something else: not right before a locality's or building's word ("Krishna Nagar", "Shri Krishna Complex"; a
  * bracket between them parts them), not after "of" ("Bank of Maharashtra"), and not a building's own name ("Civil
  * Hospital": a post office in one city, and a building in every town) unless a post office's marker follows it.
  */

@@ -1658,7 +1658,7 @@ function resolvedArea(
   let stateFromLocality = false;
   let district = r.statedDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
-  // Without a pincode, a town or sub-district written as the district ("Dist - Challakere", a taluk; "Dist. Palghar",
+  // Without a pincode, a town or sub-district written as the district ("Dist - Hosadurga", a taluk; "Dist. Palghar",
   // made a district after the directory's data) is in the directory's district of that town, where it lies in one
   // (within the written state); the line keeps what was written.
   if (!rec && district && !directoryDistricts().has(district)) {
