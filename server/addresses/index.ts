@@ -10,6 +10,7 @@ import {
   INITIALS,
   LOCALITY_TAIL,
   LOCALITY_WORDS,
+  MARKERS,
   NUMBER,
   ROMAN,
   STREET_END_FORMS,
@@ -18,6 +19,8 @@ import {
   displayNumber,
   displayWord,
   isJunkWord,
+  tokenize,
+  type MarkerKind,
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
@@ -1104,14 +1107,30 @@ const GAP = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>]`;
  * ("Bangalore 3rd Cross").
  */
 const ZONE_END = String.raw`(?=${GAP}*(?:[,;|()[\]{}<>#]|\.(?!\d)|$)|(?![-/][a-z0-9])\s*${DROPPED}${GAP}*(?!\d))`;
+const ZONE_ENDS = new RegExp(`^${ZONE_END}`, "i");
+/** A zone's number before a space and more words: the zone's end is then read from what follows (`opensPart`). */
+const ZONE_OR_WORDS = String.raw`(?:${ZONE_END}|(?=\s+[a-z]))`;
+/** Markers whose part the parser opens after the name before them: a landmark, a care-of name, a village, post, taluk or district. */
+const PART_MARKERS: ReadonlySet<MarkerKind> = new Set(["landmark", "recipient", "village", "post", "tehsil", "district"]);
+
+/**
+ * The text after a zone's number opens a part of its own ("Bangalore 1 Post Bhojipura", "Delhi 6 Opp. Jama Masjid"): a
+ * marker with its value. The line then writes "Bangalore 1," and its next reading ends the zone at the comma. A marker
+ * with no value after it ends the name before it ("Rampur 1 Post" is a post office), so it ends no zone.
+ */
+function opensPart(after: string): boolean {
+  const tokens = tokenize(after.slice(0, 40));
+  const m = MARKERS.match(tokens, 0);
+  return !!m && PART_MARKERS.has(m.value.kind) && m.length < tokens.length && MARKERS.match(tokens, m.length) === null;
+}
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
 /** Between a zone city and its number: characters the line drops, and full stops ("Bangalore. !1", "Delhi-24"). */
 const ZONE_GAP = String.raw`[^a-z0-9\u0080-\uffff#&,;|()[\]{}<>]*`;
-const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)${ZONE_GAP}(\d{1,2}|0\d\d)${ZONE_END}`, "gi");
+const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)${ZONE_GAP}(\d{1,2}|0\d\d)${ZONE_OR_WORDS}`, "gi");
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_END}`, "i");
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_OR_WORDS}`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
@@ -1138,6 +1157,8 @@ function postalZone(text: string): { text: string; pincode: string } | null {
     const name = ZONE_CITY_SHORT[written.toLowerCase()] ?? written;
     const prefix = ZONE_PREFIX[name.toLowerCase()];
     if (!prefix) continue;
+    const after = text.slice(m.index + m[0].length);
+    if (!ZONE_ENDS.test(after) && !opensPart(after)) continue;
     const code = prefix + (m[2] as string).padStart(3, "0");
     const rec = pincodeRecord(code);
     const city = getGazetteer().places.get(name.toLowerCase())?.city;

@@ -158,6 +158,9 @@ describe("normalizeAddress properties", () => {
     "Bangalore 12 #12, ",
     // A building before a numbered road stays a building: the road is a street of its own (FC_SEED 1712513598).
     "0/Near Forum Mall: Road No. 12, ",
+    // A zone before a marker that opens a part of its own, a space between: the line writes "Delhi 6,", the zone.
+    "Delhi 6 Opp. City Hospital, ",
+    "Bangalore 1 Vill. Rampur, ",
     // A landmark moves before the locality in the line: the locality's place counts first either way.
     "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
