@@ -1657,6 +1657,7 @@ function resolvedArea(
   line: ReadonlyArray<{ text: string }>,
   leftoverCities: ReadonlyArray<{ text: string }>,
   rural: boolean,
+  town: Chunk | null,
   r: Reading,
   stated: { state: boolean; bareDistrict: boolean },
 ) {
@@ -1705,7 +1706,10 @@ function resolvedArea(
       const before = state;
       // An agency's estate names its state before any place is looked up in it ("GIDC Vapi": Vapi of Gujarat).
       state ??= agencyState(kept);
-      ({ district, state } = localityArea(kept, district, state, state ? null : roadState(kept)));
+      // The town read as the city was looked up as the city just now: read again as a locality, it would name
+      // places the reading without it (a town read from the directory, which leaves the parts) does not.
+      const places = town ? kept.filter((c) => c !== town) : kept;
+      ({ district, state } = localityArea(places, district, state, state ? null : roadState(places)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
     }
@@ -1771,7 +1775,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
           ? chunkText(village)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated);
   // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
   // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
   // state, keeps the city, and so does this reading).

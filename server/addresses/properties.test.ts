@@ -177,6 +177,10 @@ describe("normalizeAddress properties", () => {
     // as the place (FC_SEED 491652928).
     "Whitefield Main Road, Bangalore, Indiranagar, ",
     "Whitefield Main Road, Hyderabad, Indiranagar, ",
+    // A town of the directory after a locality of another district: read as the city with its state written or without
+    // it, it is no locality too (FC_SEED 1263878710).
+    "Banjara Hills, Shamshabad, ",
+    "Koramangala 4th Block, Devanahalli - 0, ",
     // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
     "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
   ])("reads the same components from its line for %j", (text) => {
