@@ -819,8 +819,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
-      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
-      const city = tail || k > 0 || toward ? getGazetteer().places.get(name)?.city : undefined;
+      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere: any name that
+      // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
+      const city = tail || toward || name !== nameOf(c) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
