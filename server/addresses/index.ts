@@ -1562,6 +1562,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   return { town, rural, placeTown, displaced };
 }
 
+/** Parts the line writes before the place names, whatever their order in the text. */
+const LINE_FIRST: ReadonlySet<Chunk["kind"]> = new Set(["house", "floor", "building", "street", "landmark", "recipient"]);
+
 /**
  * A village written right before its tehsil, taluk or mandal ("Khejarla, Teh. Bilara", "Keesara, Ghatkesar
  * Mandal"), where nothing else names the city: the contract's city of a rural address is its post-office town, else
@@ -1573,7 +1576,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
 function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
   for (let k = kept.length - 2; k >= 0; k--) {
     const c = kept[k] as Chunk;
-    const next = kept[k + 1] as Chunk;
+    // Parts the line writes ahead of the place names (a house number, a landmark) are not between them there.
+    let n = k + 1;
+    while (n < kept.length - 1 && LINE_FIRST.has((kept[n] as Chunk).kind)) n++;
+    const next = kept[n] as Chunk;
     if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
     const word = (t: Token) =>
       t.type === WORD &&

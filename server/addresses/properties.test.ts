@@ -185,6 +185,10 @@ describe("normalizeAddress properties", () => {
     // of the longer name either way (FC_SEED -64005514).
     "T.S. Hyderabad 0, ",
     "W.B.. Calcutta. 0, ",
+    // A house number or a landmark between a village and its tehsil: the line writes it first, and the village is then
+    // right before its tehsil (FC_SEED -64005514, 1263878710).
+    "Dolvani, 12, Taluk Sagara, ",
+    "Kesrali, Near Shiv Mandir, Teh. Sadar, ",
     // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
     "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
   ])("reads the same components from its line for %j", (text) => {
