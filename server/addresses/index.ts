@@ -812,6 +812,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
     const list = at < order.length ? chunkNames(c) : valueWords(c);
+    // The chunk's whole name, made only for a name that gets past the first checks.
+    let whole: string | null = null;
     for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
@@ -821,7 +823,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
-      const city = tail || toward || name !== nameOf(c) ? getGazetteer().places.get(name)?.city : undefined;
+      const city = tail || toward || name !== (whole ??= nameOf(c)) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
