@@ -1116,16 +1116,27 @@ const ZONE_OR_WORDS = String.raw`(?:${ZONE_END}|(?=\s+[a-z]))`;
 /** Markers whose part the parser opens after the name before them: a landmark, a care-of name, a village, post, taluk or district. */
 const PART_MARKERS: ReadonlySet<MarkerKind> = new Set(["landmark", "recipient", "village", "post", "tehsil", "district"]);
 
+/** One or two words after a zone's number, where the part may end. */
+const NAME_AFTER_ZONE = /^(\s+([a-z]+))(\s+[a-z]+)?/i;
+
 /**
  * The text after a zone's number opens a part of its own ("Bangalore 1 Post Bhojipura", "Delhi 6 Opp. Jama Masjid"): a
- * marker with its value. The line then writes "Bangalore 1," and its next reading ends the zone at the comma. A marker
- * with no value after it ends the name before it ("Rampur 1 Post" is a post office), so it ends no zone.
+ * marker with its value, or a city's name alone up to the part's end, which the parser takes off as the city ("Hyderabad
+ * 5 Secunderabad,"). The line then writes "Bangalore 1," and its next reading ends the zone at the comma. A marker with
+ * no value after it ends the name before it ("Rampur 1 Post" is a post office), so it ends no zone.
  */
 function opensPart(after: string): boolean {
   const tokens = tokenize(after.slice(0, 40));
   const m = MARKERS.match(tokens, 0);
-  return !!m && PART_MARKERS.has(m.value.kind) && m.length < tokens.length && MARKERS.match(tokens, m.length) === null;
+  if (m) return PART_MARKERS.has(m.value.kind) && m.length < tokens.length && MARKERS.match(tokens, m.length) === null;
+  const words = NAME_AFTER_ZONE.exec(after);
+  if (!words) return false;
+  const places = getGazetteer().places;
+  const one = words[1] as string;
+  if (words[3] && places.get(`${words[2]} ${words[3].trim()}`.toLowerCase())?.city && ZONE_ENDS.test(after.slice(words[0].length))) return true;
+  return !!places.get((words[2] as string).toLowerCase())?.city && ZONE_ENDS.test(after.slice(one.length));
 }
+
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
 /** Between a zone city and its number: characters the line drops, and full stops ("Bangalore. !1", "Delhi-24"). */
 const ZONE_GAP = String.raw`[^a-z0-9\u0080-\uffff#&,;|()[\]{}<>]*`;
