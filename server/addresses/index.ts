@@ -590,8 +590,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
  * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
  * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
  * written state, or of one district only) are the place the address names: a name of their own after the landmark.
+ * `cityState`: the state of the city written, where no state is: the line writes it, so a town found only in it is
+ * found on both readings; tried last, as the city may be a locality's namesake elsewhere.
  */
-function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): void {
+function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null, cityState: string | null): void {
   const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
   const c = kept[at];
   if (!c || c.kind !== "landmark") return;
@@ -600,7 +602,7 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     const before = c.tokens[c.tokens.length - n - 1];
     if (!before || PEEL_BLOCKERS.has(before.key) || tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
-    if (key.length < 4 || !placeOfArea(key, rec, district, state)) continue;
+    if (key.length < 4 || !(placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
     return;
   }
@@ -1771,7 +1773,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
-  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState);
+  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState, city && !r.statedState ? only(city.districts.map((d) => directoryDistricts().get(d))) : null);
   const townState = mayOverrule ? townAfterCity(kept, rec, city, mentions) : null;
   const overruled = townState !== null;
   if (overruled) {

@@ -192,6 +192,10 @@ describe("normalizeAddress properties", () => {
     // right before its tehsil (FC_SEED -64005514, 1263878710).
     "Dolvani, 12, Taluk Sagara, ",
     "Kesrali, Near Shiv Mandir, Teh. Sadar, ",
+    // A town after a landmark, no comma between, before a city: the city's state, which the line writes, finds the town
+    // on either reading (FC_SEED 512863835).
+    "Behind Bus Stand Shamshabad, Hyderabad, ",
+    "Opp. City Hospital-Devanahalli Taluk, Bangalore, ",
     // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
     "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
   ])("reads the same components from its line for %j", (text) => {
