@@ -1773,7 +1773,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
-  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState, city && !r.statedState ? only(city.districts.map((d) => directoryDistricts().get(d))) : null);
+  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState, city && !r.statedState ? (only(city.districts.map((d) => directoryDistricts().get(d))) ?? null) : null);
   const townState = mayOverrule ? townAfterCity(kept, rec, city, mentions) : null;
   const overruled = townState !== null;
   if (overruled) {
