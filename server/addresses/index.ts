@@ -1123,14 +1123,15 @@ const NAME_AFTER_ZONE = /^(\s+([a-z]+))(\s+[a-z]+)?/i;
 
 /**
  * The text after a zone's number opens a part of its own ("Bangalore 1 Post Bhojipura", "Delhi 6 Opp. Jama Masjid"): a
- * marker with its value, or a city's name alone up to the part's end, which the parser takes off as the city ("Hyderabad
- * 5 Secunderabad,"). The line then writes "Bangalore 1," and its next reading ends the zone at the comma. A marker with
- * no value after it ends the name before it ("Rampur 1 Post" is a post office), so it ends no zone.
+ * marker, or a city's name alone up to the part's end, which the parser takes off as the city ("Hyderabad 5
+ * Secunderabad,"). The line then writes "Bangalore 1," and its next reading ends the zone at the comma. A marker with
+ * no value after it labels the name before it ("Bangalore 1 Post"), which the line writes after the label ("Post
+ * Bangalore 1"), where the text's end ends the zone.
  */
 function opensPart(after: string): boolean {
   const tokens = tokenize(after.slice(0, 40));
   const m = MARKERS.match(tokens, 0);
-  if (m) return PART_MARKERS.has(m.value.kind) && m.length < tokens.length && MARKERS.match(tokens, m.length) === null;
+  if (m) return PART_MARKERS.has(m.value.kind) && MARKERS.match(tokens, m.length) === null;
   const words = NAME_AFTER_ZONE.exec(after);
   if (!words) return false;
   const places = getGazetteer().places;

@@ -161,6 +161,9 @@ describe("normalizeAddress properties", () => {
     // A zone before a marker that opens a part of its own, a space between: the line writes "Delhi 6,", the zone.
     "Delhi 6 Opp. City Hospital, ",
     "Bangalore 1 Vill. Rampur, ",
+    // A zone before a label with nothing after it, which the line writes first ("Post Chennai 12"), where the end ends the zone.
+    "Chennai 12 Post, ",
+    "Bangalore 12 Taluk, ",
     // The same before a city's name alone, which the parser takes off as the city (FC_SEED 1805043171).
     "Hyderabad 5 Secunderabad, ",
     "Delhi 6 New Delhi, MG Road, ",
