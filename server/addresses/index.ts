@@ -10,6 +10,7 @@ import {
   INITIALS,
   LOCALITY_TAIL,
   LOCALITY_WORDS,
+  MARKERS,
   NUMBER,
   ROMAN,
   STREET_END_FORMS,
@@ -18,6 +19,8 @@ import {
   displayNumber,
   displayWord,
   isJunkWord,
+  tokenize,
+  type MarkerKind,
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
@@ -587,8 +590,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
  * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
  * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
  * written state, or of one district only) are the place the address names: a name of their own after the landmark.
+ * `cityState`: the state of the city written, where no state is: the line writes it, so a town found only in it is
+ * found on both readings; tried last, as the city may be a locality's namesake elsewhere.
  */
-function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): void {
+function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null, cityState: string | null): void {
   const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
   const c = kept[at];
   if (!c || c.kind !== "landmark") return;
@@ -597,7 +602,7 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     const before = c.tokens[c.tokens.length - n - 1];
     if (!before || PEEL_BLOCKERS.has(before.key) || tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
-    if (key.length < 4 || !placeOfArea(key, rec, district, state)) continue;
+    if (key.length < 4 || !(placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
     return;
   }
@@ -809,6 +814,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
     const list = at < order.length ? chunkNames(c) : valueWords(c);
+    // The chunk's whole name, made only for a name that gets past the first checks.
+    let whole: string | null = null;
     for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
@@ -816,8 +823,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
-      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere.
-      const city = tail || k > 0 || toward ? getGazetteer().places.get(name)?.city : undefined;
+      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere: any name that
+      // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
+      const city = tail || toward || name !== (whole ??= nameOf(c)) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
@@ -1104,14 +1112,42 @@ const GAP = String.raw`[^a-z0-9\u0080-\uffff#&.,;|()[\]{}<>]`;
  * ("Bangalore 3rd Cross").
  */
 const ZONE_END = String.raw`(?=${GAP}*(?:[,;|()[\]{}<>#]|\.(?!\d)|$)|(?![-/][a-z0-9])\s*${DROPPED}${GAP}*(?!\d))`;
+const ZONE_ENDS = new RegExp(`^${ZONE_END}`, "i");
+/** A zone's number before a space and more words: the zone's end is then read from what follows (`opensPart`). */
+const ZONE_OR_WORDS = String.raw`(?:${ZONE_END}|(?=\s+[a-z]))`;
+/** Markers whose part the parser opens after the name before them: a landmark, a care-of name, a village, post, taluk or district. */
+const PART_MARKERS: ReadonlySet<MarkerKind> = new Set(["landmark", "recipient", "village", "post", "tehsil", "district"]);
+
+/** One or two words after a zone's number, where the part may end. */
+const NAME_AFTER_ZONE = /^(\s+([a-z]+))(\s+[a-z]+)?/i;
+
+/**
+ * The text after a zone's number opens a part of its own ("Bangalore 1 Post Bhojipura", "Delhi 6 Opp. Jama Masjid"): a
+ * marker, or a city's name alone up to the part's end, which the parser takes off as the city ("Hyderabad 5
+ * Secunderabad,"). The line then writes "Bangalore 1," and its next reading ends the zone at the comma. A marker with
+ * no value after it labels the name before it ("Bangalore 1 Post"), which the line writes after the label ("Post
+ * Bangalore 1"), where the text's end ends the zone.
+ */
+function opensPart(after: string): boolean {
+  const tokens = tokenize(after.slice(0, 40));
+  const m = MARKERS.match(tokens, 0);
+  if (m) return PART_MARKERS.has(m.value.kind) && MARKERS.match(tokens, m.length) === null;
+  const words = NAME_AFTER_ZONE.exec(after);
+  if (!words) return false;
+  const places = getGazetteer().places;
+  const one = words[1] as string;
+  if (words[3] && places.get(`${words[2]} ${words[3].trim()}`.toLowerCase())?.city && ZONE_ENDS.test(after.slice(words[0].length))) return true;
+  return !!places.get((words[2] as string).toLowerCase())?.city && ZONE_ENDS.test(after.slice(one.length));
+}
+
 /** A zone city, then one or two digits (or a zero and two) ending the part: "Delhi-24", "Chennai - 45", "Kol-045". */
 /** Between a zone city and its number: characters the line drops, and full stops ("Bangalore. !1", "Delhi-24"). */
 const ZONE_GAP = String.raw`[^a-z0-9\u0080-\uffff#&,;|()[\]{}<>]*`;
-const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)${ZONE_GAP}(\d{1,2}|0\d\d)${ZONE_END}`, "gi");
+const POSTAL_ZONE = new RegExp(String.raw`\b(new delhi|[a-z]+)${ZONE_GAP}(\d{1,2}|0\d\d)${ZONE_OR_WORDS}`, "gi");
 /** Cities as banks shorten them before a zone number ("Kol-25"); written out where the zone is taken. */
 const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal: "Calcutta", hyd: "Hyderabad", bom: "Bombay" };
 /** The same pattern with a zone city's name (or its short form) for the word: text it does not match has no postal zone. */
-const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_END}`, "i");
+const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_OR_WORDS}`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
@@ -1138,6 +1174,8 @@ function postalZone(text: string): { text: string; pincode: string } | null {
     const name = ZONE_CITY_SHORT[written.toLowerCase()] ?? written;
     const prefix = ZONE_PREFIX[name.toLowerCase()];
     if (!prefix) continue;
+    const after = text.slice(m.index + m[0].length);
+    if (!ZONE_ENDS.test(after) && !opensPart(after)) continue;
     const code = prefix + (m[2] as string).padStart(3, "0");
     const rec = pincodeRecord(code);
     const city = getGazetteer().places.get(name.toLowerCase())?.city;
@@ -1540,6 +1578,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   return { town, rural, placeTown, displaced };
 }
 
+/** Parts the line writes before the place names, whatever their order in the text. */
+const LINE_FIRST: ReadonlySet<Chunk["kind"]> = new Set(["house", "floor", "building", "street", "landmark", "recipient"]);
+
 /**
  * A village written right before its tehsil, taluk or mandal ("Khejarla, Teh. Bilara", "Keesara, Ghatkesar
  * Mandal"), where nothing else names the city: the contract's city of a rural address is its post-office town, else
@@ -1551,7 +1592,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
 function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
   for (let k = kept.length - 2; k >= 0; k--) {
     const c = kept[k] as Chunk;
-    const next = kept[k + 1] as Chunk;
+    // Parts the line writes ahead of the place names (a house number, a landmark) are not between them there.
+    let n = k + 1;
+    while (n < kept.length - 1 && LINE_FIRST.has((kept[n] as Chunk).kind)) n++;
+    const next = kept[n] as Chunk;
     if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
     const word = (t: Token) =>
       t.type === WORD &&
@@ -1636,6 +1680,7 @@ function resolvedArea(
   line: ReadonlyArray<{ text: string }>,
   leftoverCities: ReadonlyArray<{ text: string }>,
   rural: boolean,
+  town: Chunk | null,
   r: Reading,
   stated: { state: boolean; bareDistrict: boolean },
 ) {
@@ -1684,7 +1729,10 @@ function resolvedArea(
       const before = state;
       // An agency's estate names its state before any place is looked up in it ("GIDC Vapi": Vapi of Gujarat).
       state ??= agencyState(kept);
-      ({ district, state } = localityArea(kept, district, state, state ? null : roadState(kept)));
+      // The town read as the city was looked up as the city just now: read again as a locality, it would name
+      // places the reading without it (a town read from the directory, which leaves the parts) does not.
+      const places = town ? kept.filter((c) => c !== town) : kept;
+      ({ district, state } = localityArea(places, district, state, state ? null : roadState(places)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality = before === null && state !== null;
     }
@@ -1726,7 +1774,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
   const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
-  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState);
+  townAfterLandmark(kept, rec, r.statedDistrict, r.statedState, city && !r.statedState ? (only(city.districts.map((d) => directoryDistricts().get(d))) ?? null) : null);
   const townState = mayOverrule ? townAfterCity(kept, rec, city, mentions) : null;
   const overruled = townState !== null;
   if (overruled) {
@@ -1750,7 +1798,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
           ? chunkText(village)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, r, stated);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated);
   // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
   // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
   // state, keeps the city, and so does this reading).

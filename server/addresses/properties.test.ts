@@ -158,6 +158,15 @@ describe("normalizeAddress properties", () => {
     "Bangalore 12 #12, ",
     // A building before a numbered road stays a building: the road is a street of its own (FC_SEED 1712513598).
     "0/Near Forum Mall: Road No. 12, ",
+    // A zone before a marker that opens a part of its own, a space between: the line writes "Delhi 6,", the zone.
+    "Delhi 6 Opp. City Hospital, ",
+    "Bangalore 1 Vill. Rampur, ",
+    // A zone before a label with nothing after it, which the line writes first ("Post Chennai 12"), where the end ends the zone.
+    "Chennai 12 Post, ",
+    "Bangalore 12 Taluk, ",
+    // The same before a city's name alone, which the parser takes off as the city (FC_SEED 1805043171).
+    "Hyderabad 5 Secunderabad, ",
+    "Delhi 6 New Delhi, MG Road, ",
     // A landmark moves before the locality in the line: the locality's place counts first either way.
     "Bandra West, Near Forum Mall/Indiranagar, asdfgh, ",
   ])("is idempotent on %j", (text) => {
@@ -174,6 +183,22 @@ describe("normalizeAddress properties", () => {
     // as the place (FC_SEED 491652928).
     "Whitefield Main Road, Bangalore, Indiranagar, ",
     "Whitefield Main Road, Hyderabad, Indiranagar, ",
+    // A town of the directory after a locality of another district: read as the city with its state written or without
+    // it, it is no locality too (FC_SEED 1263878710).
+    "Banjara Hills, Shamshabad, ",
+    "Koramangala 4th Block, Devanahalli - 0, ",
+    // A state's initials before a city and a number: the line writes them undotted, a word, and the city is read as part
+    // of the longer name either way (FC_SEED -64005514).
+    "T.S. Hyderabad 0, ",
+    "W.B.. Calcutta. 0, ",
+    // A house number or a landmark between a village and its tehsil: the line writes it first, and the village is then
+    // right before its tehsil (FC_SEED -64005514, 1263878710).
+    "Dolvani, 12, Taluk Sagara, ",
+    "Kesrali, Near Shiv Mandir, Teh. Sadar, ",
+    // A town after a landmark, no comma between, before a city: the city's state, which the line writes, finds the town
+    // on either reading (FC_SEED 512863835).
+    "Behind Bus Stand Shamshabad, Hyderabad, ",
+    "Opp. City Hospital-Devanahalli Taluk, Bangalore, ",
     // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
     "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
   ])("reads the same components from its line for %j", (text) => {
