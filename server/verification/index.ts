@@ -91,14 +91,9 @@ export interface ReadContext {
   history(addressKey: string): History;
   /** Tenths used this period so far (0 when nothing was charged yet). */
   usedTenths: number;
-  /** The decision policy version in force. */
-  policyVersion: number;
-  /** The workspace's learnt delivery curve (null: none yet, the prior applies), and whether its refresh is due. */
-  curve: number[] | null;
-  curveDue: boolean;
   /** Whether the units asked for with `reserve` are held. */
   reserved: boolean;
-  /** The policy version and the curve as stored, for the process's cache (./state.ts). */
+  /** The policy version in force and the workspace's delivery curve as stored (./state.ts). */
   state: WorkspaceState;
 }
 
@@ -133,16 +128,13 @@ export async function readContext(
   );
   const histories = new Map<string, History>();
   const state: WorkspaceState = { policyVersion: 1, curveText: null, curveStale: false, curveComputedAt: null };
-  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, policyVersion: 1, curve: null, curveDue: false, reserved: false, state };
+  const context: ReadContext = { history: (key) => histories.get(key) ?? emptyHistory(), usedTenths: 0, reserved: false, state };
   for (const r of rows) {
     if (r.kind === "usage") context.usedTenths = r.n;
     else if (r.kind === "reserved") context.reserved = r.n === 1;
-    else if (r.kind === "policy") context.policyVersion = state.policyVersion = r.n;
-    else if (r.kind === "curve") {
-      Object.assign(state, { curveText: r.text!, curveStale: r.n === 1, curveComputedAt: new Date(r.at!) });
-      context.curve = curveOf(state);
-      context.curveDue = curveDue(state);
-    } else {
+    else if (r.kind === "policy") state.policyVersion = r.n;
+    else if (r.kind === "curve") Object.assign(state, { curveText: r.text!, curveStale: r.n === 1, curveComputedAt: new Date(r.at!) });
+    else {
       let h = histories.get(r.key!);
       if (!h) histories.set(r.key!, (h = emptyHistory()));
       h[r.text as OutcomeKind] = r.n;
@@ -153,12 +145,21 @@ export async function readContext(
 
 /**
  * The workspace's decider for a verification made now (`version`: a batch's own version instead of
- * the one in force). A delivery curve due for a refresh is refreshed first (at most once a minute).
+ * the one in force).
  */
-export async function deciderFor(db: Db, workspaceId: string, context: ReadContext, version = context.policyVersion): Promise<Decider> {
+export async function deciderFor(db: Db, workspaceId: string, context: ReadContext, version = context.state.policyVersion): Promise<Decider> {
+  return (await deciderOfState(db, workspaceId, context.state, version)).decider;
+}
+
+/**
+ * The decider of a policy version and a stored curve, and the curve text it decides by: a curve due
+ * for a refresh is refreshed first (at most once a minute).
+ */
+async function deciderOfState(db: Db, workspaceId: string, state: WorkspaceState, version = state.policyVersion): Promise<{ decider: Decider; curveText: string | null }> {
   const policy = await policyOfVersion(db, workspaceId, version);
-  const curve = context.curveDue ? ((await refreshCurve(db, workspaceId)) ?? context.curve) : context.curve;
-  return { version, decide: policy.decide, curve };
+  const refreshed = curveDue(state) ? await refreshCurve(db, workspaceId) : null;
+  const curveText = refreshed ? JSON.stringify(refreshed) : state.curveText;
+  return { decider: { version, decide: policy.decide, curve: refreshed ?? curveOf(state) }, curveText };
 }
 
 function locate(address: NormalizedAddress, provider: ProviderResult | null, level: ValidationLevel): Verification["location"] {
@@ -349,17 +350,6 @@ export async function consultProvider(p: PreparedAddress, signal?: AbortSignal):
 /** The live record of a prepared address once the provider has answered. */
 export function liveRecord(p: PreparedAddress, answer: ProviderAnswer, history: History, decider: Decider, device?: VerifyOptions["device"], id = newId("ver")): Verification {
   return record(id, p.input, true, p.address, answer, history, decider, device);
-}
-
-/**
- * The decider of a state this process holds, and the curve text it decides by (a curve due for a
- * refresh is refreshed first, as deciderFor does).
- */
-async function deciderOfState(db: Db, workspaceId: string, state: WorkspaceState): Promise<{ decider: Decider; curveText: string | null }> {
-  const policy = await policyOfVersion(db, workspaceId, state.policyVersion);
-  const refreshed = curveDue(state) ? await refreshCurve(db, workspaceId) : null;
-  const curveText = refreshed ? JSON.stringify(refreshed) : state.curveText;
-  return { decider: { version: state.policyVersion, decide: policy.decide, curve: refreshed ?? curveOf(state) }, curveText };
 }
 
 /**
