@@ -1035,15 +1035,15 @@ const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_
 /** A place this close to the pincode's centre may be written with it (a town across a district border). */
 const NEAR_PINCODE_KM = 50;
 
-/**
- * Whether a name is a place near the pincode: a town or sub-district of its district(s), or one whose
- * pincodes (or a post office of that name) lie within 50 km of it.
- */
 /** A pincode in `rec`'s district(s) or within 50 km of it. */
 function nearPincode(r: PincodeRecord | null, rec: PincodeRecord): boolean {
   return !!r && (r.districts.some((d) => rec.districts.includes(d)) || distanceKm(r.entry.lat, r.entry.lng, rec.entry.lat, rec.entry.lng) < NEAR_PINCODE_KM);
 }
 
+/**
+ * Whether a name is a place near the pincode: a town or sub-district of its district(s), or one whose
+ * pincodes (or a post office of that name) lie within 50 km of it.
+ */
 function placeNearPincode(key: string, rec: PincodeRecord): boolean {
   const town = townNamed(key);
   if (town?.areas.some((a) => rec.districts.includes(a.district))) return true;
