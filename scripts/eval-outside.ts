@@ -37,6 +37,9 @@ if (!existsSync(DIR)) {
 }
 preloadPincodeDirectory();
 const examples = process.argv.includes("--examples");
+/** `--dump "city wrong"`: every miss of that pattern, one a line, to read a class whole (never saved). */
+const dumpAt = process.argv.indexOf("--dump");
+const dump = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
 
 /**
  * The lists' old names and spellings of districts, as the directory (and the normaliser) names them;
@@ -249,6 +252,7 @@ interface Figures {
 }
 
 function miss(f: Figures, pattern: string, input: string): void {
+  if (pattern === dump) console.log(`DUMP ${input}`);
   const m = f.misses.get(pattern);
   if (m) m.count++;
   else f.misses.set(pattern, { count: 1, example: input });
