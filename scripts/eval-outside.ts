@@ -37,7 +37,7 @@ if (!existsSync(DIR)) {
 }
 preloadPincodeDirectory();
 const examples = process.argv.includes("--examples");
-/** `--dump "city wrong"`: every miss of that pattern, one a line, to read a class whole (never saved). */
+/** `--dump "city wrong"`: every miss whose pattern starts so, one a line, to read a class whole (never saved). */
 const dumpAt = process.argv.indexOf("--dump");
 const dump = dumpAt > 0 ? process.argv[dumpAt + 1] : undefined;
 
@@ -252,7 +252,7 @@ interface Figures {
 }
 
 function miss(f: Figures, pattern: string, input: string): void {
-  if (pattern === dump) console.log(`DUMP ${input}`);
+  if (dump !== undefined && pattern.startsWith(dump)) console.log(`DUMP ${pattern}: ${input}`);
   const m = f.misses.get(pattern);
   if (m) m.count++;
   else f.misses.set(pattern, { count: 1, example: input });
@@ -295,10 +295,10 @@ for (const file of SETS) {
     if (scoreState && row.state) {
       const right = c.state === row.state;
       f.stateScored++;
+      const named = noPin ? namesPlaceIn(row.input, row.state) : null;
       if (right) f.stateRight++;
-      else miss(f, `state ${c.state ? "wrong" : "null"}${noPin ? " (no pincode)" : ""}: ${c.state ?? "-"} for ${row.state}`, row.input);
+      else miss(f, `state ${c.state ? "wrong" : "null"}${named === "decides" ? " (no pincode, a place named)" : noPin ? " (no pincode)" : ""}: ${c.state ?? "-"} for ${row.state}`, row.input);
       if (noPin) {
-        const named = namesPlaceIn(row.input, row.state);
         if (named === "decides") {
           f.noPinNamed++;
           if (right) f.noPinState++;
