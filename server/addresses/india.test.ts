@@ -622,3 +622,32 @@ describe("without a pincode, a town written as the district", () => {
     expect(parts("Ganesh Colony, Distt. Chalisgaon")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
   });
 });
+
+describe("a taluk, block or mandal marker inside a marker's value", () => {
+  it("ends the name before it, which stays the city, and labels the name after it", () => {
+    const r = normalizeAddress("At & Po Vejalpur Ta. Kalol, Dist. Panchmahal");
+    expect(r.components).toMatchObject({ city: "Vejalpur", district: "Panchmahal", state: "Gujarat" });
+    expect(r.normalized).toBe("VPO Vejalpur, Taluk Kalol, District Panchmahal, Gujarat");
+    expect(parts("Vill PO Kolathur Taluq Mettur, Tamil Nadu").city).toBe("Kolathur");
+    expect(normalizeAddress("Main Road, Naidupet T Q Sullurpeta, Nellore Dist").normalized).toContain("Taluk Sullurpeta");
+  });
+
+  it("reads a block named like a locality as the block ('pur' ends both)", () => {
+    const r = normalizeAddress("Vill. Nagla Block Sikandarpur, Distt. Ballia");
+    expect(r.components).toMatchObject({ city: "Nagla", district: "Ballia" });
+    expect(r.normalized).toBe("Village Nagla, Block Sikandarpur, District Ballia, Uttar Pradesh");
+  });
+
+  it("reads 'Village & Post Office' as one marker, and a bare 'Ta' as no marker", () => {
+    expect(parts("Village and Post Office Bhainsa, Nirmal Taluk").city).toBe("Bhainsa");
+    expect(normalizeAddress("12, Anna Nagar, Chennai, TA").components).toMatchObject({ city: "Chennai", locality: "Anna Nagar" });
+  });
+});
+
+describe("a mandal before a district written as its town's name", () => {
+  it("is the mandal of the name before it, and the district is the town's", () => {
+    const r = normalizeAddress("Main Road, Pulivendla Mandal Kadapa District");
+    expect(r.components).toMatchObject({ city: "Pulivendla", district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(r.normalized).toBe("Main Road, Mandal Pulivendla, District YSR Kadapa, Andhra Pradesh");
+  });
+});

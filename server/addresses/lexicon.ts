@@ -207,6 +207,11 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
       "post and vill",
       "at & po",
       "at and po",
+      // "Village & Post Office X": the office's own word, not an office called "Office X".
+      "village & post office",
+      "village and post office",
+      "vill & post office",
+      "vill and post office",
     ],
   ],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
@@ -214,7 +219,8 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   // "Vill. & P.O. Gohagram via Adrahati": the office the mail goes through.
   ["post", "Via", ["via"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
-  ["tehsil", "Taluk", ["tq", "taluk", "taluka", "tal", "tk"]],
+  // "Ta." is Gujarat's taluka, "Taluq" and "T Q" the Telugu and Tamil lists' spellings.
+  ["tehsil", "Taluk", ["tq", "t q", "taluk", "taluka", "taluq", "tal", "ta", "tk"]],
   ["tehsil", "Mandal", ["mandal", "mdl"]],
   ["tehsil", "Police Station", ["ps", "p s", "police station", "thana"]],
   ["district", "District", ["distt", "disst", "dist", "dis", "district", "dt", "dst", "zilla", "zila", "jila", "jilla"]],

@@ -12,6 +12,7 @@ import {
   FEET,
   HASH,
   LOCALITY_TAIL,
+  LOCALITY_WORDS,
   MARKERS,
   NUMBER,
   ORDINAL_WORDS,
@@ -113,6 +114,8 @@ export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "tah",
   "tahsil",
   "tq",
+  "ta",
+  "taluq",
   "taluk",
   "taluka",
   "tal",
@@ -213,6 +216,12 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
   if (a?.key === "no" && isPlainNumber(tokens[j + length + 1])) return { length: length + 2, numbered: true };
   if (isPlainNumber(a) && !FEET.has(tokens[j + length + 1]?.key ?? "")) return { length: length + 1, numbered: false };
   return { length, numbered: false };
+}
+
+/** A district's name, or the name of the one district's town it is named after ("Kadapa" for YSR Kadapa). */
+function namesDistrict(key: string): boolean {
+  const gaz = getGazetteer();
+  return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
 }
 
 /** The `placeNameKey` of some words. */
@@ -331,7 +340,8 @@ class SegmentChunker {
         const arg = areaArgLength(tokens, j);
         // "Block Galsi II", "Block - Bakshi ka Talab": a development block, named like a tehsil; "Block C" divides a locality.
         const named = tokens[j];
-        if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !isLocalityWord(named.key) && MARKERS.match(tokens, j) === null) {
+        // A locality word is a block of a locality ("Block Market"); a name ending like one is a block's own ("Block Bhojpur").
+        if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !LOCALITY_WORDS.has(named.key) && MARKERS.match(tokens, j) === null) {
           return this.marker({ kind: "tehsil", label: "Block" }, i, j);
         }
         if (arg === 0) return -1;
@@ -347,6 +357,8 @@ class SegmentChunker {
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
+        if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
         if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;
         // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
@@ -380,7 +392,7 @@ class SegmentChunker {
           m.kind === "district" &&
           o?.kind === "tehsil" &&
           only &&
-          getGazetteer().districtsByKey.has(only.key) &&
+          namesDistrict(only.key) &&
           before &&
           this.out.length > this.first &&
           (before.kind === "unknown" || before.kind === "locality") &&
