@@ -12,6 +12,7 @@ import {
   LOCALITY_WORDS,
   MARKERS,
   NUMBER,
+  QUARTER_WORDS,
   ROMAN,
   STREET_END_FORMS,
   STREET_WORDS,
@@ -339,7 +340,10 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
-const mayBeTown = (c: Chunk, village: boolean) => isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post"));
+const mayBeTown = (c: Chunk, village: boolean) =>
+  !isQuarter(c) && (isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post")));
+/** A name ending in a quarter's or a spot's word ("NGO Colony", "P.O. Harmu Housing Colony") is inside a town, not the town. */
+const isQuarter = (c: Chunk) => QUARTER_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "");
 
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
 const LANDMARK_NOUNS: ReadonlySet<string> = new Set(["mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk"]);
@@ -1514,7 +1518,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   // a metro's urban villages stay in the metro.
   const post = lastChunk(kept, "post", "Post");
   const rural =
-    town || (city && METROS.has(city.name)) || (post && city && postOfficeOfCity(post, kept, city, rec, mentions))
+    town || (city && METROS.has(city.name)) || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions)))
       ? null
       : (post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.

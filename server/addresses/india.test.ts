@@ -651,3 +651,18 @@ describe("a mandal before a district written as its town's name", () => {
     expect(r.normalized).toBe("Main Road, Mandal Pulivendla, District YSR Kadapa, Andhra Pradesh");
   });
 });
+
+describe("a quarter or a spot read as the town", () => {
+  it("a post office named after a colony, a campus or a market before a city is a quarter of that city", () => {
+    const r = normalizeAddress("12, P.O. Adarsh Colony, Nagpur");
+    expect(r.components).toMatchObject({ city: "Nagpur", locality: "Post Adarsh Colony", state: "Maharashtra" });
+    expect(r.normalized).toBe("12, Post Adarsh Colony, Nagpur, Maharashtra");
+    expect(parts("Plot 7, PO Shanti Housing Colony, Ranchi").city).toBe("Ranchi");
+  });
+
+  it("reads 'Gram Panchayat' as no village and 'Post Office Road' as a street", () => {
+    expect(normalizeAddress("Near Gram Panchayat, Main Road, Gambhiraopet").components).toMatchObject({ city: "Gambhiraopet", landmark: "Near Gram Panchayat" });
+    expect(normalizeAddress("Post Office Road, Kashipur").components).toMatchObject({ street: "Post Office Road", city: "Kashipur" });
+    expect(normalizeAddress("Police Station Road, Kashipur").normalized).toBe("Police Station Road, Kashipur");
+  });
+});

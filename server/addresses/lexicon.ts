@@ -264,6 +264,12 @@ export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "palem", "guda", "gudem", "puri", "hills", "hill", "area", "lines", "dham", "vatika", "gaon", "garh",
 ]);
 
+/** Words that end the name of a quarter or a spot inside a town, never a town's own name ("NGO Colony", "College Campus", "Bus Stand"). */
+// prettier-ignore
+export const QUARTER_WORDS: ReadonlySet<string> = new Set([
+  "colony", "colny", "campus", "complex", "market", "mkt", "stand", "panchayat", "panchayath", "camp", "layout", "enclave", "township",
+]);
+
 /** Locality endings written joined to the name: Indiranagar, Malleshwaram, Chickpet, Goregaon. */
 const GLUED_LOCALITY = /(?:nagar|nagaram|puram|pura|bagh|ganj|vihar|palya|halli|palli|pally|pet|pete|peta|wadi|wada|gaon|puri|kunj|khand|guda|gudem|palem|kheda|khera|pur)$/;
 

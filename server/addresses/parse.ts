@@ -156,6 +156,8 @@ const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
   "bank", "co", "coop", "cooperative",
 ]);
 
+const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabha"]);
+
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
 function ordinal(n: string): string {
@@ -356,6 +358,10 @@ class SegmentChunker {
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
+        // "Gram Panchayat" is the village council and "Post Office Road", "Police Station Road" streets: names, not markers.
+        // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
+        if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
+        if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
