@@ -267,7 +267,7 @@ export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
 /** Words that end the name of a quarter or a spot inside a town, never a town's own name ("NGO Colony", "College Campus", "Bus Stand"). */
 // prettier-ignore
 export const QUARTER_WORDS: ReadonlySet<string> = new Set([
-  "colony", "colny", "campus", "complex", "market", "mkt", "stand", "panchayat", "panchayath", "camp", "layout", "enclave", "township",
+  "colony", "colny", "campus", "complex", "market", "mkt", "stand", "panchayat", "panchayath", "camp", "layout", "enclave", "township", "nagar",
 ]);
 
 /** Locality endings written joined to the name: Indiranagar, Malleshwaram, Chickpet, Goregaon. */
