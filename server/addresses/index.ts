@@ -1135,6 +1135,8 @@ const NAME_AFTER_ZONE = /^(\s+([a-z]+))(\s+[a-z]+)?/i;
 function opensPart(after: string): boolean {
   const tokens = tokenize(after.slice(0, 40));
   const m = MARKERS.match(tokens, 0);
+  // A house number or a floor opens a part too ("Bangalore 1 Flat 4B", "Delhi 6 House No 12", "Chennai 12 Ground Floor").
+  if (m?.value.kind === "floor" || (m?.value.kind === "house" && tokens[m.length]?.type === NUMBER)) return true;
   if (m) return PART_MARKERS.has(m.value.kind) && MARKERS.match(tokens, m.length) === null;
   const words = NAME_AFTER_ZONE.exec(after);
   if (!words) return false;

@@ -173,6 +173,13 @@ describe("old postal zones", () => {
     expect(parts(text).pincode).toBe(code);
   });
 
+  it("ends the zone at a house number or a floor after it, with only a space between", () => {
+    const r = normalizeAddress("Bangalore 1 Flat 4B");
+    expect(r.components).toMatchObject({ pincode: "560001", house: "Flat 4B", city: "Bengaluru" });
+    expect(r.normalized).toBe("Flat 4B, Bengaluru, Karnataka 560001");
+    expect(parts("Delhi 6 House No 12").pincode).toBe("110006");
+  });
+
   it("reads no zone from a street number after a city", () => {
     expect(parts("12 MG Road, Bangalore 3rd Cross").pincode).toBeNull();
   });
