@@ -25,7 +25,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { PEEL_BLOCKERS, parseAddress, type Chunk, type Mention } from "./parse";
+import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
 import {
@@ -1531,7 +1531,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
-    r.statedCity = render(rural.tokens, false);
+    r.statedCity = render(officeAtHead(rural.tokens, rec, r.statedDistrict), false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {

@@ -673,3 +673,16 @@ describe("a quarter or a spot read as the town", () => {
     expect(normalizeAddress("Police Station Road, Kashipur").normalized).toBe("Police Station Road, Kashipur");
   });
 });
+
+describe("a post office run into what follows it", () => {
+  it("is the office at the value's head where the whole is no place: a market, a station, a town after it", () => {
+    const r = normalizeAddress("P.O. Punpun Gola Market, Dist. Patna 804453");
+    expect(r.components).toMatchObject({ city: "Punpun", district: "Patna", state: "Bihar" });
+    expect(r.normalized).toBe("Post Punpun Gola Market, District Patna, Bihar 804453");
+    expect(parts("VPO Kalyanpur Masaurhi Rly Station, 804453").city).toBe("Kalyanpur");
+  });
+
+  it("leaves a village's own two-word name whole", () => {
+    expect(parts("Vill Rampur Kalan, 804453").city).toBe("Rampur Kalan");
+  });
+});

@@ -22,11 +22,12 @@ import {
   WORD,
   isLocalityWord,
   PhraseTable,
+  QUARTER_WORDS,
   tokenize,
   type Marker,
   type Token,
 } from "./lexicon";
-import { placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { officeNameKeys, placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -224,6 +225,45 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
 function namesDistrict(key: string): boolean {
   const gaz = getGazetteer();
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
+}
+
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs"]);
+
+/**
+ * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
+ * districts, a station ("Rly Station"), address words, or a name ending in one ("Janki Market").
+ */
+function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
+  const head = new Set(tokens.slice(0, n).map((t) => t.key));
+  const last = (tokens[tokens.length - 1] as Token).key;
+  if (LOCALITY_WORDS.has(last) || QUARTER_WORDS.has(last)) return true;
+  const places = getGazetteer().places;
+  return tokens
+    .slice(n)
+    .every((t) => head.has(t.key) || STATION_WORDS.has(t.key) || STREET_WORDS.has(t.key) || BUILDING_WORDS.has(t.key) || !!places.get(t.key) || !!townNamed(t.key));
+}
+
+/**
+ * The post office at the head of a marker's value that is no place as a whole ("P.O. Masaurhi Janki Market", "VPO
+ * Ranipur Tarabganj Gonda", "At Po Jaulka Rly"): lists run the office into what follows it (a market, a station, its
+ * tehsil or district). The first one or two words, where they are one of the pincode's offices or a town of its
+ * district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
+ * "Kalan" or a direction, which make another village's name.
+ */
+export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null, district: string | null): readonly Token[] {
+  if (tokens.length < 2 || !tokens.every((t) => t.type === WORD) || !(rec || district)) return tokens;
+  const whole = partKey(tokens);
+  if (recordsNamed(whole).length > 0 || townNamed(whole)) return tokens;
+  const districts = rec ? rec.districts : [district as string];
+  const offices = rec ? officeNameKeys(rec) : null;
+  for (let n = Math.min(2, tokens.length - 1); n >= 1; n--) {
+    if (LOCALITY_TAIL.has((tokens[n] as Token).key)) continue;
+    if (!restIsNoPlace(tokens, n)) continue;
+    const key = partKey(tokens.slice(0, n));
+    const office = offices ? offices.includes(key) : recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
+    if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
+  }
+  return tokens;
 }
 
 /** The `placeNameKey` of some words. */
