@@ -686,3 +686,14 @@ describe("a post office run into what follows it", () => {
     expect(parts("Vill Rampur Kalan, 804453").city).toBe("Rampur Kalan");
   });
 });
+
+describe("markers as lists type them", () => {
+  it("reads 'P.0.' with a zero as the post office, and its box as a post box", () => {
+    expect(normalizeAddress("Vill and P.0.-Rampur, Distt Bareilly").components).toMatchObject({ city: "Rampur", locality: "VPO Rampur", district: "Bareilly" });
+    expect(normalizeAddress("P.0. Box 12, Delhi").components).toMatchObject({ house: "PB No. 12", city: "Delhi" });
+  });
+
+  it("leaves an 'of' before a village written with its marker after it to the words before", () => {
+    expect(normalizeAddress("Survey No. 12 of Almel Village, Sindagi Taluq").components).toMatchObject({ city: "Almel", locality: "Village Almel, Taluk Sindagi" });
+  });
+});

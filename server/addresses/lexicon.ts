@@ -153,7 +153,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["house", "Building", ["building no", "building", "bldg no"]],
   ["house", "TC", ["tc", "tc no"]],
   // A post box, not Punjab ("PB No. 3", "P.B. No. 3", "Post Box No. 4").
-  ["house", "PB No.", ["pb no", "p b no", "pb", "post box no", "post box", "po box no", "po box", "p o box", "box no"]],
+  ["house", "PB No.", ["pb no", "p b no", "pb", "post box no", "post box", "po box no", "po box", "p o box", "p 0 box", "box no"]],
   ["floor", "Ground Floor", ["ground floor", "ground flr", "gf", "g f"]],
   ["floor", "Upper Ground Floor", ["upper ground floor", "ugf"]],
   ["floor", "Lower Ground Floor", ["lower ground floor", "lgf"]],
@@ -215,7 +215,8 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
     ],
   ],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
-  ["post", "Post", ["post", "po", "p o", "post office"]],
+  // "P.0." with a zero, as lists type it.
+  ["post", "Post", ["post", "po", "p o", "p 0", "post office"]],
   // "Vill. & P.O. Gohagram via Adrahati": the office the mail goes through.
   ["post", "Via", ["via"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],

@@ -424,6 +424,8 @@ class SegmentChunker {
             this.push(m.kind, m.label, value, i - value.length);
             return j;
           }
+          // "Survey No. 12 of Almel Village": the "of" joins the name to what came before it, not to the village.
+          if (o.tokens.length > 1 && (o.tokens[0] as Token).key === "of") o.tokens.shift();
           o.kind = m.kind;
           o.label = m.label;
           this.close();
