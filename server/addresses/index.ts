@@ -1222,7 +1222,7 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );
 /** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
-const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandal"];
+const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl"];
 
 let townKeys: Set<string> | null = null;
 /** Their lengths by their last four letters: every split of a word ends in the word's own last four. */

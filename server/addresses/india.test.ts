@@ -693,6 +693,11 @@ describe("markers as lists type them", () => {
     expect(normalizeAddress("P.0. Box 12, Delhi").components).toMatchObject({ house: "PB No. 12", city: "Delhi" });
   });
 
+  it("reads the Telugu 'Mandalam' as a mandal, also glued to its name in capitals", () => {
+    expect(normalizeAddress("Main Road, Ponnur Mandalam, Guntur Dist").normalized).toBe("Main Road, Mandal Ponnur, District Guntur, Andhra Pradesh");
+    expect(normalizeAddress("MAIN ROAD, PEDAKAKANIMANDALAM, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Pedakakani", district: "Guntur" });
+  });
+
   it("leaves an 'of' before a village written with its marker after it to the words before", () => {
     expect(normalizeAddress("Survey No. 12 of Almel Village, Sindagi Taluq").components).toMatchObject({ city: "Almel", locality: "Village Almel, Taluk Sindagi" });
   });

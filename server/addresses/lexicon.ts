@@ -222,7 +222,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
   // "Ta." is Gujarat's taluka, "Taluq" and "T Q" the Telugu and Tamil lists' spellings.
   ["tehsil", "Taluk", ["tq", "t q", "taluk", "taluka", "taluq", "tal", "ta", "tk"]],
-  ["tehsil", "Mandal", ["mandal", "mdl"]],
+  ["tehsil", "Mandal", ["mandal", "mdl", "mandalam"]],
   ["tehsil", "Police Station", ["ps", "p s", "police station", "thana"]],
   ["district", "District", ["distt", "disst", "dist", "dis", "district", "dt", "dst", "zilla", "zila", "jila", "jilla"]],
   ["area", "Sector", ["sector", "sec", "sect"]],

@@ -123,6 +123,7 @@ export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "tk",
   "mandal",
   "mdl",
+  "mandalam",
   "ps",
   "thana",
   "station",
