@@ -346,7 +346,13 @@ const mayBeTown = (c: Chunk, village: boolean) =>
 const isQuarter = (c: Chunk) => QUARTER_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "");
 
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
-const LANDMARK_NOUNS: ReadonlySet<string> = new Set(["mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk"]);
+// prettier-ignore
+const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
+  "mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk",
+  "chauraha", "tiraha", "crossing",
+]);
+/** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
+const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "tiraha", "crossing"]);
 
 /** The city a district's name stands for: its headquarters town. */
 function districtTown(district: string): CityDef | null {
@@ -530,7 +536,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // sub-district named after the place ("Nandipet, Mandal Nandipet").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
-  const branch = last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
+  const end = (last.tokens[last.tokens.length - 1] as Token).key;
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end));
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {

@@ -667,6 +667,11 @@ describe("a quarter or a spot read as the town", () => {
     expect(parts("Plot 7, PO Shanti Housing Colony, Ranchi").city).toBe("Ranchi");
   });
 
+  it("reads a crossroads as no town: the place it is named after is", () => {
+    expect(parts("Mahmudabad Chauraha, Dist. Sitapur, Uttar Pradesh")).toMatchObject({ city: "Mahmudabad", district: "Sitapur" });
+    expect(parts("LRP, Chauraha, Lakhimpur Kheri").city).toBeNull();
+  });
+
   it("reads 'Gram Panchayat' as no village and 'Post Office Road' as a street", () => {
     expect(normalizeAddress("Near Gram Panchayat, Main Road, Gambhiraopet").components).toMatchObject({ city: "Gambhiraopet", landmark: "Near Gram Panchayat" });
     expect(normalizeAddress("Post Office Road, Kashipur").components).toMatchObject({ street: "Post Office Road", city: "Kashipur" });
