@@ -1622,7 +1622,7 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
   }
   return null;
 }
-const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal"]);
+const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
 const VOWEL = /[aeiouy]/;
 /** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
 const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;

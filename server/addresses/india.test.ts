@@ -639,6 +639,14 @@ describe("a taluk, block or mandal marker inside a marker's value", () => {
     expect(normalizeAddress("Main Road, Naidupet T Q Sullurpeta, Nellore Dist").normalized).toContain("Taluk Sullurpeta");
   });
 
+  it("reads a development block written after its town's name as the block, and the village before it as the city", () => {
+    const r = normalizeAddress("Gandhi Street, Kothapalle, Pithapuram Block, E G Dist");
+    expect(r.components).toMatchObject({ city: "Kothapalle", district: "East Godavari" });
+    expect(r.normalized).toBe("Gandhi Street, Kothapalle, Block Pithapuram, District East Godavari, Andhra Pradesh");
+    expect(normalizeAddress("Science Block, Hindupur").components.locality).toBe("Science Block");
+    expect(parts("Vill & PO Daldali Block, Dist Dhanbad 828204").city).toBe("Daldali");
+  });
+
   it("reads a block named like a locality as the block ('pur' ends both)", () => {
     const r = normalizeAddress("Vill. Nagla Block Sikandarpur, Distt. Ballia");
     expect(r.components).toMatchObject({ city: "Nagla", district: "Ballia" });

@@ -228,7 +228,8 @@ function namesDistrict(key: string): boolean {
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
 }
 
-const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs"]);
+/** Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"). */
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block"]);
 
 /**
  * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
@@ -386,6 +387,17 @@ class SegmentChunker {
         // A locality word is a block of a locality ("Block Market"); a name ending like one is a block's own ("Block Bhojpur").
         if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !LOCALITY_WORDS.has(named.key) && MARKERS.match(tokens, j) === null) {
           return this.marker({ kind: "tehsil", label: "Block" }, i, j);
+        }
+        // "Surada Block", "Pithapuram Block": a development block written after its name (open, or closed by its
+        // ending), a town or sub-district of the directory.
+        const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        const last = this.out[this.out.length - 1];
+        const name = this.open ?? (last && this.out.length > this.first && last.kind === "locality" && last.order + last.tokens.length === this.base + i ? last : null);
+        if (arg === 0 && m.label === "Block" && atEnd && name && (name.kind === "unknown" || name.kind === "locality") && !name.label && name.tokens.every((t) => t.type === WORD) && townNamed(partKey(name.tokens))) {
+          name.kind = "tehsil";
+          name.label = "Block";
+          this.close();
+          return j;
         }
         if (arg === 0) return -1;
         this.area(tokens.slice(i, j + arg), i);
