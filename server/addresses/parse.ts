@@ -240,9 +240,7 @@ function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
   const last = (tokens[tokens.length - 1] as Token).key;
   if (LOCALITY_WORDS.has(last) || QUARTER_WORDS.has(last)) return true;
   const places = getGazetteer().places;
-  return tokens
-    .slice(n)
-    .every((t) => head.has(t.key) || STATION_WORDS.has(t.key) || STREET_WORDS.has(t.key) || BUILDING_WORDS.has(t.key) || !!places.get(t.key) || !!townNamed(t.key));
+  return tokens.slice(n).every((t) => head.has(t.key) || STATION_WORDS.has(t.key) || STREET_WORDS.has(t.key) || BUILDING_WORDS.has(t.key) || !!places.get(t.key) || !!townNamed(t.key));
 }
 
 /**
@@ -393,7 +391,16 @@ class SegmentChunker {
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
         const last = this.out[this.out.length - 1];
         const name = this.open ?? (last && this.out.length > this.first && last.kind === "locality" && last.order + last.tokens.length === this.base + i ? last : null);
-        if (arg === 0 && m.label === "Block" && atEnd && name && (name.kind === "unknown" || name.kind === "locality") && !name.label && name.tokens.every((t) => t.type === WORD) && townNamed(partKey(name.tokens))) {
+        if (
+          arg === 0 &&
+          m.label === "Block" &&
+          atEnd &&
+          name &&
+          (name.kind === "unknown" || name.kind === "locality") &&
+          !name.label &&
+          name.tokens.every((t) => t.type === WORD) &&
+          townNamed(partKey(name.tokens))
+        ) {
           name.kind = "tehsil";
           name.label = "Block";
           this.close();
