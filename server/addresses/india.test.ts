@@ -715,3 +715,19 @@ describe("markers as lists type them", () => {
     expect(normalizeAddress("Survey No. 12 of Almel Village, Sindagi Taluq").components).toMatchObject({ city: "Almel", locality: "Village Almel, Taluk Sindagi" });
   });
 });
+
+describe("a village run into its district, or written twice", () => {
+  it("ends a village the directory does not list at the district's name after it", () => {
+    const r = normalizeAddress("Vill. Kharjhola Gonda Uttar Pradesh");
+    expect(r.components).toMatchObject({ city: "Kharjhola", district: "Gonda", state: "Uttar Pradesh" });
+    expect(r.normalized).toBe("Village Kharjhola, Gonda, Uttar Pradesh");
+  });
+
+  it("keeps a value whose first words name a town of their own whole", () => {
+    expect(parts("P.O. Sitapur Gonda").city).toBe("Sitapur Gonda");
+  });
+
+  it("reads a name written twice as the name", () => {
+    expect(parts("Vill. & P.O. Bhanwarpur Bhanwarpur Gonda Uttar Pradesh")).toMatchObject({ city: "Bhanwarpur", district: "Gonda" });
+  });
+});

@@ -248,9 +248,12 @@ function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
  * Ranipur Tarabganj Gonda", "At Po Jaulka Rly"): lists run the office into what follows it (a market, a station, its
  * tehsil or district). The first one or two words, where they are one of the pincode's offices or a town of its
  * district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
- * "Kalan" or a direction, which make another village's name.
+ * "Kalan" or a direction, which make another village's name. A name written twice is that name.
  */
 export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null, district: string | null): readonly Token[] {
+  // A name written twice, as lists that join two fields holding it do ("VPO Amethi Amethi"), is that name.
+  const half = tokens.length / 2;
+  if (Number.isInteger(half) && half > 0 && tokens.slice(0, half).every((t, k) => t.key === (tokens[half + k] as Token).key)) return tokens.slice(0, half);
   if (tokens.length < 2 || !tokens.every((t) => t.type === WORD) || !(rec || district)) return tokens;
   const whole = partKey(tokens);
   if (recordsNamed(whole).length > 0 || townNamed(whole)) return tokens;
@@ -642,7 +645,12 @@ function placeIn(tokens: readonly Token[], end: number, districts: readonly stri
   const before = tokens.slice(0, stop);
   if (before.length === 0 || !before.every((t) => t.type === WORD)) return false;
   const key = placeNameKey(before.map((t) => t.key).join(" "));
-  return recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district));
+  if (recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district))) return true;
+  // A village the directory lists elsewhere or not at all ("Vill. Itiyathoke Gonda", a district split since): the district
+  // ends it, unless the words before name a town of their own ("P.O. Sitapur Gonda") or the value whole is a place.
+  const places = getGazetteer().places;
+  const whole = partKey(tokens);
+  return !townNamed(key) && !before.some((t) => places.has(t.key) || townNamed(t.key)) && recordsNamed(whole).length === 0 && !townNamed(whole);
 }
 
 /**
