@@ -343,7 +343,10 @@ const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown"
 const mayBeTown = (c: Chunk, village: boolean) =>
   !isQuarter(c) && (isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post")));
 /** A name ending in a quarter's or a spot's word ("NGO Colony", "P.O. Harmu Housing Colony") is inside a town, not the town. */
-const isQuarter = (c: Chunk) => QUARTER_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "");
+const isQuarter = (c: Chunk) => {
+  const last = c.tokens[c.tokens.length - 1]?.key ?? "";
+  return QUARTER_WORDS.has(last) || CROSSROADS.has(last);
+};
 
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
 // prettier-ignore
@@ -1041,7 +1044,7 @@ const ROAD_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** Address words that are also the names of towns or sub-districts somewhere. */
-const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "city", "rural", "urban", "sadar"]);
+const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, ...CROSSROADS, "city", "rural", "urban", "sadar"]);
 
 /** A place this close to the pincode's centre may be written with it (a town across a district border). */
 const NEAR_PINCODE_KM = 50;

@@ -678,6 +678,8 @@ describe("a quarter or a spot read as the town", () => {
   it("reads a crossroads as no town: the place it is named after is", () => {
     expect(parts("Mahmudabad Chauraha, Dist. Sitapur, Uttar Pradesh")).toMatchObject({ city: "Mahmudabad", district: "Sitapur" });
     expect(parts("LRP, Chauraha, Lakhimpur Kheri").city).toBeNull();
+    // "Chauraha" is also a sub-district of Kanpur Nagar: alone, the word is a crossroads, not that far town.
+    expect(parts("LRP, Chauraha, Lakhimpur Kheri 262701").city).toBe("Lakhimpur");
   });
 
   it("reads 'Gram Panchayat' as no village and 'Post Office Road' as a street", () => {
@@ -693,6 +695,8 @@ describe("a post office run into what follows it", () => {
     expect(r.components).toMatchObject({ city: "Punpun", district: "Patna", state: "Bihar" });
     expect(r.normalized).toBe("Post Punpun Gola Market, District Patna, Bihar 804453");
     expect(parts("VPO Kalyanpur Masaurhi Rly Station, 804453").city).toBe("Kalyanpur");
+    // An office of the pincode's district, not of the pincode itself.
+    expect(parts("VPO Urma Block, Dist Dhanbad 828201").city).toBe("Urma");
   });
 
   it("leaves a village's own two-word name whole", () => {

@@ -246,8 +246,8 @@ function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
 /**
  * The post office at the head of a marker's value that is no place as a whole ("P.O. Masaurhi Janki Market", "VPO
  * Ranipur Tarabganj Gonda", "At Po Jaulka Rly"): lists run the office into what follows it (a market, a station, its
- * tehsil or district). The first one or two words, where they are one of the pincode's offices or a town of its
- * district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
+ * tehsil or district). The first one or two words, where they are one of the pincode's offices or an office or town of
+ * its district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
  * "Kalan" or a direction, which make another village's name. A name written twice is that name.
  */
 export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null, district: string | null): readonly Token[] {
@@ -258,12 +258,12 @@ export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null
   const whole = partKey(tokens);
   if (recordsNamed(whole).length > 0 || townNamed(whole)) return tokens;
   const districts = rec ? rec.districts : [district as string];
-  const offices = rec ? officeNameKeys(rec) : null;
+  const offices = rec ? officeNameKeys(rec) : [];
   for (let n = Math.min(2, tokens.length - 1); n >= 1; n--) {
     if (LOCALITY_TAIL.has((tokens[n] as Token).key)) continue;
     if (!restIsNoPlace(tokens, n)) continue;
     const key = partKey(tokens.slice(0, n));
-    const office = offices ? offices.includes(key) : recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
+    const office = offices.includes(key) || recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
     if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
   }
   return tokens;
