@@ -12,6 +12,7 @@ import {
   LOCALITY_WORDS,
   MARKERS,
   NUMBER,
+  QUARTER_WORDS,
   ROMAN,
   STREET_END_FORMS,
   STREET_WORDS,
@@ -24,7 +25,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { PEEL_BLOCKERS, parseAddress, type Chunk, type Mention } from "./parse";
+import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
 import {
@@ -339,10 +340,22 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
-const mayBeTown = (c: Chunk, village: boolean) => isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post"));
+const mayBeTown = (c: Chunk, village: boolean) =>
+  !isQuarter(c) && (isPlainName(c) || (!village && (c.label === "Taluk" || c.label === "Tehsil" || c.label === "Mandal" || c.label === "Post")));
+/** A name ending in a quarter's or a spot's word ("NGO Colony", "P.O. Harmu Housing Colony") is inside a town, not the town. */
+const isQuarter = (c: Chunk) => {
+  const last = c.tokens[c.tokens.length - 1]?.key ?? "";
+  return QUARTER_WORDS.has(last) || CROSSROADS.has(last);
+};
 
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
-const LANDMARK_NOUNS: ReadonlySet<string> = new Set(["mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk"]);
+// prettier-ignore
+const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
+  "mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk",
+  "chauraha", "tiraha", "crossing",
+]);
+/** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
+const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "tiraha", "crossing"]);
 
 /** The city a district's name stands for: its headquarters town. */
 function districtTown(district: string): CityDef | null {
@@ -526,7 +539,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // sub-district named after the place ("Nandipet, Mandal Nandipet").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
-  const branch = last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
+  const end = (last.tokens[last.tokens.length - 1] as Token).key;
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end));
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
@@ -1030,7 +1044,7 @@ const ROAD_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** Address words that are also the names of towns or sub-districts somewhere. */
-const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, "city", "rural", "urban", "sadar"]);
+const COMMON_WORDS: ReadonlySet<string> = new Set([...BUILDING_WORDS, ...STREET_WORDS, ...LOCALITY_WORDS, ...LOCALITY_TAIL, ...CROSSROADS, "city", "rural", "urban", "sadar"]);
 
 /** A place this close to the pincode's centre may be written with it (a town across a district border). */
 const NEAR_PINCODE_KM = 50;
@@ -1131,6 +1145,8 @@ const NAME_AFTER_ZONE = /^(\s+([a-z]+))(\s+[a-z]+)?/i;
 function opensPart(after: string): boolean {
   const tokens = tokenize(after.slice(0, 40));
   const m = MARKERS.match(tokens, 0);
+  // A house number or a floor opens a part too ("Bangalore 1 Flat 4B", "Delhi 6 House No 12", "Chennai 12 Ground Floor").
+  if (m?.value.kind === "floor" || (m?.value.kind === "house" && tokens[m.length]?.type === NUMBER)) return true;
   if (m) return PART_MARKERS.has(m.value.kind) && MARKERS.match(tokens, m.length) === null;
   const words = NAME_AFTER_ZONE.exec(after);
   if (!words) return false;
@@ -1216,7 +1232,7 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );
 /** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
-const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandal"];
+const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl"];
 
 let townKeys: Set<string> | null = null;
 /** Their lengths by their last four letters: every split of a word ends in the word's own last four. */
@@ -1514,7 +1530,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   // a metro's urban villages stay in the metro.
   const post = lastChunk(kept, "post", "Post");
   const rural =
-    town || (city && METROS.has(city.name)) || (post && city && postOfficeOfCity(post, kept, city, rec, mentions))
+    town || (city && METROS.has(city.name)) || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions)))
       ? null
       : (post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
@@ -1525,7 +1541,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
-    r.statedCity = render(rural.tokens, false);
+    r.statedCity = render(officeAtHead(rural.tokens, rec, r.statedDistrict), false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {
@@ -1609,7 +1625,7 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
   }
   return null;
 }
-const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal"]);
+const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
 const VOWEL = /[aeiouy]/;
 /** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
 const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;

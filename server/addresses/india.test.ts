@@ -173,6 +173,13 @@ describe("old postal zones", () => {
     expect(parts(text).pincode).toBe(code);
   });
 
+  it("ends the zone at a house number or a floor after it, with only a space between", () => {
+    const r = normalizeAddress("Bangalore 1 Flat 4B");
+    expect(r.components).toMatchObject({ pincode: "560001", house: "Flat 4B", city: "Bengaluru" });
+    expect(r.normalized).toBe("Flat 4B, Bengaluru, Karnataka 560001");
+    expect(parts("Delhi 6 House No 12").pincode).toBe("110006");
+  });
+
   it("reads no zone from a street number after a city", () => {
     expect(parts("12 MG Road, Bangalore 3rd Cross").pincode).toBeNull();
   });
@@ -620,5 +627,111 @@ describe("without a pincode, a town written as the district", () => {
     expect(r.normalized).toBe("Near Bus Stand, District Hindupur");
     expect(normalizeAddress(r.normalized).components).toEqual(r.components);
     expect(parts("Ganesh Colony, Distt. Chalisgaon")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
+  });
+});
+
+describe("a taluk, block or mandal marker inside a marker's value", () => {
+  it("ends the name before it, which stays the city, and labels the name after it", () => {
+    const r = normalizeAddress("At & Po Vejalpur Ta. Kalol, Dist. Panchmahal");
+    expect(r.components).toMatchObject({ city: "Vejalpur", district: "Panchmahal", state: "Gujarat" });
+    expect(r.normalized).toBe("VPO Vejalpur, Taluk Kalol, District Panchmahal, Gujarat");
+    expect(parts("Vill PO Kolathur Taluq Mettur, Tamil Nadu").city).toBe("Kolathur");
+    expect(normalizeAddress("Main Road, Naidupet T Q Sullurpeta, Nellore Dist").normalized).toContain("Taluk Sullurpeta");
+  });
+
+  it("reads a development block written after its town's name as the block, and the village before it as the city", () => {
+    const r = normalizeAddress("Gandhi Street, Kothapalle, Pithapuram Block, E G Dist");
+    expect(r.components).toMatchObject({ city: "Kothapalle", district: "East Godavari" });
+    expect(r.normalized).toBe("Gandhi Street, Kothapalle, Block Pithapuram, District East Godavari, Andhra Pradesh");
+    expect(normalizeAddress("Science Block, Hindupur").components.locality).toBe("Science Block");
+    expect(parts("Vill & PO Daldali Block, Dist Dhanbad 828204").city).toBe("Daldali");
+  });
+
+  it("reads a block named like a locality as the block ('pur' ends both)", () => {
+    const r = normalizeAddress("Vill. Nagla Block Sikandarpur, Distt. Ballia");
+    expect(r.components).toMatchObject({ city: "Nagla", district: "Ballia" });
+    expect(r.normalized).toBe("Village Nagla, Block Sikandarpur, District Ballia, Uttar Pradesh");
+  });
+
+  it("reads 'Village & Post Office' as one marker, and a bare 'Ta' as no marker", () => {
+    expect(parts("Village and Post Office Bhainsa, Nirmal Taluk").city).toBe("Bhainsa");
+    expect(normalizeAddress("12, Anna Nagar, Chennai, TA").components).toMatchObject({ city: "Chennai", locality: "Anna Nagar" });
+  });
+});
+
+describe("a mandal before a district written as its town's name", () => {
+  it("is the mandal of the name before it, and the district is the town's", () => {
+    const r = normalizeAddress("Main Road, Pulivendla Mandal Kadapa District");
+    expect(r.components).toMatchObject({ city: "Pulivendla", district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(r.normalized).toBe("Main Road, Mandal Pulivendla, District YSR Kadapa, Andhra Pradesh");
+  });
+});
+
+describe("a quarter or a spot read as the town", () => {
+  it("a post office named after a colony, a campus or a market before a city is a quarter of that city", () => {
+    const r = normalizeAddress("12, P.O. Adarsh Colony, Nagpur");
+    expect(r.components).toMatchObject({ city: "Nagpur", locality: "Post Adarsh Colony", state: "Maharashtra" });
+    expect(r.normalized).toBe("12, Post Adarsh Colony, Nagpur, Maharashtra");
+    expect(parts("Plot 7, PO Shanti Housing Colony, Ranchi").city).toBe("Ranchi");
+  });
+
+  it("reads a crossroads as no town: the place it is named after is", () => {
+    expect(parts("Mahmudabad Chauraha, Dist. Sitapur, Uttar Pradesh")).toMatchObject({ city: "Mahmudabad", district: "Sitapur" });
+    expect(parts("LRP, Chauraha, Lakhimpur Kheri").city).toBeNull();
+    // "Chauraha" is also a sub-district of Kanpur Nagar: alone, the word is a crossroads, not that far town.
+    expect(parts("LRP, Chauraha, Lakhimpur Kheri 262701").city).toBe("Lakhimpur");
+  });
+
+  it("reads 'Gram Panchayat' as no village and 'Post Office Road' as a street", () => {
+    expect(normalizeAddress("Near Gram Panchayat, Main Road, Gambhiraopet").components).toMatchObject({ city: "Gambhiraopet", landmark: "Near Gram Panchayat" });
+    expect(normalizeAddress("Post Office Road, Kashipur").components).toMatchObject({ street: "Post Office Road", city: "Kashipur" });
+    expect(normalizeAddress("Police Station Road, Kashipur").normalized).toBe("Police Station Road, Kashipur");
+  });
+});
+
+describe("a post office run into what follows it", () => {
+  it("is the office at the value's head where the whole is no place: a market, a station, a town after it", () => {
+    const r = normalizeAddress("P.O. Punpun Gola Market, Dist. Patna 804453");
+    expect(r.components).toMatchObject({ city: "Punpun", district: "Patna", state: "Bihar" });
+    expect(r.normalized).toBe("Post Punpun Gola Market, District Patna, Bihar 804453");
+    expect(parts("VPO Kalyanpur Masaurhi Rly Station, 804453").city).toBe("Kalyanpur");
+    // An office of the pincode's district, not of the pincode itself.
+    expect(parts("VPO Urma Block, Dist Dhanbad 828201").city).toBe("Urma");
+  });
+
+  it("leaves a village's own two-word name whole", () => {
+    expect(parts("Vill Rampur Kalan, 804453").city).toBe("Rampur Kalan");
+  });
+});
+
+describe("markers as lists type them", () => {
+  it("reads 'P.0.' with a zero as the post office, and its box as a post box", () => {
+    expect(normalizeAddress("Vill and P.0.-Rampur, Distt Bareilly").components).toMatchObject({ city: "Rampur", locality: "VPO Rampur", district: "Bareilly" });
+    expect(normalizeAddress("P.0. Box 12, Delhi").components).toMatchObject({ house: "PB No. 12", city: "Delhi" });
+  });
+
+  it("reads the Telugu 'Mandalam' as a mandal, also glued to its name in capitals", () => {
+    expect(normalizeAddress("Main Road, Ponnur Mandalam, Guntur Dist").normalized).toBe("Main Road, Mandal Ponnur, District Guntur, Andhra Pradesh");
+    expect(normalizeAddress("MAIN ROAD, PEDAKAKANIMANDALAM, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Pedakakani", district: "Guntur" });
+  });
+
+  it("leaves an 'of' before a village written with its marker after it to the words before", () => {
+    expect(normalizeAddress("Survey No. 12 of Almel Village, Sindagi Taluq").components).toMatchObject({ city: "Almel", locality: "Village Almel, Taluk Sindagi" });
+  });
+});
+
+describe("a village run into its district, or written twice", () => {
+  it("ends a village the directory does not list at the district's name after it", () => {
+    const r = normalizeAddress("Vill. Kharjhola Gonda Uttar Pradesh");
+    expect(r.components).toMatchObject({ city: "Kharjhola", district: "Gonda", state: "Uttar Pradesh" });
+    expect(r.normalized).toBe("Village Kharjhola, Gonda, Uttar Pradesh");
+  });
+
+  it("keeps a value whose first words name a town of their own whole", () => {
+    expect(parts("P.O. Sitapur Gonda").city).toBe("Sitapur Gonda");
+  });
+
+  it("reads a name written twice as the name", () => {
+    expect(parts("Vill. & P.O. Bhanwarpur Bhanwarpur Gonda Uttar Pradesh")).toMatchObject({ city: "Bhanwarpur", district: "Gonda" });
   });
 });

@@ -153,7 +153,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["house", "Building", ["building no", "building", "bldg no"]],
   ["house", "TC", ["tc", "tc no"]],
   // A post box, not Punjab ("PB No. 3", "P.B. No. 3", "Post Box No. 4").
-  ["house", "PB No.", ["pb no", "p b no", "pb", "post box no", "post box", "po box no", "po box", "p o box", "box no"]],
+  ["house", "PB No.", ["pb no", "p b no", "pb", "post box no", "post box", "po box no", "po box", "p o box", "p 0 box", "box no"]],
   ["floor", "Ground Floor", ["ground floor", "ground flr", "gf", "g f"]],
   ["floor", "Upper Ground Floor", ["upper ground floor", "ugf"]],
   ["floor", "Lower Ground Floor", ["lower ground floor", "lgf"]],
@@ -207,15 +207,22 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
       "post and vill",
       "at & po",
       "at and po",
+      // "Village & Post Office X": the office's own word, not an office called "Office X".
+      "village & post office",
+      "village and post office",
+      "vill & post office",
+      "vill and post office",
     ],
   ],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
-  ["post", "Post", ["post", "po", "p o", "post office"]],
+  // "P.0." with a zero, as lists type it.
+  ["post", "Post", ["post", "po", "p o", "p 0", "post office"]],
   // "Vill. & P.O. Gohagram via Adrahati": the office the mail goes through.
   ["post", "Via", ["via"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
-  ["tehsil", "Taluk", ["tq", "taluk", "taluka", "tal", "tk"]],
-  ["tehsil", "Mandal", ["mandal", "mdl"]],
+  // "Ta." is Gujarat's taluka, "Taluq" and "T Q" the Telugu and Tamil lists' spellings.
+  ["tehsil", "Taluk", ["tq", "t q", "taluk", "taluka", "taluq", "tal", "ta", "tk"]],
+  ["tehsil", "Mandal", ["mandal", "mdl", "mandalam"]],
   ["tehsil", "Police Station", ["ps", "p s", "police station", "thana"]],
   ["district", "District", ["distt", "disst", "dist", "dis", "district", "dt", "dst", "zilla", "zila", "jila", "jilla"]],
   ["area", "Sector", ["sector", "sec", "sect"]],
@@ -256,6 +263,12 @@ export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "pally", "peth", "pet", "pete", "chowk", "kunj", "park", "garden", "gardens", "town", "township", "estate",
   "cantonment", "cantt", "camp", "tola", "tolla", "para", "khand", "sarai", "kheda", "khera", "circle", "agraharam",
   "palem", "guda", "gudem", "puri", "hills", "hill", "area", "lines", "dham", "vatika", "gaon", "garh",
+]);
+
+/** Words that end the name of a quarter or a spot inside a town, never a town's own name ("NGO Colony", "College Campus", "Bus Stand"). */
+// prettier-ignore
+export const QUARTER_WORDS: ReadonlySet<string> = new Set([
+  "colony", "colny", "campus", "complex", "market", "mkt", "stand", "panchayat", "panchayath", "camp", "layout", "enclave", "township", "nagar",
 ]);
 
 /** Locality endings written joined to the name: Indiranagar, Malleshwaram, Chickpet, Goregaon. */

@@ -12,6 +12,7 @@ import {
   FEET,
   HASH,
   LOCALITY_TAIL,
+  LOCALITY_WORDS,
   MARKERS,
   NUMBER,
   ORDINAL_WORDS,
@@ -21,11 +22,12 @@ import {
   WORD,
   isLocalityWord,
   PhraseTable,
+  QUARTER_WORDS,
   tokenize,
   type Marker,
   type Token,
 } from "./lexicon";
-import { placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { officeNameKeys, placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -113,12 +115,15 @@ export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "tah",
   "tahsil",
   "tq",
+  "ta",
+  "taluq",
   "taluk",
   "taluka",
   "tal",
   "tk",
   "mandal",
   "mdl",
+  "mandalam",
   "ps",
   "thana",
   "station",
@@ -152,6 +157,8 @@ const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
   "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "panchayat",
   "bank", "co", "coop", "cooperative",
 ]);
+
+const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabha"]);
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
@@ -213,6 +220,53 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
   if (a?.key === "no" && isPlainNumber(tokens[j + length + 1])) return { length: length + 2, numbered: true };
   if (isPlainNumber(a) && !FEET.has(tokens[j + length + 1]?.key ?? "")) return { length: length + 1, numbered: false };
   return { length, numbered: false };
+}
+
+/** A district's name, or the name of the one district's town it is named after ("Kadapa" for YSR Kadapa). */
+function namesDistrict(key: string): boolean {
+  const gaz = getGazetteer();
+  return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
+}
+
+/** Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"). */
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block"]);
+
+/**
+ * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
+ * districts, a station ("Rly Station"), address words, or a name ending in one ("Janki Market").
+ */
+function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
+  const head = new Set(tokens.slice(0, n).map((t) => t.key));
+  const last = (tokens[tokens.length - 1] as Token).key;
+  if (LOCALITY_WORDS.has(last) || QUARTER_WORDS.has(last)) return true;
+  const places = getGazetteer().places;
+  return tokens.slice(n).every((t) => head.has(t.key) || STATION_WORDS.has(t.key) || STREET_WORDS.has(t.key) || BUILDING_WORDS.has(t.key) || !!places.get(t.key) || !!townNamed(t.key));
+}
+
+/**
+ * The post office at the head of a marker's value that is no place as a whole ("P.O. Masaurhi Janki Market", "VPO
+ * Ranipur Tarabganj Gonda", "At Po Jaulka Rly"): lists run the office into what follows it (a market, a station, its
+ * tehsil or district). The first one or two words, where they are one of the pincode's offices or an office or town of
+ * its district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
+ * "Kalan" or a direction, which make another village's name. A name written twice is that name.
+ */
+export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null, district: string | null): readonly Token[] {
+  // A name written twice, as lists that join two fields holding it do ("VPO Amethi Amethi"), is that name.
+  const half = tokens.length / 2;
+  if (Number.isInteger(half) && half > 0 && tokens.slice(0, half).every((t, k) => t.key === (tokens[half + k] as Token).key)) return tokens.slice(0, half);
+  if (tokens.length < 2 || !tokens.every((t) => t.type === WORD) || !(rec || district)) return tokens;
+  const whole = partKey(tokens);
+  if (recordsNamed(whole).length > 0 || townNamed(whole)) return tokens;
+  const districts = rec ? rec.districts : [district as string];
+  const offices = rec ? officeNameKeys(rec) : [];
+  for (let n = Math.min(2, tokens.length - 1); n >= 1; n--) {
+    if (LOCALITY_TAIL.has((tokens[n] as Token).key)) continue;
+    if (!restIsNoPlace(tokens, n)) continue;
+    const key = partKey(tokens.slice(0, n));
+    const office = offices.includes(key) || recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
+    if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
+  }
+  return tokens;
 }
 
 /** The `placeNameKey` of some words. */
@@ -331,8 +385,29 @@ class SegmentChunker {
         const arg = areaArgLength(tokens, j);
         // "Block Galsi II", "Block - Bakshi ka Talab": a development block, named like a tehsil; "Block C" divides a locality.
         const named = tokens[j];
-        if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !isLocalityWord(named.key) && MARKERS.match(tokens, j) === null) {
+        // A locality word is a block of a locality ("Block Market"); a name ending like one is a block's own ("Block Bhojpur").
+        if (arg === 0 && m.label === "Block" && named?.type === WORD && named.key.length >= 3 && !LOCALITY_WORDS.has(named.key) && MARKERS.match(tokens, j) === null) {
           return this.marker({ kind: "tehsil", label: "Block" }, i, j);
+        }
+        // "Surada Block", "Pithapuram Block": a development block written after its name (open, or closed by its
+        // ending), a town or sub-district of the directory.
+        const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        const last = this.out[this.out.length - 1];
+        const name = this.open ?? (last && this.out.length > this.first && last.kind === "locality" && last.order + last.tokens.length === this.base + i ? last : null);
+        if (
+          arg === 0 &&
+          m.label === "Block" &&
+          atEnd &&
+          name &&
+          (name.kind === "unknown" || name.kind === "locality") &&
+          !name.label &&
+          name.tokens.every((t) => t.type === WORD) &&
+          townNamed(partKey(name.tokens))
+        ) {
+          name.kind = "tehsil";
+          name.label = "Block";
+          this.close();
+          return j;
         }
         if (arg === 0) return -1;
         this.area(tokens.slice(i, j + arg), i);
@@ -346,7 +421,13 @@ class SegmentChunker {
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
+        // "Gram Panchayat" is the village council and "Post Office Road", "Police Station Road" streets: names, not markers.
+        // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
+        if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
+        if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
         const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
+        if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
         if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;
         // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
@@ -366,6 +447,8 @@ class SegmentChunker {
             this.push(m.kind, m.label, value, i - value.length);
             return j;
           }
+          // "Survey No. 12 of Almel Village": the "of" joins the name to what came before it, not to the village.
+          if (o.tokens.length > 1 && (o.tokens[0] as Token).key === "of") o.tokens.shift();
           o.kind = m.kind;
           o.label = m.label;
           this.close();
@@ -380,7 +463,7 @@ class SegmentChunker {
           m.kind === "district" &&
           o?.kind === "tehsil" &&
           only &&
-          getGazetteer().districtsByKey.has(only.key) &&
+          namesDistrict(only.key) &&
           before &&
           this.out.length > this.first &&
           (before.kind === "unknown" || before.kind === "locality") &&
@@ -562,7 +645,12 @@ function placeIn(tokens: readonly Token[], end: number, districts: readonly stri
   const before = tokens.slice(0, stop);
   if (before.length === 0 || !before.every((t) => t.type === WORD)) return false;
   const key = placeNameKey(before.map((t) => t.key).join(" "));
-  return recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district));
+  if (recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district))) return true;
+  // A village the directory lists elsewhere or not at all ("Vill. Itiyathoke Gonda", a district split since): the district
+  // ends it, unless the words before name a town of their own ("P.O. Sitapur Gonda") or the value whole is a place.
+  const places = getGazetteer().places;
+  const whole = partKey(tokens);
+  return !townNamed(key) && !before.some((t) => places.has(t.key) || townNamed(t.key)) && recordsNamed(whole).length === 0 && !townNamed(whole);
 }
 
 /**

@@ -161,6 +161,10 @@ describe("normalizeAddress properties", () => {
     // A zone before a marker that opens a part of its own, a space between: the line writes "Delhi 6,", the zone.
     "Delhi 6 Opp. City Hospital, ",
     "Bangalore 1 Vill. Rampur, ",
+    // So does a house number or a floor after the zone ("Delhi 6 House No 12" was read as "12, Delhi 6", then as the zone).
+    "Delhi 6 House No 12, ",
+    "Bangalore 1 Flat 4B, ",
+    "Chennai 12 Ground Floor, ",
     // A zone before a label with nothing after it, which the line writes first ("Post Chennai 12"), where the end ends the zone.
     "Chennai 12 Post, ",
     "Bangalore 12 Taluk, ",
