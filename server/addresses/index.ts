@@ -1231,7 +1231,7 @@ function unglueStates(text: string): string {
 const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );
-/** Markers a list glues to the place before them: "GODAVARIKHANIPIN- 505 209", "CHEBROLUDIST". */
+/** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST". */
 const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl"];
 
 let townKeys: Set<string> | null = null;
@@ -1265,7 +1265,7 @@ const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key)
 /**
  * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
  * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
- * ("GODAVARIKHANIPIN"). Only a word the directory does not know whole (alone or after the word before it) is
+ * ("MANCHERIALPIN"). Only a word the directory does not know whole (alone or after the word before it) is
  * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
  */
 function unglueTowns(text: string): string {
