@@ -3,7 +3,7 @@
  * directory, splits house/building/street/landmark/locality/city/district/state and writes one
  * canonical line. Rules and decisions: docs/normalize.md.
  */
-import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, DIRECTIONS, getGazetteer, namesPlace, officeTownKeys, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   DEVELOPERS,
@@ -45,7 +45,7 @@ import {
   type PincodeRecord,
 } from "./pincodes";
 import { CITY_STATES, stateAliasEntries } from "./states";
-import { DISTRICT_CITY } from "./cities";
+import { DISTRICT_CITY, PREFIX_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
 export type { PincodeArea, PincodeEntry } from "./pincodes";
@@ -336,6 +336,8 @@ function cityCentre(city: CityDef): PincodeEntry | null {
   return found;
 }
 
+/** A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town. */
+const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || !DIRECTIONS.has(t.key)) + 1);
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
@@ -353,6 +355,20 @@ function districtTown(district: string): CityDef | null {
 function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM): boolean {
   const centre = cityCentre(home);
   return !!centre && distanceKm(centre.lat, centre.lng, at.lat, at.lng) > far;
+}
+
+/**
+ * How far a place among the pincode's offices lies out before it is a town of its own. A metro's spread (40 km) holds
+ * its own delivery range only: the pincodes that share its centre's first four digits (Pune 4110xx, Thane 4006xx), or
+ * its range by `PREFIX_CITY`. Beyond them its district's towns are towns as any district town's are (Chakan 410501,
+ * 28 km from Pune; Kalyan 421301, 19 km from Thane).
+ */
+function townDistanceKm(home: CityDef, rec: PincodeRecord | null): number {
+  if (!METROS.has(home.name)) return TOWN_DISTANCE_KM;
+  const centre = cityCentre(home);
+  const code = rec?.entry.code;
+  const own = !code || !centre || code.startsWith(centre.code.slice(0, 4)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
+  return own ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
 }
 
 /** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
@@ -413,12 +429,22 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
-    const key = placeNameKey(nameOf(c));
+    const whole = placeNameKey(nameOf(c));
+    // The town, a direction after it aside ("Kalyan West").
+    const name = townTokens(c.tokens)
+      .map((t) => t.key)
+      .join(" ");
+    const key = placeNameKey(name);
     let at: PincodeEntry | null = null;
     if (rec) {
-      // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
-      const limit = Math.min(1, allowedEdits(key.length));
-      if (offices.some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
+      // A city the gazetteer knows in the pincode's district, written where no mention was read ("Vasai West", "Post
+      // Vasai"), is that town, whatever its office is called ("Bassein").
+      const known = getGazetteer().places.get(name)?.city;
+      if (known && known !== home && (isPlainName(c) || c.label === "Post") && cityMatchesRecord(known, rec)) return c;
+      // The office may be spelt a letter apart ("Sagara" for the office "Sagar"), or name its town with a word of
+      // its own ("Kalyan City", "Fatehpur Town").
+      const limit = Math.min(1, allowedEdits(whole.length));
+      if (offices.some((p) => editDistance(p, whole, limit) <= limit) || officeTownKeys(rec).includes(key)) at = rec.entry;
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district.
       const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
@@ -434,7 +460,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
     if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
-    return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
+    // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
+    // Bangalore Rural"), which names an area, not a town.
+    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || !isPlainName(c) && c.label !== "Post" ? undefined : townDistanceKm(home, rec);
+    return farFrom(home, at, far) ? c : null;
   }
   return null;
 }
@@ -1521,7 +1550,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
-    r.statedCity = render(town.tokens, false);
+    // "Kalyan West" is Kalyan: the line keeps the part as written.
+    r.statedCity = render(townTokens(town.tokens), false);
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
@@ -1566,7 +1596,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const placeTown =
     r.statedCity === null && !town && !rural ? (rec && nearOwnCity(rec) ? placeBesideOwnCity(kept, rec, r) : placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState)) : null;
   if (placeTown) {
-    r.statedCity = render(placeTown.tokens, false);
+    r.statedCity = render(townTokens(placeTown.tokens), false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
   }
   /** The city written when a town or a post office took its place: it names the district. */

@@ -622,3 +622,29 @@ describe("without a pincode, a town written as the district", () => {
     expect(parts("Ganesh Colony, Distt. Chalisgaon")).toMatchObject({ district: "Jalgaon", state: "Maharashtra" });
   });
 });
+
+describe("a town the directory knows by its office's name", () => {
+  it.each([
+    // The offices are "Kalyan City" and "Kalyan RS"; "West" is a part of the town.
+    ["Flat 3, Shivaji Chowk, Kalyan West, Dist. Thane 421301", "Kalyan"],
+    // The office is "Badlapur E.D.".
+    ["Main Road, Badlapur East, Dist. Thane 421503", "Badlapur"],
+    // A city the gazetteer knows, whose office is called by its old name (Bassein).
+    ["12, Station Road, Vasai West 401201", "Vasai"],
+  ])("%s is in %s", (text, city) => {
+    const r = normalizeAddress(text);
+    expect(r.components.city).toBe(city);
+    expect(normalizeAddress(r.normalized).components).toEqual(r.components);
+  });
+});
+
+describe("a town in a metro's district, outside the metro's own pincodes", () => {
+  it("is the town beyond 15 km, as in any district", () => {
+    expect(parts("Shop 2, Talegaon Road, Chakan, Dist. Pune 410501").city).toBe("Chakan");
+    expect(parts("Plot 7, Mandal Office Road, Chevella, Ranga Reddy Dist 501503").city).toBe("Chevella");
+  });
+
+  it("is a part of the metro within its own pincodes", () => {
+    expect(parts("Shop 2, Datta Mandir Road, Wakad, Dist. Pune 411057").city).toBe("Pune");
+  });
+});
