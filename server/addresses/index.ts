@@ -462,7 +462,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
     // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
     // Bangalore Rural"), which names an area, not a town.
-    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || !isPlainName(c) && c.label !== "Post" ? undefined : townDistanceKm(home, rec);
+    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || (!isPlainName(c) && c.label !== "Post") ? undefined : townDistanceKm(home, rec);
     return farFrom(home, at, far) ? c : null;
   }
   return null;
