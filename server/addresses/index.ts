@@ -434,17 +434,21 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     const name = townTokens(c.tokens)
       .map((t) => t.key)
       .join(" ");
-    const key = placeNameKey(name);
+    let key = placeNameKey(name);
     let at: PincodeEntry | null = null;
     if (rec) {
       // A city the gazetteer knows in the pincode's district, written where no mention was read ("Vasai West", "Post
       // Vasai"), is that town, whatever its office is called ("Bassein").
       const known = getGazetteer().places.get(name)?.city;
       if (known && known !== home && (isPlainName(c) || c.label === "Post") && cityMatchesRecord(known, rec)) return c;
-      // The office may be spelt a letter apart ("Sagara" for the office "Sagar"), or name its town with a word of
-      // its own ("Kalyan City", "Fatehpur Town").
-      const limit = Math.min(1, allowedEdits(whole.length));
-      if (offices.some((p) => editDistance(p, whole, limit) <= limit) || officeTownKeys(rec).includes(key)) at = rec.entry;
+      // The office may be spelt a letter or two apart ("Sagara" for the office "Sagar"; the town is then the office's
+      // name), or name its town with a word of its own ("Kalyan City", "Fatehpur Town").
+      const limit = allowedEdits(whole.length);
+      const office = offices.find((p) => editDistance(p, whole, limit) <= limit);
+      // A near spelling of the home town's own office ("Gurganv", गुड़गांव, for Gurgaon) is the home town.
+      if (office && home.keys.some((k) => placeNameKey(k) === office)) continue;
+      if (office && !officeTownKeys(rec).includes(key)) key = office;
+      if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district.
       const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));

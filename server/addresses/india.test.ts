@@ -648,3 +648,14 @@ describe("a town in a metro's district, outside the metro's own pincodes", () =>
     expect(parts("Shop 2, Datta Mandir Road, Wakad, Dist. Pune 411057").city).toBe("Pune");
   });
 });
+
+describe("a town among the pincode's offices spelt two letters apart", () => {
+  it("is that town, before its district's town written after it", () => {
+    // The office is Kundapura, a town of Udupi's district 35 km out.
+    expect(parts("12, Main Road, Kundapoora, Udupi 576201")).toMatchObject({ city: "Kundapoora", district: "Udupi" });
+  });
+
+  it("is the home town where the office is the home town's own", () => {
+    expect(parts("Plot 9, Sector 4, Gurganv, Haryana 122001").city).toBe("Gurugram");
+  });
+});
