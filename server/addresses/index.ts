@@ -358,17 +358,21 @@ function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? 
 }
 
 /**
- * How far a place among the pincode's offices lies out before it is a town of its own. A metro's spread (40 km) holds
- * its own delivery range only: the pincodes that share its centre's first four digits (Pune 4110xx, Thane 4006xx), or
- * its range by `PREFIX_CITY`. Beyond them its district's towns are towns as any district town's are (Chakan 410501,
- * 28 km from Pune; Kalyan 421301, 19 km from Thane).
+ * How far a place among the pincode's offices lies out before it is a town of its own, where no city is written. A
+ * town's own pincodes share its centre's first four digits where the centre is a sorting district's town (its code's
+ * fourth digit 0: Agra 2820xx, Pune 4110xx, Thane 4006xx), else its first five (Gurdaspur 14352x), or lie in its range
+ * by `PREFIX_CITY`. Within them a place lies 15 km out (40 km for a metro, whose spread holds its own pincodes only);
+ * a pincode of its own beyond them is another place's: the place written is that place however near (Dinanagar
+ * 143531, 9 km from Gurdaspur), and a metro's district holds towns as any district does (Chakan 410501, 28 km from
+ * Pune; Kalyan 421301, 19 km from Thane).
  */
 function townDistanceKm(home: CityDef, rec: PincodeRecord | null): number {
-  if (!METROS.has(home.name)) return TOWN_DISTANCE_KM;
   const centre = cityCentre(home);
   const code = rec?.entry.code;
-  const own = !code || !centre || code.startsWith(centre.code.slice(0, 4)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
-  return own ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+  const digits = centre?.code[3] === "0" ? 4 : 5;
+  const own = !code || !centre || code.startsWith(centre.code.slice(0, digits)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
+  if (METROS.has(home.name)) return own ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+  return own ? TOWN_DISTANCE_KM : 0;
 }
 
 /** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
@@ -400,6 +404,14 @@ function isOwnOffice(p: Chunk, rec: PincodeRecord | null, offices: readonly stri
   const key = placeNameKey(nameOf(p));
   if (rec) return offices.includes(key);
   return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
+}
+
+/** A misspelling of a city's name, up to three letters off as its length allows ("Bareli" for Bareilly). */
+function spellsCity(city: CityDef, name: string): boolean {
+  return city.keys.some((k) => {
+    const limit = Math.min(3, Math.floor(k.length / 2) - 1);
+    return limit > 0 && editDistance(k, name, limit) <= limit;
+  });
 }
 
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
@@ -466,7 +478,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
     // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
     // Bangalore Rural"), which names an area, not a town.
-    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || (!isPlainName(c) && c.label !== "Post") ? undefined : townDistanceKm(home, rec);
+    // The home town written after the place, misspelt ("Algunur, Karimnnagar"), is written too.
+    const homeAfter = kept.slice(k + 1).some((p) => isPlainName(p) && spellsCity(home, nameOf(p)));
+    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || homeAfter || (!isPlainName(c) && c.label !== "Post") ? undefined : townDistanceKm(home, rec);
     return farFrom(home, at, far) ? c : null;
   }
   return null;
@@ -1567,15 +1581,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // unless it is one of the pincode's own post offices spelt right ("Karodia" in 391310 is no "Baroda").
     const last = [...kept].reverse().find(isPlainName);
     const own = gaz.citiesByName.get(rec.entry.city ?? "");
-    if (
-      last &&
-      own &&
-      !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) &&
-      own.keys.some((k) => {
-        const limit = Math.min(3, Math.floor(k.length / 2) - 1);
-        return limit > 0 && editDistance(k, nameOf(last), limit) <= limit;
-      })
-    ) {
+    if (last && own && !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) && spellsCity(own, nameOf(last))) {
       r.statedCity = own.name;
       r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);

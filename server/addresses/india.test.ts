@@ -659,3 +659,15 @@ describe("a town among the pincode's offices spelt two letters apart", () => {
     expect(parts("Plot 9, Sector 4, Gurganv, Haryana 122001").city).toBe("Gurugram");
   });
 });
+
+describe("a place with a pincode of its own beyond its district town's", () => {
+  it("is the town however near, where no city is written", () => {
+    // Karamsad's 388325 is not one of Anand's 3880xx, though it lies 5 km out.
+    expect(parts("12, Station Road, Karamsad, Dist. Anand 388325")).toMatchObject({ city: "Karamsad", district: "Anand" });
+  });
+
+  it("is a locality within the district town's own pincodes, or before the town written", () => {
+    expect(parts("Plot 9, Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
+    expect(parts("Shop 4, Main Bazar, Karamsad, Anand 388325").city).toBe("Anand");
+  });
+});
