@@ -441,6 +441,8 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
+    // Without a pincode, a sub-district written right after a name is that village's (see `villageBeforeSubDistrict`).
+    if (!rec && SUB_DISTRICT_LABELS.has(c.label) && k > 0 && isPlainName(kept[k - 1] as Chunk)) continue;
     const whole = placeNameKey(nameOf(c));
     // The town, a direction after it aside ("Kalyan West").
     const name = townTokens(c.tokens)
@@ -462,10 +464,16 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office && !officeTownKeys(rec).includes(key)) key = office;
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
     } else {
-      // Without a pincode, the one office of that name in the city's (or the written) district.
-      const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
+      // Without a pincode, the one office of that name in the city's (or the written) district, in the written state
+      // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro, a town or
+      // sub-district of the district that has no office of its name, at its head office's pincode.
+      const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && r.states.some((st) => inState(st, state)));
       const one = found[0]?.entry;
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
+      // Not the district's own name spelt another way ("Bhubaneswar, Khurda" for Khordha).
+      const district = key.length >= 5 && areas.some((d) => editDistance(placeNameKey(d), key, 2) <= 2);
+      const town = found.length === 0 && isPlainName(c) && !METROS.has(home.name) && !district ? townNamed(key) : null;
+      if (town && town.areas.some((a) => areas.includes(a.district) && inState(a.state, state))) at = pincodeRecord(town.codes[0] ?? "")?.entry ?? null;
     }
     if (!at) continue;
     // Before the city written last, a post office that is no town or sub-district of the city's district is an

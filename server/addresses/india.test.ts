@@ -671,3 +671,15 @@ describe("a place with a pincode of its own beyond its district town's", () => {
     expect(parts("Shop 4, Main Bazar, Karamsad, Anand 388325").city).toBe("Anand");
   });
 });
+
+describe("without a pincode, a town written before its district's town", () => {
+  it("is the town where the directory knows it in that district, in the state written before the split", () => {
+    // A sub-district of Nalgonda with no post office of its name; "AP" is the state before Telangana.
+    expect(parts("4, Bus Stand Road, Choutuppal, Nalgonda, AP")).toMatchObject({ city: "Choutuppal", district: "Nalgonda", state: "Telangana" });
+  });
+
+  it("is not the district written in an older spelling, nor a mandal after a village", () => {
+    expect(parts("Plot 3, Jaydev Vihar, Bhubaneswar, Khurda").city).toBe("Bhubaneswar");
+    expect(parts("Kondapur, Sadasivpet Mandal, Medak Dist").city).toBe("Kondapur");
+  });
+});
