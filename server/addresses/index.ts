@@ -450,6 +450,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       .join(" ");
     let key = placeNameKey(name);
     let at: PincodeEntry | null = null;
+    let tail = false;
     if (rec) {
       // A city the gazetteer knows in the pincode's district, written where no mention was read ("Vasai West", "Post
       // Vasai"), is that town, whatever its office is called ("Bassein").
@@ -463,6 +464,16 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office && home.keys.some((k) => placeNameKey(k) === office)) continue;
       if (office && !officeTownKeys(rec).includes(key)) key = office;
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
+      // Else the last word of a longer name, where it is a town of the pincode's district among its offices
+      // ("Poramatala Nabadwip"): the name before it is a locality of that town.
+      const end = c.tokens[c.tokens.length - 1] as Token;
+      if (!at && isPlainName(c) && c.tokens.length > 1 && end.type === WORD && !LOCALITY_TAIL.has(end.key) && officeTownKeys(rec).includes(end.key)) {
+        if (townNamed(end.key)?.areas.some((a) => rec.districts.includes(a.district))) {
+          at = rec.entry;
+          key = end.key;
+          tail = true;
+        }
+      }
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district, in the written state
       // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro, a town or
@@ -483,15 +494,25 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
-    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
+    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name)))
+      return tail ? splitTail(kept, k) : c;
     // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
     // Bangalore Rural"), which names an area, not a town.
     // The home town written after the place, misspelt ("Algunur, Karimnnagar"), is written too.
     const homeAfter = kept.slice(k + 1).some((p) => isPlainName(p) && spellsCity(home, nameOf(p)));
     const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || homeAfter || (!isPlainName(c) && c.label !== "Post") ? undefined : townDistanceKm(home, rec);
-    return farFrom(home, at, far) ? c : null;
+    if (!farFrom(home, at, far)) return null;
+    return tail ? splitTail(kept, k) : c;
   }
   return null;
+}
+
+/** Parts the last word of the chunk at `k` from the name before it, which stays a locality; returns the word's chunk. */
+function splitTail(kept: Chunk[], k: number): Chunk {
+  const c = kept[k] as Chunk;
+  const town: Chunk = { kind: "locality", label: "", tokens: c.tokens.slice(-1), order: c.order + 0.5, segment: c.segment };
+  kept.splice(k, 1, { ...c, tokens: c.tokens.slice(0, -1) }, town);
+  return town;
 }
 
 /**

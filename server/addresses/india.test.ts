@@ -683,3 +683,11 @@ describe("without a pincode, a town written before its district's town", () => {
     expect(parts("Kondapur, Sadasivpet Mandal, Medak Dist").city).toBe("Kondapur");
   });
 });
+
+describe("a town ending a longer name", () => {
+  it("is the town where it is one of the pincode's towns, and the name before it its locality", () => {
+    const r = normalizeAddress("12, Tegharipara Nabadwip, Dist. Nadia 741302");
+    expect(r.components).toMatchObject({ city: "Nabadwip", locality: "Tegharipara", district: "Nadia" });
+    expect(normalizeAddress(r.normalized).components).toEqual(r.components);
+  });
+});
