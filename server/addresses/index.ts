@@ -1578,6 +1578,17 @@ function postOfficeOfCity(post: Chunk, kept: readonly Chunk[], city: CityDef, re
 }
 
 /**
+ * Whether a village or post office written with a metro lies beyond the metro's spread (`townDistanceKm`): one of the
+ * pincode's own offices, or without a pincode the one office of that name in the metro's districts.
+ */
+function beyondMetro(place: Chunk, city: CityDef, rec: PincodeRecord | null): boolean {
+  const key = placeNameKey(nameOf(place));
+  const found = rec ? (officeNameKeys(rec).includes(key) ? [rec] : []) : recordsNamed(key).filter((r) => city.districts.some((d) => r.districts.includes(d)));
+  const at = found.length === 1 ? (found[0] as PincodeRecord).entry : null;
+  return !!at && farFrom(city, at, townDistanceKm(city, rec));
+}
+
+/**
  * The city when no city name decided it: a town the text names, a rural post office or village, a
  * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
@@ -1587,12 +1598,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
-  // a metro's urban villages stay in the metro.
+  // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");
-  const rural =
-    town || (city && METROS.has(city.name)) || (post && city && postOfficeOfCity(post, kept, city, rec, mentions))
-      ? null
-      : (post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
+  const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
+  const rural = town || metroVillage || (post && city && postOfficeOfCity(post, kept, city, rec, mentions)) ? null : place;
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);

@@ -691,3 +691,13 @@ describe("a town ending a longer name", () => {
     expect(normalizeAddress(r.normalized).components).toEqual(r.components);
   });
 });
+
+describe("a village or post office written with a metro", () => {
+  it("is the city beyond the metro's spread, and the metro stays the district's town", () => {
+    expect(parts("Vill. Naul, P.O. Bantul, Howrah 711312")).toMatchObject({ city: "Bantul", district: "Howrah" });
+  });
+
+  it("stays the metro's urban village within it", () => {
+    expect(parts("Village Wazirabad, Sector 52, Gurugram 122003").city).toBe("Gurugram");
+  });
+});
