@@ -441,8 +441,8 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
-    // Without a pincode, a sub-district written right after a name is that village's (see `villageBeforeSubDistrict`).
-    if (!rec && SUB_DISTRICT_LABELS.has(c.label) && k > 0 && isPlainName(kept[k - 1] as Chunk)) continue;
+    // Without a pincode, a sub-district written right after a village is the village's (see `villageBeforeSubDistrict`).
+    if (!rec && SUB_DISTRICT_LABELS.has(c.label) && villageBeforeSubDistrict(kept) !== null) continue;
     const whole = placeNameKey(nameOf(c));
     // The town, a direction after it aside ("Kalyan West").
     const name = townTokens(c.tokens)
@@ -1607,8 +1607,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
-    // "Kalyan West" is Kalyan: the line keeps the part as written.
-    r.statedCity = render(townTokens(town.tokens), false);
+    // "Kalyan West" is Kalyan, where the directory knows no place of the whole name ("Kandivali East" is one): the line
+    // keeps the part as written.
+    const whole = placeNameKey(nameOf(town));
+    r.statedCity = render(recordsNamed(whole).length > 0 || townNamed(whole) ? town.tokens : townTokens(town.tokens), false);
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
@@ -1645,7 +1647,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const placeTown =
     r.statedCity === null && !town && !rural ? (rec && nearOwnCity(rec) ? placeBesideOwnCity(kept, rec, r) : placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState)) : null;
   if (placeTown) {
-    r.statedCity = render(townTokens(placeTown.tokens), false);
+    r.statedCity = render(placeTown.tokens, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
   }
   /** The city written when a town or a post office took its place: it names the district. */
