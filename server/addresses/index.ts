@@ -1607,10 +1607,13 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
-    // "Kalyan West" is Kalyan, where the directory knows no place of the whole name ("Kandivali East" is one): the line
-    // keeps the part as written.
+    // "Kalyan West" is Kalyan, and "Bhayander East" the gazetteer's Bhayander, where the directory knows no place of
+    // the whole name or the gazetteer the name without the direction ("Kandivali East" is an office): the line keeps
+    // the part as written.
     const whole = placeNameKey(nameOf(town));
-    r.statedCity = render(recordsNamed(whole).length > 0 || townNamed(whole) ? town.tokens : townTokens(town.tokens), false);
+    const part = townTokens(town.tokens);
+    const known = !!getGazetteer().places.get(part.map((t) => t.key).join(" "))?.city;
+    r.statedCity = render(!known && (recordsNamed(whole).length > 0 || townNamed(whole)) ? town.tokens : part, false);
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {

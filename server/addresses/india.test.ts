@@ -631,6 +631,8 @@ describe("a town the directory knows by its office's name", () => {
     ["Main Road, Badlapur East, Dist. Thane 421503", "Badlapur"],
     // A city the gazetteer knows, whose office is called by its old name (Bassein).
     ["12, Station Road, Vasai West 401201", "Vasai"],
+    // The directory knows the whole name (an office of Mumbai): it stays whole.
+    ["Flat 9, Mahavir Nagar, Kandivali (East)", "Kandivali East"],
   ])("%s is in %s", (text, city) => {
     const r = normalizeAddress(text);
     expect(r.components.city).toBe(city);
