@@ -362,8 +362,8 @@ function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? 
  * town's own pincodes share its centre's first four digits where the centre is a sorting district's town (its code's
  * fourth digit 0: Agra 2820xx, Pune 4110xx, Thane 4006xx), else its first five (Gurdaspur 14352x), or lie in its range
  * by `PREFIX_CITY`. Within them a place lies 15 km out (40 km for a metro, whose spread holds its own pincodes only);
- * a pincode of its own beyond them is another place's: the place written is that place however near (Dinanagar
- * 143531, 9 km from Gurdaspur), and a metro's district holds towns as any district does (Chakan 410501, 28 km from
+ * a pincode of its own beyond them is another place's: the place written is that place however near (Karamsad
+ * 388325, 5 km from Anand), and a metro's district holds towns as any district does (Chakan 410501, 28 km from
  * Pune; Kalyan 421301, 19 km from Thane).
  */
 function townDistanceKm(home: CityDef, rec: PincodeRecord | null): number {
