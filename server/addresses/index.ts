@@ -3,7 +3,7 @@
  * directory, splits house/building/street/landmark/locality/city/district/state and writes one
  * canonical line. Rules and decisions: docs/normalize.md.
  */
-import { cityMatchesRecord, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, DIRECTIONS, getGazetteer, namesPlace, officeTownKeys, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   DEVELOPERS,
@@ -46,7 +46,7 @@ import {
   type PincodeRecord,
 } from "./pincodes";
 import { CITY_STATES, stateAliasEntries } from "./states";
-import { DISTRICT_CITY } from "./cities";
+import { DISTRICT_CITY, PREFIX_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
 export type { PincodeArea, PincodeEntry } from "./pincodes";
@@ -337,6 +337,8 @@ function cityCentre(city: CityDef): PincodeEntry | null {
   return found;
 }
 
+/** A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town. */
+const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || !DIRECTIONS.has(t.key)) + 1);
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
@@ -366,6 +368,24 @@ function districtTown(district: string): CityDef | null {
 function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM): boolean {
   const centre = cityCentre(home);
   return !!centre && distanceKm(centre.lat, centre.lng, at.lat, at.lng) > far;
+}
+
+/**
+ * How far a place among the pincode's offices lies out before it is a town of its own, where no city is written. A
+ * town's own pincodes share its centre's first four digits where the centre is a sorting district's town (its code's
+ * fourth digit 0: Agra 2820xx, Pune 4110xx, Thane 4006xx), else its first five (Gurdaspur 14352x), or lie in its range
+ * by `PREFIX_CITY`. Within them a place lies 15 km out (40 km for a metro, whose spread holds its own pincodes only);
+ * a pincode of its own beyond them is another place's: the place written is that place however near (Karamsad
+ * 388325, 5 km from Anand), and a metro's district holds towns as any district does (Chakan 410501, 28 km from
+ * Pune; Kalyan 421301, 19 km from Thane).
+ */
+function townDistanceKm(home: CityDef, rec: PincodeRecord | null): number {
+  const centre = cityCentre(home);
+  const code = rec?.entry.code;
+  const digits = centre?.code[3] === "0" ? 4 : 5;
+  const own = !code || !centre || code.startsWith(centre.code.slice(0, digits)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
+  if (METROS.has(home.name)) return own ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+  return own ? TOWN_DISTANCE_KM : 0;
 }
 
 /** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
@@ -399,6 +419,14 @@ function isOwnOffice(p: Chunk, rec: PincodeRecord | null, offices: readonly stri
   return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
 }
 
+/** A misspelling of a city's name, up to three letters off as its length allows ("Bareli" for Bareilly). */
+function spellsCity(city: CityDef, name: string): boolean {
+  return city.keys.some((k) => {
+    const limit = Math.min(3, Math.floor(k.length / 2) - 1);
+    return limit > 0 && editDistance(k, name, limit) <= limit;
+  });
+}
+
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
   const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
   if (!home && !rec) {
@@ -426,17 +454,50 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
-    const key = placeNameKey(nameOf(c));
+    // Without a pincode, a sub-district written right after a village is the village's (see `villageBeforeSubDistrict`).
+    if (!rec && SUB_DISTRICT_LABELS.has(c.label) && villageBeforeSubDistrict(kept) !== null) continue;
+    const whole = placeNameKey(nameOf(c));
+    // The town, a direction after it aside ("Kalyan West").
+    const name = townTokens(c.tokens)
+      .map((t) => t.key)
+      .join(" ");
+    let key = placeNameKey(name);
     let at: PincodeEntry | null = null;
+    let tail = false;
     if (rec) {
-      // The office may be spelt a letter apart ("Sagara" for the office "Sagar").
-      const limit = Math.min(1, allowedEdits(key.length));
-      if (offices.some((p) => editDistance(p, key, limit) <= limit)) at = rec.entry;
+      // A city the gazetteer knows in the pincode's district, written where no mention was read ("Vasai West", "Post
+      // Vasai"), is that town, whatever its office is called ("Bassein").
+      const known = getGazetteer().places.get(name)?.city;
+      if (known && known !== home && (isPlainName(c) || c.label === "Post") && cityMatchesRecord(known, rec)) return c;
+      // The office may be spelt a letter or two apart ("Sagara" for the office "Sagar"; the town is then the office's
+      // name), or name its town with a word of its own ("Kalyan City", "Fatehpur Town").
+      const limit = allowedEdits(whole.length);
+      const office = offices.find((p) => editDistance(p, whole, limit) <= limit);
+      // A near spelling of the home town's own office ("Gurganv", गुड़गांव, for Gurgaon) is the home town.
+      if (office && home.keys.some((k) => placeNameKey(k) === office)) continue;
+      if (office && !officeTownKeys(rec).includes(key)) key = office;
+      if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
+      // Else the last word of a longer name, where it is a town of the pincode's district among its offices
+      // ("Poramatala Nabadwip"): the name before it is a locality of that town.
+      const end = c.tokens[c.tokens.length - 1] as Token;
+      if (!at && isPlainName(c) && c.tokens.length > 1 && end.type === WORD && !LOCALITY_TAIL.has(end.key) && officeTownKeys(rec).includes(end.key)) {
+        if (townNamed(end.key)?.areas.some((a) => rec.districts.includes(a.district))) {
+          at = rec.entry;
+          key = end.key;
+          tail = true;
+        }
+      }
     } else {
-      // Without a pincode, the one office of that name in the city's (or the written) district.
-      const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && (!state || r.states.includes(state)));
+      // Without a pincode, the one office of that name in the city's (or the written) district, in the written state
+      // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro, a town or
+      // sub-district of the district that has no office of its name, at its head office's pincode.
+      const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && r.states.some((st) => inState(st, state)));
       const one = found[0]?.entry;
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
+      // Not the district's own name spelt another way ("Bhubaneswar, Khurda" for Khordha).
+      const district = key.length >= 5 && areas.some((d) => editDistance(placeNameKey(d), key, 2) <= 2);
+      const town = found.length === 0 && isPlainName(c) && !METROS.has(home.name) && !district ? townNamed(key) : null;
+      if (town && town.areas.some((a) => areas.includes(a.district) && inState(a.state, state))) at = pincodeRecord(town.codes[0] ?? "")?.entry ?? null;
     }
     if (!at) continue;
     // Before the city written last, a post office that is no town or sub-district of the city's district is an
@@ -446,10 +507,25 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
-    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name))) return c;
-    return farFrom(home, at, ownTown ? undefined : METRO_TOWN_DISTANCE_KM) ? c : null;
+    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name)))
+      return tail ? splitTail(kept, k) : c;
+    // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
+    // Bangalore Rural"), which names an area, not a town.
+    // The home town written after the place, misspelt ("Algunur, Karimnnagar"), is written too.
+    const homeAfter = kept.slice(k + 1).some((p) => isPlainName(p) && spellsCity(home, nameOf(p)));
+    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || homeAfter || (!isPlainName(c) && c.label !== "Post") ? undefined : townDistanceKm(home, rec);
+    if (!farFrom(home, at, far)) return null;
+    return tail ? splitTail(kept, k) : c;
   }
   return null;
+}
+
+/** Parts the last word of the chunk at `k` from the name before it, which stays a locality; returns the word's chunk. */
+function splitTail(kept: Chunk[], k: number): Chunk {
+  const c = kept[k] as Chunk;
+  const town: Chunk = { kind: "locality", label: "", tokens: c.tokens.slice(-1), order: c.order + 0.5, segment: c.segment };
+  kept.splice(k, 1, { ...c, tokens: c.tokens.slice(0, -1) }, town);
+  return town;
 }
 
 /**
@@ -1518,6 +1594,17 @@ function postOfficeOfCity(post: Chunk, kept: readonly Chunk[], city: CityDef, re
 }
 
 /**
+ * Whether a village or post office written with a metro lies beyond the metro's spread (`townDistanceKm`): one of the
+ * pincode's own offices, or without a pincode the one office of that name in the metro's districts.
+ */
+function beyondMetro(place: Chunk, city: CityDef, rec: PincodeRecord | null): boolean {
+  const key = placeNameKey(nameOf(place));
+  const found = rec ? (officeNameKeys(rec).includes(key) ? [rec] : []) : recordsNamed(key).filter((r) => city.districts.some((d) => r.districts.includes(d)));
+  const at = found.length === 1 ? (found[0] as PincodeRecord).entry : null;
+  return !!at && farFrom(city, at, townDistanceKm(city, rec));
+}
+
+/**
  * The city when no city name decided it: a town the text names, a rural post office or village, a
  * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
@@ -1527,17 +1614,22 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
-  // a metro's urban villages stay in the metro.
+  // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");
-  const rural =
-    town || (city && METROS.has(city.name)) || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions)))
-      ? null
-      : (post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village"));
+  const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
+  const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
+  const rural = town || metroVillage || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions))) ? null : place;
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
-    r.statedCity = render(town.tokens, false);
+    // "Kalyan West" is Kalyan, and "Bhayander East" the gazetteer's Bhayander, where the directory knows no place of
+    // the whole name or the gazetteer the name without the direction ("Kandivali East" is an office): the line keeps
+    // the part as written.
+    const whole = placeNameKey(nameOf(town));
+    const part = townTokens(town.tokens);
+    const known = !!getGazetteer().places.get(part.map((t) => t.key).join(" "))?.city;
+    r.statedCity = render(!known && (recordsNamed(whole).length > 0 || townNamed(whole)) ? town.tokens : part, false);
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
@@ -1549,15 +1641,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // unless it is one of the pincode's own post offices spelt right ("Karodia" in 391310 is no "Baroda").
     const last = [...kept].reverse().find(isPlainName);
     const own = gaz.citiesByName.get(rec.entry.city ?? "");
-    if (
-      last &&
-      own &&
-      !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) &&
-      own.keys.some((k) => {
-        const limit = Math.min(3, Math.floor(k.length / 2) - 1);
-        return limit > 0 && editDistance(k, nameOf(last), limit) <= limit;
-      })
-    ) {
+    if (last && own && !officeNameKeys(rec).includes(placeNameKey(nameOf(last))) && spellsCity(own, nameOf(last))) {
       r.statedCity = own.name;
       r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);

@@ -735,3 +735,84 @@ describe("a village run into its district, or written twice", () => {
     expect(parts("Vill. & P.O. Bhanwarpur Bhanwarpur Gonda Uttar Pradesh")).toMatchObject({ city: "Bhanwarpur", district: "Gonda" });
   });
 });
+
+describe("a town the directory knows by its office's name", () => {
+  it.each([
+    // The offices are "Kalyan City" and "Kalyan RS"; "West" is a part of the town.
+    ["Flat 3, Shivaji Chowk, Kalyan West, Dist. Thane 421301", "Kalyan"],
+    // The office is "Badlapur E.D.".
+    ["Main Road, Badlapur East, Dist. Thane 421503", "Badlapur"],
+    // A city the gazetteer knows, whose office is called by its old name (Bassein).
+    ["12, Station Road, Vasai West 401201", "Vasai"],
+    // The directory knows the whole name (an office of Mumbai): it stays whole.
+    ["Flat 9, Mahavir Nagar, Kandivali (East)", "Kandivali East"],
+  ])("%s is in %s", (text, city) => {
+    const r = normalizeAddress(text);
+    expect(r.components.city).toBe(city);
+    expect(normalizeAddress(r.normalized).components).toEqual(r.components);
+  });
+});
+
+describe("a town in a metro's district, outside the metro's own pincodes", () => {
+  it("is the town beyond 15 km, as in any district", () => {
+    expect(parts("Shop 2, Talegaon Road, Chakan, Dist. Pune 410501").city).toBe("Chakan");
+    expect(parts("Plot 7, Mandal Office Road, Chevella, Ranga Reddy Dist 501503").city).toBe("Chevella");
+  });
+
+  it("is a part of the metro within its own pincodes", () => {
+    expect(parts("Shop 2, Datta Mandir Road, Wakad, Dist. Pune 411057").city).toBe("Pune");
+  });
+});
+
+describe("a town among the pincode's offices spelt two letters apart", () => {
+  it("is that town, before its district's town written after it", () => {
+    // The office is Kundapura, a town of Udupi's district 35 km out.
+    expect(parts("12, Main Road, Kundapoora, Udupi 576201")).toMatchObject({ city: "Kundapoora", district: "Udupi" });
+  });
+
+  it("is the home town where the office is the home town's own", () => {
+    expect(parts("Plot 9, Sector 4, Gurganv, Haryana 122001").city).toBe("Gurugram");
+  });
+});
+
+describe("a place with a pincode of its own beyond its district town's", () => {
+  it("is the town however near, where no city is written", () => {
+    // Karamsad's 388325 is not one of Anand's 3880xx, though it lies 5 km out.
+    expect(parts("12, Station Road, Karamsad, Dist. Anand 388325")).toMatchObject({ city: "Karamsad", district: "Anand" });
+  });
+
+  it("is a locality within the district town's own pincodes, or before the town written", () => {
+    expect(parts("Plot 9, Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
+    expect(parts("Shop 4, Main Bazar, Karamsad, Anand 388325").city).toBe("Anand");
+  });
+});
+
+describe("without a pincode, a town written before its district's town", () => {
+  it("is the town where the directory knows it in that district, in the state written before the split", () => {
+    // A sub-district of Nalgonda with no post office of its name; "AP" is the state before Telangana.
+    expect(parts("4, Bus Stand Road, Choutuppal, Nalgonda, AP")).toMatchObject({ city: "Choutuppal", district: "Nalgonda", state: "Telangana" });
+  });
+
+  it("is not the district written in an older spelling, nor a mandal after a village", () => {
+    expect(parts("Plot 3, Saheed Nagar, Bhubaneswar, Khurda").city).toBe("Bhubaneswar");
+    expect(parts("Kondapur, Sadasivpet Mandal, Medak Dist").city).toBe("Kondapur");
+  });
+});
+
+describe("a town ending a longer name", () => {
+  it("is the town where it is one of the pincode's towns, and the name before it its locality", () => {
+    const r = normalizeAddress("12, Tegharipara Nabadwip, Dist. Nadia 741302");
+    expect(r.components).toMatchObject({ city: "Nabadwip", locality: "Tegharipara", district: "Nadia" });
+    expect(normalizeAddress(r.normalized).components).toEqual(r.components);
+  });
+});
+
+describe("a village or post office written with a metro", () => {
+  it("is the city beyond the metro's spread, and the metro stays the district's town", () => {
+    expect(parts("Vill. Naul, P.O. Bantul, Howrah 711312")).toMatchObject({ city: "Bantul", district: "Howrah" });
+  });
+
+  it("stays the metro's urban village within it", () => {
+    expect(parts("Village Wazirabad, Sector 52, Gurugram 122003").city).toBe("Gurugram");
+  });
+});
