@@ -536,7 +536,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
   const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
-  // sub-district named after the place ("Nandipet, Mandal Nandipet").
+  // sub-district named after the place ("Armoor, Mandal Armoor").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
@@ -845,8 +845,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
       let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
-      // A name that is also a post office in the state a road names ("Madhubani Road, Sakri": a town in Dhule and an
-      // office in Madhubani) is that office: what else is written decides.
+      // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
+      // an office in Yavatmal) is that office: what else is written decides.
       const there = hint && !tail && !listed.some((a) => a.state === hint) ? recordsNamed(key).filter((r) => r.states.includes(hint)) : [];
       if (there.length > 0) listed = there.map((r) => ({ state: hint as string, district: r.entry.district }));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
@@ -1171,7 +1171,7 @@ const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[
 const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
 /**
- * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no
+ * A pincode written a digit short or long after a city or town ("Cuddapah-51604", "Hyderabad PIN 5000172") is no
  * pincode a courier can use, and glued to the place it hides it; it goes, as a phone number does. After any
  * other word the number stays ("Flat 10203").
  */
@@ -1227,7 +1227,7 @@ function unglueStates(text: string): string {
   });
 }
 
-/** Address words a list glues to the town after them: "MAIN ROADADDANKI", "DABA GARDENSVISAKHAPATNAM". */
+/** Address words a list glues to the town after them: "MAIN ROADMARKAPUR", "DABA GARDENSVISAKHAPATNAM". */
 const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );

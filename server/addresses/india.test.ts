@@ -414,7 +414,7 @@ describe("without a pincode, what a road, a crossing or a gate is named after", 
   it("reads a gate or fork named after a town for its state only, and a junction named after what is there as nothing", () => {
     expect(parts("Hisar Gate, Circular Road")).toMatchObject({ district: null, state: "Haryana" });
     expect(parts("Plot 8, Near Mumbai Naka")).toMatchObject({ district: null, state: "Maharashtra" });
-    expect(parts("International Airport Junction").state).toBeNull();
+    expect(parts("Domestic Airport Junction").state).toBeNull();
   });
 
   it("reads no state from a road named after a person, a highway named after a far city, or a road named after Delhi", () => {

@@ -454,7 +454,7 @@ class SegmentChunker {
           this.close();
           return j;
         }
-        // "Manubolu Mandal Nellore District": between a name and a district closed by its marker, the taluk or
+        // "Kovur Mandal Nellore District": between a name and a district closed by its marker, the taluk or
         // mandal marker follows the name before it, as "Rampur (M)" does.
         const before = this.out[this.out.length - 1];
         const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
