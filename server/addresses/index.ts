@@ -815,8 +815,8 @@ function valueWords(c: Chunk): Named[] {
 /**
  * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
  * directory knows it in one state (the last such name counts), and its district where it lies in one.
- * A place written at the end of a longer name, with no comma before it ("Chiravakku Taliparamba", "Behind
- * Civil Court Bhusawal", "Andheri West"), and a locality's own name before its divisions ("Kengeri Satellite
+ * A place written at the end of a longer name, with no comma before it ("Pariyaram Taliparamba", "Behind
+ * Civil Court Amalner", "Andheri West"), and a locality's own name before its divisions ("Kengeri Satellite
  * Town", "Jayanagar 7th Block"), count after the whole name. A street named after a town ("Calicut Road",
  * "Magadi Main Road") counts after the names, for the state only.
  */
@@ -837,7 +837,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
-      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere: any name that
+      // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
       const city = tail || toward || name !== (whole ??= nameOf(c)) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
@@ -872,7 +872,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 
 const roadStates = new WeakMap<readonly Chunk[], string | null>();
 
-/** The state the roads of the address are named after, where they name one ("Madhubani Road"); read once an address. */
+/** The state the roads of the address are named after, where they name one ("Yavatmal Road"); read once an address. */
 function roadState(kept: readonly Chunk[]): string | null {
   let state = roadStates.get(kept);
   if (state === undefined) {
@@ -929,7 +929,7 @@ const SUBDIVISION: ReadonlySet<string> = new Set([
 const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
 
 /**
- * A locality and its divisions ending a longer name ("Near SBI Yelahanka New Town", "Madhuvan Layout Srirampura 2nd
+ * A locality and its divisions ending a longer name ("Near SBI Yelahanka New Town", "Ganesha Layout Srirampura 2nd
  * Stage", "Asalpha Ghatkopar West"): the word before the divisions, a post office's name as well as a town's.
  */
 function dividedTail(tokens: readonly Token[], least: number): Named[] {

@@ -636,7 +636,7 @@ const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
 
 /**
  * Whether the words before `end` (repeats of the name at `end` aside) are a post office or town of one of
- * `districts`: then a common-word city or district after them is that place's district ("P.O. Tulsipur Gonda").
+ * `districts`: then a common-word city or district after them is that place's district ("P.O. Paraspur Gonda").
  */
 function placeIn(tokens: readonly Token[], end: number, districts: readonly string[]): boolean {
   const name = (tokens[end] as Token).key;
