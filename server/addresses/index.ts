@@ -1204,8 +1204,8 @@ function postalZone(text: string): { text: string; pincode: string } | null {
 let gluedState: RegExp | null = null;
 
 /**
- * A state's name glued to the place or the pincode before it ("Dist. Goddajharkhand", "Kolkata 700 042West
- * Bengal", "Khurdaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
+ * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 042West
+ * Bengal", "Baripadaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
  * directory knows, so a word that merely ends like a state stays whole.
  */
 function unglueStates(text: string): string {
@@ -1227,7 +1227,7 @@ function unglueStates(text: string): string {
   });
 }
 
-/** Address words a list glues to the town after them: "MAIN ROADMARKAPUR", "DABA GARDENSVISAKHAPATNAM". */
+/** Address words a list glues to the town after them: "MAIN ROADMARKAPUR", "RAMA GARDENSVISAKHAPATNAM". */
 const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );
@@ -1263,8 +1263,8 @@ function gluedTownKeys(): Set<string> {
 const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
 
 /**
- * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
- * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
+ * Two names glued where a list joined its fields: a town after an address word ("ROADMARKAPUR"), a district or
+ * town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"), a marker after a place
  * ("MANCHERIALPIN"). Only a word the directory does not know whole (alone or after the word before it) is
  * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
  */
@@ -1281,7 +1281,7 @@ function unglueTowns(text: string): string {
       continue;
     }
     const length = i - start;
-    // Lists glue their fields in one case ("ROADADDANKI"); a word typed with capitals and small letters was
+    // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is not looked up.
     const oneCase = upper === 0 || upper === length;
     const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
