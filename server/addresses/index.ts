@@ -123,8 +123,8 @@ const CP437_MOJIBAKE = new RegExp(`([┬├])([${CP437_CONTINUATION}])`, "g");
 const CP1252_C1: Readonly<Record<number, string>> = { 0x91: "'", 0x92: "'", 0x93: '"', 0x94: '"', 0x96: "-", 0x97: "-" };
 
 /**
- * Lists exported through a DOS console carry their UTF-8 as code page 437: "GUNTUR┬û522002" is
- * "GUNTUR–522002", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
+ * Lists exported through a DOS console carry their UTF-8 as code page 437: "NELLORE┬û524001" is
+ * "NELLORE–524001", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
  * come accented Latin letters ("├╜" is "ý"), which no Indian address writes: noise, read as a space.
  */
 function repairMojibake(s: string): string {
@@ -521,7 +521,7 @@ function nearDistrict(key: string): string | null {
  * district (without one, in the written district, else in the written state). Contract: the city is the
  * post-office town, else the village, never the district's headquarters ("Kauhari, Distt Satna" → Kauhari).
  * Where the whole name is none, its last one or two words after a bank's or a market's name ("Allahabad Bank
- * Jaitwara", "Gari Bazar Colonelganj"); with a pincode, one of its own offices may be spelt a few letters
+ * Amarpatan", "Gandhi Bazar Tarabganj"); with a pincode, one of its own offices may be spelt a few letters
  * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
@@ -800,7 +800,7 @@ function kindRank(c: Chunk): number {
 
 /**
  * After every name, each word of a marker's value of several names ("P.O. Sukapuram Edapal", "VPO Jarod Ta
- * Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Jamua Bazar",
+ * Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Rampur Bazar",
  * "Head Quarter"), nor of a value that is one place found in several states.
  */
 function valueWords(c: Chunk): Named[] {
@@ -843,7 +843,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
-      // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
+      // The end of a longer name is a town or a city, never a mere post office ("… Malleswaram Vyalikaval").
       let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
       // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
       // an office in Yavatmal) is that office: what else is written decides.
@@ -857,7 +857,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (found) return { state: found, district: district ?? (toward ? null : only(areas.map((a) => a.district))) };
     }
   }
-  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Memnagar"): the state only.
+  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): the state only.
   const last = kept.reduce<Chunk | null>((a, c) => (!a || c.order > a.order ? c : a), null);
   if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
     for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
@@ -981,7 +981,7 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
     const name = head.map((t) => t.key).join(" ");
     const end = (rest[0] as Token).key;
-    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
+    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Bhagal Darwaja" is no office's).
     const named = n === 1 && rest.length === 1 && (TOWARD.has(end) || (crossings && CROSSING.has(end)));
     // The directory is asked only after a crossing's word: most names end in none.
     const key = named ? placeNameKey(name) : "";
