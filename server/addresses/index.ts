@@ -943,7 +943,7 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
 
 /**
  * A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad
- * Station"; and a bank's branch, named after its town ("Bobbili Branch").
+ * Station"; and a bank's branch, named after its town ("Vepada Branch").
  */
 const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station", "branch"]);
 
@@ -1204,7 +1204,7 @@ function postalZone(text: string): { text: string; pincode: string } | null {
 let gluedState: RegExp | null = null;
 
 /**
- * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 042West
+ * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 026West
  * Bengal", "Baripadaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
  * directory knows, so a word that merely ends like a state stays whole.
  */

@@ -464,7 +464,7 @@ describe("without a pincode, localities as offices and lists write them", () => 
   it("reads a district's hospital, court or council as no district", () => {
     expect(parts("Sub District Hospital, Kadi")).toMatchObject({ city: "Kadi", district: "Mehsana", state: "Gujarat" });
     expect(parts("Near District Court, Sector 17, Jagadhri")).toMatchObject({ district: "Yamunanagar", state: "Haryana" });
-    expect(parts("The District Co-operative Central Bank Ltd., Garividi Branch")).toMatchObject({ district: "Vizianagaram", state: "Andhra Pradesh" });
+    expect(parts("The District Co-operative Central Bank Ltd., Vepada Branch")).toMatchObject({ district: "Vizianagaram", state: "Andhra Pradesh" });
   });
 });
 
