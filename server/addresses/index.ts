@@ -123,8 +123,8 @@ const CP437_MOJIBAKE = new RegExp(`([┬├])([${CP437_CONTINUATION}])`, "g");
 const CP1252_C1: Readonly<Record<number, string>> = { 0x91: "'", 0x92: "'", 0x93: '"', 0x94: '"', 0x96: "-", 0x97: "-" };
 
 /**
- * Lists exported through a DOS console carry their UTF-8 as code page 437: "GUNTUR┬û522002" is
- * "GUNTUR–522002", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
+ * Lists exported through a DOS console carry their UTF-8 as code page 437: "NELLORE┬û524001" is
+ * "NELLORE–524001", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
  * come accented Latin letters ("├╜" is "ý"), which no Indian address writes: noise, read as a space.
  */
 function repairMojibake(s: string): string {
@@ -597,7 +597,7 @@ function nearDistrict(key: string): string | null {
  * district (without one, in the written district, else in the written state). Contract: the city is the
  * post-office town, else the village, never the district's headquarters ("Kauhari, Distt Satna" → Kauhari).
  * Where the whole name is none, its last one or two words after a bank's or a market's name ("Allahabad Bank
- * Jaitwara", "Gari Bazar Colonelganj"); with a pincode, one of its own offices may be spelt a few letters
+ * Amarpatan", "Gandhi Bazar Tarabganj"); with a pincode, one of its own offices may be spelt a few letters
  * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
@@ -612,7 +612,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
   const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
-  // sub-district named after the place ("Nandipet, Mandal Nandipet").
+  // sub-district named after the place ("Armoor, Mandal Armoor").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
@@ -876,7 +876,7 @@ function kindRank(c: Chunk): number {
 
 /**
  * After every name, each word of a marker's value of several names ("P.O. Sukapuram Edapal", "VPO Jarod Ta
- * Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Jamua Bazar",
+ * Waghodia": a village, its post office, its taluk), the last first; not the words of one name ("Rampur Bazar",
  * "Head Quarter"), nor of a value that is one place found in several states.
  */
 function valueWords(c: Chunk): Named[] {
@@ -891,8 +891,8 @@ function valueWords(c: Chunk): Named[] {
 /**
  * Without a pincode or a city, the state a locality, post office, tehsil or village names when the
  * directory knows it in one state (the last such name counts), and its district where it lies in one.
- * A place written at the end of a longer name, with no comma before it ("Chiravakku Taliparamba", "Behind
- * Civil Court Bhusawal", "Andheri West"), and a locality's own name before its divisions ("Kengeri Satellite
+ * A place written at the end of a longer name, with no comma before it ("Pariyaram Taliparamba", "Behind
+ * Civil Court Amalner", "Andheri West"), and a locality's own name before its divisions ("Kengeri Satellite
  * Town", "Jayanagar 7th Block"), count after the whole name. A street named after a town ("Calicut Road",
  * "Magadi Main Road") counts after the names, for the state only.
  */
@@ -913,16 +913,16 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
-      // A district's town is that district ("Bus Station Sultanpur"), before a same-named town elsewhere: any name that
+      // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
       const city = tail || toward || name !== (whole ??= nameOf(c)) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
-      // The end of a longer name is a town or a city, never a mere post office ("… Rajajinagar Mahalakshmipuram").
+      // The end of a longer name is a town or a city, never a mere post office ("… Malleswaram Vyalikaval").
       let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
-      // A name that is also a post office in the state a road names ("Madhubani Road, Sakri": a town in Dhule and an
-      // office in Madhubani) is that office: what else is written decides.
+      // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
+      // an office in Yavatmal) is that office: what else is written decides.
       const there = hint && !tail && !listed.some((a) => a.state === hint) ? recordsNamed(key).filter((r) => r.states.includes(hint)) : [];
       if (there.length > 0) listed = there.map((r) => ({ state: hint as string, district: r.entry.district }));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
@@ -933,7 +933,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (found) return { state: found, district: district ?? (toward ? null : only(areas.map((a) => a.district))) };
     }
   }
-  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Memnagar"): the state only.
+  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): the state only.
   const last = kept.reduce<Chunk | null>((a, c) => (!a || c.order > a.order ? c : a), null);
   if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
     for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
@@ -948,7 +948,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 
 const roadStates = new WeakMap<readonly Chunk[], string | null>();
 
-/** The state the roads of the address are named after, where they name one ("Madhubani Road"); read once an address. */
+/** The state the roads of the address are named after, where they name one ("Yavatmal Road"); read once an address. */
 function roadState(kept: readonly Chunk[]): string | null {
   let state = roadStates.get(kept);
   if (state === undefined) {
@@ -1005,7 +1005,7 @@ const SUBDIVISION: ReadonlySet<string> = new Set([
 const divides = (t: Token) => t.type === NUMBER || t.ordinal || ROMAN.has(t.key) || SUBDIVISION.has(t.key) || LOCALITY_TAIL.has(t.key);
 
 /**
- * A locality and its divisions ending a longer name ("Near SBI Yelahanka New Town", "Madhuvan Layout Srirampura 2nd
+ * A locality and its divisions ending a longer name ("Near SBI Yelahanka New Town", "Ganesha Layout Srirampura 2nd
  * Stage", "Asalpha Ghatkopar West"): the word before the divisions, a post office's name as well as a town's.
  */
 function dividedTail(tokens: readonly Token[], least: number): Named[] {
@@ -1019,7 +1019,7 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
 
 /**
  * A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad
- * Station"; and a bank's branch, named after its town ("Bobbili Branch").
+ * Station"; and a bank's branch, named after its town ("Vepada Branch").
  */
 const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station", "branch"]);
 
@@ -1057,7 +1057,7 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
     const name = head.map((t) => t.key).join(" ");
     const end = (rest[0] as Token).key;
-    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Kansada Darwaja" is no office's).
+    // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Bhagal Darwaja" is no office's).
     const named = n === 1 && rest.length === 1 && (TOWARD.has(end) || (crossings && CROSSING.has(end)));
     // The directory is asked only after a crossing's word: most names end in none.
     const key = named ? placeNameKey(name) : "";
@@ -1247,7 +1247,7 @@ const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[
 const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
 
 /**
- * A pincode written a digit short or long after a city or town ("Cuddapah-51600", "Hyderabad PIN 5000013") is no
+ * A pincode written a digit short or long after a city or town ("Cuddapah-51604", "Hyderabad PIN 5000172") is no
  * pincode a courier can use, and glued to the place it hides it; it goes, as a phone number does. After any
  * other word the number stays ("Flat 10203").
  */
@@ -1280,8 +1280,8 @@ function postalZone(text: string): { text: string; pincode: string } | null {
 let gluedState: RegExp | null = null;
 
 /**
- * A state's name glued to the place or the pincode before it ("Dist. Goddajharkhand", "Kolkata 700 042West
- * Bengal", "Khurdaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
+ * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 026West
+ * Bengal", "Baripadaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
  * directory knows, so a word that merely ends like a state stays whole.
  */
 function unglueStates(text: string): string {
@@ -1303,7 +1303,7 @@ function unglueStates(text: string): string {
   });
 }
 
-/** Address words a list glues to the town after them: "MAIN ROADADDANKI", "DABA GARDENSVISAKHAPATNAM". */
+/** Address words a list glues to the town after them: "MAIN ROADMARKAPUR", "RAMA GARDENSVISAKHAPATNAM". */
 const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
   [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
 );
@@ -1339,8 +1339,8 @@ function gluedTownKeys(): Set<string> {
 const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
 
 /**
- * Two names glued where a list joined its fields: a town after an address word ("ROADADDANKI"), a district or
- * town after a place ("GODAVARIKHANIKARIMNAGAR", "DORNAKALWARANGAL"), a marker after a place
+ * Two names glued where a list joined its fields: a town after an address word ("ROADMARKAPUR"), a district or
+ * town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"), a marker after a place
  * ("MANCHERIALPIN"). Only a word the directory does not know whole (alone or after the word before it) is
  * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
  */
@@ -1357,7 +1357,7 @@ function unglueTowns(text: string): string {
       continue;
     }
     const length = i - start;
-    // Lists glue their fields in one case ("ROADADDANKI"); a word typed with capitals and small letters was
+    // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is not looked up.
     const oneCase = upper === 0 || upper === length;
     const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;

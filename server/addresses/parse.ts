@@ -275,8 +275,8 @@ function partKey(part: readonly Token[]): string {
 }
 
 /**
- * Where a sub-district's name starts in a name written before its marker with no comma ("Kodali Ghantasala
- * Mandal", "Pedaravuru Tenali Mandal"): its last one or two words are a directory town or sub-district and the
+ * Where a sub-district's name starts in a name written before its marker with no comma ("Velivolu Ghantasala
+ * Mandal", "Katevaram Tenali Mandal"): its last one or two words are a directory town or sub-district and the
  * words before them a post office or town of the same district. 0 when the whole name is the sub-district's.
  */
 function villageBeforeSubdistrict(tokens: readonly Token[]): number {
@@ -439,7 +439,7 @@ class SegmentChunker {
           return j;
         }
         if (atEnd && POSTFIX.has(m.kind) && o?.kind === "unknown" && o.tokens.length > 0) {
-          // "Kodali Ghantasala Mandal": a village before its sub-district's town, no comma between; the marker takes the town.
+          // "Velivolu Ghantasala Mandal": a village before its sub-district's town, no comma between; the marker takes the town.
           const split = m.kind === "tehsil" ? villageBeforeSubdistrict(o.tokens) : 0;
           if (split > 0) {
             const value = o.tokens.splice(split);
@@ -454,7 +454,7 @@ class SegmentChunker {
           this.close();
           return j;
         }
-        // "Manubolu Mandal Nellore District": between a name and a district closed by its marker, the taluk or
+        // "Kovur Mandal Nellore District": between a name and a district closed by its marker, the taluk or
         // mandal marker follows the name before it, as "Rampur (M)" does.
         const before = this.out[this.out.length - 1];
         const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
@@ -636,7 +636,7 @@ const PEEL_MODE: Partial<Record<ChunkKind, PeelMode>> = {
 
 /**
  * Whether the words before `end` (repeats of the name at `end` aside) are a post office or town of one of
- * `districts`: then a common-word city or district after them is that place's district ("P.O. Tulsipur Gonda").
+ * `districts`: then a common-word city or district after them is that place's district ("P.O. Paraspur Gonda").
  */
 function placeIn(tokens: readonly Token[], end: number, districts: readonly string[]): boolean {
   const name = (tokens[end] as Token).key;
@@ -646,7 +646,7 @@ function placeIn(tokens: readonly Token[], end: number, districts: readonly stri
   if (before.length === 0 || !before.every((t) => t.type === WORD)) return false;
   const key = placeNameKey(before.map((t) => t.key).join(" "));
   if (recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district))) return true;
-  // A village the directory lists elsewhere or not at all ("Vill. Itiyathoke Gonda", a district split since): the district
+  // A village the directory lists elsewhere or not at all ("Vill. Kodiya Gonda", a district split since): the district
   // ends it, unless the words before name a town of their own ("P.O. Sitapur Gonda") or the value whole is a place.
   const places = getGazetteer().places;
   const whole = partKey(tokens);
