@@ -297,7 +297,8 @@ for (const file of SETS) {
       f.stateScored++;
       const named = noPin ? namesPlaceIn(row.input, row.state) : null;
       if (right) f.stateRight++;
-      else miss(f, `state ${c.state ? "wrong" : "null"}${named === "decides" ? " (no pincode, a place named)" : noPin ? " (no pincode)" : ""}: ${c.state ?? "-"} for ${row.state}`, row.input);
+      else
+        miss(f, `state ${c.state ? "wrong" : "null"}${named === "decides" ? " (no pincode, a place named)" : noPin ? " (no pincode)" : ""}: ${c.state ?? "-"} for ${row.state}`, row.input);
       if (noPin) {
         if (named === "decides") {
           f.noPinNamed++;
