@@ -314,7 +314,7 @@ export function preloadPincodeDirectory(): number {
   getGazetteer();
   nearSpellingIndex();
   headPincodeIndex();
-  directionIndex();
+  partIndex();
   districtPlaceKeys();
   gluedTownKeys();
   return count;
@@ -799,33 +799,37 @@ function only<T>(items: Iterable<T>): T | null {
 /**
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
  * village post office of the same name elsewhere), else its post offices, else the offices of its
- * parts that carry a direction ("Mulund" for "Mulund West" and "Mulund East").
+ * parts ("Mulund" for "Mulund West" and "Mulund East", "Naranpura" for "Naranpura Vistar").
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
   if (town) return town.areas;
   const offices = recordsNamed(key);
-  const named = offices.length > 0 ? offices : (directionIndex().get(key) ?? []);
+  const named = offices.length > 0 ? offices : (partIndex().get(key) ?? []);
   return named.map((r) => ({ state: r.entry.state, district: r.entry.district }));
 }
 
-let directional: Map<string, PincodeRecord[]> | null = null;
+let partOffices: Map<string, PincodeRecord[]> | null = null;
 
-/** The post offices whose name is another name and a direction ("Mulund West"), by that other name ("mulund"). */
-function directionIndex(): Map<string, PincodeRecord[]> {
-  if (!directional) {
-    directional = new Map();
+/**
+ * The post offices whose name is another name and a part of it, by that other name: a direction ("Mulund West") or a
+ * Gujarati extension ("Naranpura Vistar"), which addresses write as the name alone. Not a hamlet ("Naranpura Kampa",
+ * 100 km from Naranpura): a place of its own.
+ */
+function partIndex(): Map<string, PincodeRecord[]> {
+  if (!partOffices) {
+    partOffices = new Map();
     for (const rec of directoryRecords()) {
       for (const key of officeNameKeys(rec)) {
-        const base = /^(.{4,})(?:east|west|north|south)$/.exec(key)?.[1];
+        const base = /^(.{4,})(?:east|west|north|south|vistar)$/.exec(key)?.[1];
         if (!base) continue;
-        const list = directional.get(base) ?? [];
+        const list = partOffices.get(base) ?? [];
         if (!list.includes(rec)) list.push(rec);
-        directional.set(base, list);
+        partOffices.set(base, list);
       }
     }
   }
-  return directional;
+  return partOffices;
 }
 
 /** A directory town written in the text, within the written state and district; null when none is left. */
@@ -845,15 +849,7 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
 
 /** The names a chunk gives to read its place by, the whole name first (see `localityArea`). */
 function chunkNames(c: Chunk): Named[] {
-  if (c.kind === "street") {
-    // The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass
-    // Road", "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One
-    // word: in "Radha Krishna Road" or "Bawa Tarana Road" the last word is part of a name.
-    const start = ROAD_BEFORE.has(c.tokens[0]?.key ?? "") ? 1 : 0;
-    const place = c.tokens[start];
-    const named = place?.type === WORD && c.tokens.length > start + 1 && c.tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
-    return named ? [{ name: place.key, tail: false, toward: true }] : [];
-  }
+  if (c.kind === "street") return roadNames(c.tokens);
   const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
   const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
   if (isPlainName(c)) out.push(...headNames(c.tokens, true));
@@ -865,7 +861,83 @@ function chunkNames(c: Chunk): Named[] {
   if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
     out.push({ name: nameOf(c), tail: true });
   }
-  if (c.kind === "landmark") out.push(...headNames(c.tokens, false));
+  if (c.kind === "landmark") out.push(...headNames(c.tokens, false), ...facilityOf(c.tokens));
+  // A landmark that is a road ("Behind Bannerghatta Road", "Opp Modhera Cross Road"): the address is on a road off it.
+  if (c.kind === "landmark" && STREET_ENDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) out.push(...roadNames(c.tokens));
+  return out;
+}
+
+/** The words a road's name ends in, written whole or short. */
+const STREET_ENDS: ReadonlySet<string> = new Set(["road", "rd"]);
+
+/**
+ * The place a road or a crossing on it is named after: "Magadi Road", "Main Jharsa Road", "Jagadhri Bye Pass Road",
+ * "Bopal Char Rasta", "Old Padra Road", "Magadi Rd" (the line writes "Road": both readings agree). One word: in "Radha
+ * Krishna Road" or "Bawa Tarana Road" the last word is part of a name. Before it, the office the road is named after.
+ */
+function roadNames(tokens: readonly Token[]): Named[] {
+  const start = ROAD_BEFORE.has(tokens[0]?.key ?? "") ? 1 : 0;
+  const place = tokens[start];
+  const named = place?.type === WORD && tokens.length > start + 1 && tokens.slice(start + 1).every((t) => ROAD_KINDS.has(t.key));
+  const toward: Named[] = named ? [{ name: place.key, tail: false, toward: true }] : [];
+  const office = roadOffice(tokens.slice(start));
+  return [...(office ? [{ name: office, tail: false }] : []), ...toward, ...roadAfterName(tokens)];
+}
+
+/** What a locality has and names after itself: "Hadapsar Market", "Changodar Police Chowki", "Memnagar Thana". */
+const FACILITY: ReadonlySet<string> = new Set(["police", "station", "thana", "chowki", "fire", "market", "mkt"]);
+
+/**
+ * A landmark named after the locality it is in, a one-word name before a facility's words ("Near Hadapsar Market",
+ * "Behind Changodar Police Chowki"): a post office's name of at least seven letters, as at a crossing. Not a bus stand or
+ * stop, named after where its buses go as often ("Madras Bus Stand" in Nellore).
+ */
+function facilityOf(tokens: readonly Token[]): Named[] {
+  const [name, ...rest] = tokens;
+  if (!name || name.type !== WORD || name.key.length < PLACE_OFFICE_LETTERS || rest.length === 0 || !rest.every((t) => FACILITY.has(t.key))) return [];
+  return COMMON_WORDS.has(name.key) || PEOPLE.has(name.key) ? [] : [{ name: name.key, tail: false }];
+}
+
+/**
+ * A road whose whole name is a post office's of one district ("Varachha Road", "Ajwa Rd"): the area the office is
+ * named after, its district too, where the district has another place of that name ("Mota Varachha", "Ajwa
+ * Compound") or the name is a town of that district ("Berasia Road" in Bhopal). Not a road named after what is on
+ * it ("College Road"), a person ("Patel Road"), a town of another district ("Gohana Road" in Rohtak leads to
+ * Gohana) or nothing of the district's ("Cambridge Road", "Zoo Road": roads of many towns).
+ */
+function roadOffice(tokens: readonly Token[]): string | null {
+  const head = tokens.slice(0, -1);
+  if (!STREET_ENDS.has(tokens[tokens.length - 1]?.key ?? "") || head.length === 0 || head.length > 2) return null;
+  if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key) && !ROAD_NAMES.has(t.key) && !PEOPLE.has(t.key) && !LANDMARK_NOUNS.has(t.key))) return null;
+  const name = head.map((t) => t.key).join(" ");
+  const place = placeNameKey(name);
+  const key = `${place}road`;
+  const offices = recordsNamed(key);
+  const district = offices.length > 0 ? only(offices.flatMap((r) => r.districts)) : null;
+  if (!district) return null;
+  const def = getGazetteer().places.get(name);
+  const town = def?.city ? def.city.districts : def?.state ? [] : townNamed(place)?.areas.map((a) => a.district);
+  if (town) return town.includes(district) ? key : null;
+  for (const names of districtPlaceKeys().get(district)?.values() ?? []) if (names.some((k) => k !== key && k.includes(place))) return key;
+  return null;
+}
+
+/**
+ * A road named after a post office of its area, written after another name ("Lake View Pachamba Main Road", "Upper Pachamba Road"): the last word, then the last two, before the road's words, a post
+ * office's name of seven letters or more (as at a crossing) and no town's. One word before the road's words is read
+ * as `Magadi Road` is.
+ */
+function roadAfterName(tokens: readonly Token[]): Named[] {
+  let end = tokens.length;
+  while (end > 0 && ROAD_KINDS.has((tokens[end - 1] as Token).key)) end--;
+  if (end === tokens.length || end < 2) return [];
+  const out: Named[] = [];
+  for (let n = 1; n <= 2 && end - n >= 1; n++) {
+    const words = tokens.slice(end - n, end);
+    if (!words.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key) && !ROAD_NAMES.has(t.key) && !PEOPLE.has(t.key))) break;
+    const key = placeNameKey(words.map((t) => t.key).join(""));
+    if (key.length >= PLACE_OFFICE_LETTERS && !townNamed(key) && recordsNamed(key).length > 0) out.push({ name: key, tail: false });
+  }
   return out;
 }
 
@@ -970,9 +1042,10 @@ const ROAD_BEFORE: ReadonlySet<string> = new Set(["main", "old", "new"]);
 
 /**
  * …and after it, naming a road or a crossing on it: "Jagadhri Bye Pass Road", "Magadi Chord Road", "Bopal Char Rasta",
- * "Modhera Cross Road". Not a highway: it is named after a city far away ("Nagpur Highway" in Telangana).
+ * "Modhera Cross Road", "Nikol Gam Road" (the road to Nikol village: Gujarati "gam"). Not a highway: it is named after
+ * a city far away ("Nagpur Highway" in Telangana).
  */
-const ROAD_KINDS: ReadonlySet<string> = new Set(["road", "rd", "main", "bye", "by", "pass", "bypass", "ring", "link", "chord", "char", "rasta", "cross", "marg"]);
+const ROAD_KINDS: ReadonlySet<string> = new Set(["road", "rd", "main", "bye", "by", "pass", "bypass", "ring", "link", "chord", "char", "rasta", "cross", "marg", "gam"]);
 
 /**
  * The state of a road named after two or three towns, cities or post offices of that state ("Pune-Nashik Road",
@@ -1357,6 +1430,14 @@ function unglueTowns(text: string): string {
       continue;
     }
     const length = i - start;
+    // A town or post office glued to the number before it ("Sector 18Noida", "Plot 12Airoli"): a space between.
+    if (length >= 5 && start > 0 && digitAt(text, start - 1)) {
+      const key = text.slice(start, i).toLowerCase();
+      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) {
+        out = (out ?? "") + text.slice(copied, start) + " ";
+        copied = start;
+      }
+    }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is not looked up.
     const oneCase = upper === 0 || upper === length;
@@ -1405,9 +1486,55 @@ const isLetterAt = (text: string, i: number): boolean => {
   return c >= 97 && c <= 122;
 };
 
+/** Letters a name cut short at the text's end keeps, at least: "Karimna", "Madhya Prad" (shorter ones are words). */
+const CUT_NAME_LETTERS = 6;
+
+let placePhrases: Array<[string, string]> | null = null;
+let phraseWords: Set<string> | null = null;
+
+/** Every city, district and state name of the gazetteer (lower case, words apart), with its state where it has one. */
+function statePhrases(): Array<[string, string]> {
+  if (!placePhrases) {
+    const districts = directoryDistricts();
+    placePhrases = [];
+    phraseWords = new Set();
+    for (const [name, def] of getGazetteer().places) {
+      for (const w of name.split(" ")) phraseWords.add(w);
+      const state = def.state?.state ?? (def.city ? only(def.city.districts.map((d) => districts.get(d))) : def.district ? districts.get(def.district) : null);
+      if (state) placePhrases.push([name, state === "NCR" ? "Delhi" : state]);
+    }
+  }
+  return placePhrases;
+}
+
+/**
+ * A city, district or state name cut short at the text's end, where a list cut its field ("…, Madhya Prad",
+ * "…, Gajuwaka, Visakhapat"): the last word (or two), six letters or more, ends in the middle of a word of the names
+ * of one state only, written in capitals as those lists write (typed, "Shiv Colony, Himmat" ends in a man's
+ * name, not Himmatnagar cut). Not a word of a name ("Bengal" of West Bengal is no Bengaluru), a person's, an address word, a
+ * post office's or a town's. Written whole.
+ */
+function completeCutName(text: string): string {
+  let start = text.length;
+  while (start > 0 && isLetterAt(text, start - 1)) start--;
+  if (text.length - start < 3 || text.slice(start) !== text.slice(start).toUpperCase()) return text;
+  const word = text.slice(start).toLowerCase();
+  const before = start > 1 && text[start - 1] === " " ? /[A-Za-z]+$/.exec(text.slice(Math.max(0, start - 40), start - 1))?.[0] : undefined;
+  for (const phrase of before ? [`${before.toLowerCase()} ${word}`, word] : [word]) {
+    if (getGazetteer().places.has(phrase)) return text;
+    const key = placeNameKey(phrase);
+    if (key.length < CUT_NAME_LETTERS || COMMON_WORDS.has(word) || PEOPLE.has(word) || townNamed(key) || recordsNamed(key).length > 0) continue;
+    const found = statePhrases().filter(([name]) => name.length > phrase.length && name.startsWith(phrase) && name[phrase.length] !== " ");
+    const name = found[0]?.[0];
+    if (!name || phraseWords?.has(word) || !only(found.map(([, state]) => state))) continue;
+    return text.slice(0, text.length - phrase.length) + name.toUpperCase();
+  }
+  return text;
+}
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = withZone(scanNumbers(unglueTowns(unglueStates(clean(text)))));
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(clean(text))))));
   if (!scan.pincode) {
     const text = withoutMalformedPincode(scan.text);
     // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone
@@ -1710,6 +1837,25 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
   return null;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
+
+/**
+ * Without a pincode or a written state, the state of the sub-districts written with their marker ("P.O. Sonwa,
+ * Teh. Kulpahar"), where the directory knows each as a town or sub-district of one state and they agree,
+ * and their district where they lie in one: the village's and post office's names are too often places of another
+ * state (Sonwa is an office in Rajasthan, Kulpahar a tehsil of Uttar Pradesh), so they are read within it.
+ */
+function subDistrictArea(kept: readonly Chunk[]): { state: string | null; district: string | null } {
+  const areas = kept.flatMap((c) => {
+    if (c.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(c.label) || !c.tokens.every((t) => t.type === WORD)) return [];
+    const key = placeNameKey(nameOf(c));
+    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
+    const own = getGazetteer().districtsByKey.get(nameOf(c));
+    return [own && town.some((a) => a.district === own) ? town.filter((a) => a.district === own) : town];
+  });
+  const state = areas.length > 0 ? only(areas.map((list) => only(list.map((a) => a.state)))) : null;
+  return { state, district: state ? only(areas.map((list) => only(list.map((a) => a.district)))) : null };
+}
 const VOWEL = /[aeiouy]/;
 /** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
 const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;
@@ -1727,13 +1873,17 @@ function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, 
 
 /**
  * A name with no keyword, after a house number and before a locality, is the building:
- * "Flat 502, Sunshine Paradise, Kharghar" (see docs).
+ * "Flat 502, Sunshine Paradise, Kharghar" (see docs). Not a post office's name before its division ("12,
+ * Banashankari, 3rd Stage"): that is the locality, written in two parts.
  */
 function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, leftoverCities: ReadonlyArray<{ order: number; district: boolean }>, town: Chunk | null): void {
   const first = houseWithoutBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
+  const next = first ? kept[kept.indexOf(first) + 1] : undefined;
+  const division = next && next.tokens.every(divides) && directoryAreas(placeNameKey(nameOf(first as Chunk))).length > 0 ? next : undefined;
   if (
     first &&
-    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) || leftoverCities.some((m) => m.order > first.order && !m.district))
+    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town && c !== division) ||
+      leftoverCities.some((m) => m.order > first.order && !m.district))
   ) {
     first.kind = "building";
   }
@@ -1803,6 +1953,11 @@ function resolvedArea(
   let stateFromLocality = false;
   let district = r.statedDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
+  if (!rec && !state && !district) {
+    ({ state, district } = subDistrictArea(kept));
+    // Not written into the line, as a locality's state: read again, it would be a written state and change the city read.
+    stateFromLocality = state !== null;
+  }
   // Without a pincode, a town or sub-district written as the district ("Dist - Hosadurga", a taluk; "Dist. Palghar",
   // made a district after the directory's data) is in the directory's district of that town, where it lies in one
   // (within the written state); the line keeps what was written.
@@ -1834,7 +1989,7 @@ function resolvedArea(
       const places = town ? kept.filter((c) => c !== town) : kept;
       ({ district, state } = localityArea(places, district, state, state ? null : roadState(places)));
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
-      stateFromLocality = before === null && state !== null;
+      stateFromLocality ||= before === null && state !== null;
     }
     // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
     const own = district ? directoryDistricts().get(district) : undefined;

@@ -816,3 +816,90 @@ describe("a village or post office written with a metro", () => {
     expect(parts("Village Wazirabad, Sector 52, Gurugram 122003").city).toBe("Gurugram");
   });
 });
+
+describe("without a pincode, a road or a locality written as its post office's name", () => {
+  it("reads a road whose whole name is an office of one district as that office's area", () => {
+    expect(parts("Shop 4, Varachha Road")).toMatchObject({ district: "Surat", state: "Gujarat" });
+    expect(parts("B-4, Ajwa Rd")).toMatchObject({ district: "Vadodara", state: "Gujarat" });
+    // The road's name is a town of the office's district.
+    expect(parts("Plot 7, Berasia Road")).toMatchObject({ district: "Bhopal", state: "Madhya Pradesh" });
+  });
+
+  it("reads no office in a road of many towns, a city's road, or a road to a town of another district", () => {
+    expect(parts("12, Cambridge Road").state).toBeNull();
+    expect(parts("Delhi Road, Near Water Tank").state).toBeNull();
+    expect(parts("Shop 4, Gohana Road")).toMatchObject({ district: null, state: "Haryana" });
+  });
+
+  it("reads a road named after an office of seven letters or more, written after another name", () => {
+    expect(parts("34, Lake View Pachamba Main Road")).toMatchObject({ district: "Giridih", state: "Jharkhand" });
+    // Nothing written before it: a road of that name in many towns.
+    expect(parts("5, Race Course Rd").state).toBeNull();
+    expect(parts("Radha Krishna Road").state).toBeNull();
+  });
+
+  it("reads a landmark that is a road as the road the address is off or near", () => {
+    expect(parts("12, Behind Bannerghatta Road")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    expect(parts("Near Delhi Road").state).toBeNull();
+  });
+
+  it("reads a village's road, Gujarati 'Gam Road', as a road named after that place: the state only", () => {
+    expect(parts("Shop 9, Nikol Gam Road")).toMatchObject({ district: null, state: "Gujarat" });
+  });
+
+  it("reads a locality written without the word its office adds ('Vistar')", () => {
+    expect(parts("12 Shanti Flats, Naranpura")).toMatchObject({ district: "Ahmedabad", state: "Gujarat" });
+  });
+});
+
+describe("without a pincode, a locality written in two parts or through a landmark", () => {
+  it("reads a post office's name before its division as the locality, not a building", () => {
+    const { components } = normalizeAddress("12, 4th Cross, Banashankari, 3rd Stage");
+    expect(components).toMatchObject({ building: null, district: "Bengaluru Urban", state: "Karnataka" });
+    // A name no office has stays the building.
+    expect(normalizeAddress("Flat 502, Sunshine Paradise, Sector 4").components.building).toBe("Sunshine Paradise");
+  });
+
+  it("reads a landmark named after its locality: a police station, a fire station, a market", () => {
+    expect(parts("1 Sai Heights, Near Hadapsar Market")).toMatchObject({ district: "Pune", state: "Maharashtra" });
+    expect(parts("Shop 2, Behind Changodar Police Chowki")).toMatchObject({ district: "Ahmedabad", state: "Gujarat" });
+    // A bus stand is named after where its buses go.
+    expect(parts("12, Opp Madras Bus Stand").state).toBeNull();
+  });
+});
+
+describe("without a pincode, a town glued to a number, and a sub-district written with its marker", () => {
+  it("reads a town or post office glued to the number before it", () => {
+    expect(parts("Shop 12, Sector 18Noida")).toEqual({ city: "Noida", district: "Gautam Buddha Nagar", state: "Uttar Pradesh", pincode: null });
+    expect(parts("B-4, Sector 7, Plot 12Airoli")).toMatchObject({ district: "Thane", state: "Maharashtra" });
+  });
+
+  it("reads the village and post office within the state of the tehsil written with its marker", () => {
+    // Sonwa is an office in Rajasthan, Raipura one in Madhya Pradesh; the tehsils are Uttar Pradesh's.
+    expect(parts("P.O. Sonwa, Teh. Kulpahar")).toMatchObject({ district: "Mahoba", state: "Uttar Pradesh" });
+    expect(parts("Vill. Raipura, Teh. Bhinga")).toMatchObject({ district: "Shravasti", state: "Uttar Pradesh" });
+    // A tehsil named after a district is that district's own (Banda is a town of Madhya Pradesh too).
+    expect(parts("Vill. Sonwa, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
+    // A tehsil's name found in two states decides nothing.
+    expect(parts("Near Temple, Konch Tehsil").state).toBeNull();
+  });
+
+  it("keeps a state read from a tehsil out of the line, as a locality's", () => {
+    expect(normalizeAddress("Vill. Raipura, Teh. Bhinga").normalized).not.toContain("Uttar Pradesh");
+  });
+});
+
+describe("without a pincode, a name cut short at the text's end", () => {
+  it("reads a city, district or state cut where a list cut its field, whole", () => {
+    expect(parts("12 MAIN ROAD, KARIMNA")).toMatchObject({ city: "Karimnagar", district: "Karimnagar", state: "Telangana" });
+    expect(parts("STATION ROAD, RAM NAGAR, MADHYA PRAD").state).toBe("Madhya Pradesh");
+    expect(normalizeAddress("D NO 4, GAJUWAKA, VISAKHAPAT").normalized).toContain("Visakhapatnam");
+  });
+
+  it("leaves short words, whole words, names of several states and typed words as written", () => {
+    expect(parts("NEAR TEMPLE, KALAB").state).toBeNull();
+    expect(parts("PARK STREET, BENGAL").state).toBeNull();
+    expect(parts("OPP PARK, WEST").state).toBeNull();
+    expect(parts("Plot 4, Shiv Colony, Himmat").state).toBeNull();
+  });
+});
