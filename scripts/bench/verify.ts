@@ -187,7 +187,7 @@ async function run(database: "PostgreSQL" | "PGlite") {
       `load client ${f(perVerify("client"))} ms; the machine ${f(machine)} ms (other work included), so its ${os.cpus().length} cores allow at most ${((os.cpus().length * 1000) / machine).toFixed(0)}/s at 100 % busy; load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   console.log(
-    `  ${BATCH_ROWS}-row batch: ${wall.toFixed(2)} s from the 202 to ${batch.status} = ${ratio.toFixed(2)}× ${BATCH_LIMIT_S} s (target ≤ ${TARGET.batchRatio}×) ${verdict(ratio <= TARGET.batchRatio)}; ${batch.succeeded} succeeded; server CPU ${f(rowCpuMs)} ms a row`,
+    `  ${BATCH_ROWS}-row batch: ${wall.toFixed(2)} s from the 202 to ${batch.status} = ${ratio.toFixed(3)}× ${BATCH_LIMIT_S} s (target ≤ ${TARGET.batchRatio}×) ${verdict(ratio <= TARGET.batchRatio)}; ${batch.succeeded} succeeded; server CPU ${f(rowCpuMs)} ms a row`,
   );
   console.log(`  CSV download: ${downloadMs.toFixed(0)} ms, ${(csv.length / 1024).toFixed(0)} KiB`);
   console.log(`  provider calls ${calls}, verifications ${verifications}${calls === verifications ? " (equal)" : " (NOT EQUAL)"}`);
