@@ -1430,7 +1430,7 @@ function unglueTowns(text: string): string {
       continue;
     }
     const length = i - start;
-    // A town or post office glued to the number before it ("Sector 18Noida", "Plot 12Airoli"): a space between.
+    // A town or post office glued to the number before it ("Sector 62Noida", "Plot 12Airoli"): a space between.
     if (length >= 5 && start > 0 && digitAt(text, start - 1)) {
       const key = text.slice(start, i).toLowerCase();
       if (!COMMON_WORDS.has(key) && isPlaceKey(key)) {
