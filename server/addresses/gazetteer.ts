@@ -143,31 +143,5 @@ export function namesPlace(name: string, place: string): boolean {
   return place.startsWith(name) && (place.length === name.length || place.charCodeAt(name.length) === 32);
 }
 
-/**
- * Words a post office's name adds to its town's ("Kalyan City", "Fatehpur Town", "Kalyan RS", "Badlapur E.D."): the town
- * is the name before them. Not "Bazar" or "Road": "Shehra Bazar" and "Nashik Road" are offices of their own name.
- */
-const OFFICE_TAIL: ReadonlySet<string> = new Set(["city", "town", "rs", "ed", "dc", "ho", "so", "gpo"]);
 /** A direction after a town's name ("Kalyan West", "Badlapur E"): a part of that town. */
 export const DIRECTIONS: ReadonlySet<string> = new Set(["east", "west", "north", "south", "e", "w"]);
-
-const officeBases = new WeakMap<PincodeRecord, readonly string[]>();
-
-/** The words of a name, lower case, with an office's kind after it ("E.D.", "City") dropped while one word is left. */
-function officeTownWords(name: string): string[] {
-  const words = name.toLowerCase().match(/[a-z]+/g) ?? [];
-  // "E.D.", "R.S.": an office's kind in initials.
-  for (let n = words.length; n > 2 && (words[n - 1] as string).length === 1 && (words[n - 2] as string).length === 1; n = words.length) words[n - 2] += words.pop() as string;
-  while (words.length > 1 && OFFICE_TAIL.has(words[words.length - 1] as string)) words.pop();
-  return words;
-}
-
-/** The town names of the pincode's post offices (`placeNameKey`): each office's name without the words of `OFFICE_TAIL`. */
-export function officeTownKeys(rec: PincodeRecord): readonly string[] {
-  let keys = officeBases.get(rec);
-  if (!keys) {
-    keys = rec.entry.places.map((p) => officeTownWords(p).join(""));
-    officeBases.set(rec, keys);
-  }
-  return keys;
-}

@@ -3,7 +3,7 @@
  * directory, splits house/building/street/landmark/locality/city/district/state and writes one
  * canonical line. Rules and decisions: docs/normalize.md.
  */
-import { cityMatchesRecord, DIRECTIONS, getGazetteer, namesPlace, officeTownKeys, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, DIRECTIONS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   DEVELOPERS,
@@ -34,6 +34,7 @@ import {
   directoryTowns,
   distanceKm,
   officeNameKeys,
+  officeTownKeys,
   officeNames,
   officesNamed,
   pincodeRecord,
@@ -350,14 +351,14 @@ const isQuarter = (c: Chunk) => {
   return QUARTER_WORDS.has(last) || CROSSROADS.has(last);
 };
 
+/** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
+const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "tiraha", "crossing"]);
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
 // prettier-ignore
 const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
   "mandir", "masjid", "temple", "church", "gurudwara", "school", "hospital", "bank", "office", "station", "stand", "tank", "chowk",
-  "chauraha", "tiraha", "crossing",
+  ...CROSSROADS,
 ]);
-/** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
-const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "tiraha", "crossing"]);
 
 /** The city a district's name stands for: its headquarters town. */
 function districtTown(district: string): CityDef | null {
@@ -419,12 +420,15 @@ function isOwnOffice(p: Chunk, rec: PincodeRecord | null, offices: readonly stri
   return recordsNamed(key).some((r) => areas.some((d) => r.districts.includes(d)));
 }
 
-/** A misspelling of a city's name, up to three letters off as its length allows ("Bareli" for Bareilly). */
+/** Whether `written` is `name` misspelt, up to three letters off as the name's length allows ("Bareli" for Bareilly). */
+function misspells(name: string, written: string): boolean {
+  const limit = Math.min(3, Math.floor(name.length / 2) - 1);
+  return limit > 0 && editDistance(name, written, limit) <= limit;
+}
+
+/** A misspelling of a city's name. */
 function spellsCity(city: CityDef, name: string): boolean {
-  return city.keys.some((k) => {
-    const limit = Math.min(3, Math.floor(k.length / 2) - 1);
-    return limit > 0 && editDistance(k, name, limit) <= limit;
-  });
+  return city.keys.some((k) => misspells(k, name));
 }
 
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
@@ -541,10 +545,7 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const short = DISTRICT_SHORT_FORMS[key];
   if (short) return short;
   // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
-  const near = rec?.districts.find((d) => {
-    const limit = Math.min(3, Math.floor(d.length / 2) - 1);
-    return limit > 0 && editDistance(d.toLowerCase(), key, limit) <= limit;
-  });
+  const near = rec?.districts.find((d) => misspells(d.toLowerCase(), key));
   return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
 }
 

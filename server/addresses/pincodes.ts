@@ -324,6 +324,8 @@ export function placeNameKey(text: string): string {
 const NOT_LETTERS = /[^A-Za-z]+/g;
 
 const nameKeys = new WeakMap<PincodeRecord, string[]>();
+/** Each record's office names without their kind words (`officeTownKeys`). */
+const townKeys = new WeakMap<PincodeRecord, readonly string[]>();
 
 /** `placeNameKey` of each of the record's post offices, computed once per record. */
 export function officeNameKeys(rec: PincodeRecord): readonly string[] {
@@ -331,6 +333,31 @@ export function officeNameKeys(rec: PincodeRecord): readonly string[] {
   if (!keys) {
     keys = rec.entry.places.map(placeNameKey);
     nameKeys.set(rec, keys);
+  }
+  return keys;
+}
+
+/**
+ * Words a post office's name adds to its town's ("Kalyan City", "Fatehpur Town", "Kalyan RS", "Badlapur E.D."): the town
+ * is the name before them. Not "Bazar" or "Road": "Shehra Bazar" and "Nashik Road" are offices of their own name.
+ */
+const OFFICE_TAIL: ReadonlySet<string> = new Set(["city", "town", "rs", "ed", "dc", "ho", "so", "gpo"]);
+
+/** The words of a name, lower case, with an office's kind after it ("E.D.", "City") dropped while one word is left. */
+function officeTownWords(name: string): string[] {
+  const words = name.toLowerCase().match(/[a-z]+/g) ?? [];
+  // "E.D.", "R.S.": an office's kind in initials.
+  for (let n = words.length; n > 2 && (words[n - 1] as string).length === 1 && (words[n - 2] as string).length === 1; n = words.length) words[n - 2] += words.pop() as string;
+  while (words.length > 1 && OFFICE_TAIL.has(words[words.length - 1] as string)) words.pop();
+  return words;
+}
+
+/** The town names of the pincode's post offices (`placeNameKey`): each office's name without the words of `OFFICE_TAIL`. */
+export function officeTownKeys(rec: PincodeRecord): readonly string[] {
+  let keys = townKeys.get(rec);
+  if (!keys) {
+    keys = rec.entry.places.map((p) => officeTownWords(p).join(""));
+    townKeys.set(rec, keys);
   }
   return keys;
 }
