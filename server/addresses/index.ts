@@ -995,8 +995,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // The end of a longer name is a town or a city, never a mere post office ("… Malleswaram Vyalikaval").
       let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
       // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
-      // an office in Yavatmal) is that office: what else is written decides.
-      const there = hint && !tail && !listed.some((a) => a.state === hint) ? recordsNamed(key).filter((r) => r.states.includes(hint)) : [];
+      // an office in Yavatmal) may be that office (`readsAsRoadOffice`): what else is written decides.
+      const there =
+        hint && !tail && !listed.some((a) => a.state === hint) ? recordsNamed(key).filter((r) => r.states.includes(hint) && readsAsRoadOffice(key, name.split(" "), r, kept)) : [];
       if (there.length > 0) listed = there.map((r) => ({ state: hint as string, district: r.entry.district }));
       const areas = own && listed.some((a) => a.district === own) ? listed.filter((a) => a.district === own) : listed;
       const found = only(areas.map((a) => a.state));
@@ -1030,6 +1031,40 @@ function roadState(kept: readonly Chunk[]): string | null {
     roadStates.set(kept, state);
   }
   return state;
+}
+
+const roadDistrictLists = new WeakMap<readonly Chunk[], readonly string[]>();
+
+/** The districts of the towns the address's roads are named after ("Yavatmal Road": Yavatmal's); read once an address. */
+function roadDistricts(kept: readonly Chunk[]): readonly string[] {
+  let districts = roadDistrictLists.get(kept);
+  if (districts === undefined) {
+    const found = new Set<string>();
+    for (const c of kept) {
+      if (c.kind !== "street") continue;
+      for (const { name, toward } of roadNames(c.tokens)) {
+        if (!toward) continue;
+        const city = getGazetteer().places.get(name)?.city;
+        for (const d of city ? city.districts : (townNamed(placeNameKey(name))?.areas.map((a) => a.district) ?? [])) found.add(d);
+      }
+    }
+    districts = [...found];
+    roadDistrictLists.set(kept, districts);
+  }
+  return districts;
+}
+
+/**
+ * Whether a name written with a road of another state is read as the post office of that name in the road's state
+ * (`roadState`). A locality's name ("Ashok Nagar", "Arya Nagar"), found in many states, is; a town of one state
+ * ("Kavali", a post office in Gujarat too) is only where that office lies in the district of the town the road is
+ * named after ("Yavatmal Road, Saikheda"): roads named "Ghat Road" or "Varachha Road" are in many towns.
+ */
+function readsAsRoadOffice(key: string, words: readonly string[], office: PincodeRecord, kept: readonly Chunk[]): boolean {
+  const town = townNamed(key);
+  if (!town || new Set(town.areas.map((a) => a.state)).size > 1 || (words.length > 1 && LOCALITY_WORDS.has(words[words.length - 1] as string))) return true;
+  const roads = roadDistricts(kept);
+  return office.districts.some((d) => roads.includes(d));
 }
 
 /** Words a road between two towns may carry besides their names: "Old Pune-Nashik Highway", "Bangalore Bye Pass Road". */
@@ -1694,7 +1729,8 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
   // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
   const road = !rec && found && !r.statedState ? roadState(kept) : null;
-  if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road))) found = null;
+  const words = last ? nameOf(last).toLowerCase().split(" ") : [];
+  if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road) && readsAsRoadOffice(key, words, o, kept))) found = null;
   // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
   // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
   const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));

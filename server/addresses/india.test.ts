@@ -903,3 +903,14 @@ describe("without a pincode, a name cut short at the text's end", () => {
     expect(parts("Plot 4, Shiv Colony, Himmat").state).toBeNull();
   });
 });
+
+describe("a road named after a place of another state, before a town", () => {
+  it("leaves the town its own state: a road of that name is in many towns", () => {
+    expect(parts("Varachha Road, Kavali")).toMatchObject({ city: "Kavali", district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Shop 4, Ghat Road, Bhogpur")).toMatchObject({ city: "Bhogpur", state: "Assam" });
+  });
+
+  it("still reads a locality's name, found in many states, in the state the road leads to", () => {
+    expect(parts("Plot 7, Baramati Road, Ashok Nagar")).toMatchObject({ city: null, state: "Maharashtra" });
+  });
+});
