@@ -631,10 +631,13 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
     const named = recordsNamed(key);
+    // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own.
+    const afterArea = !whole && LOCALITY_WORDS.has((name[name.length - tokens.length - 1] as Token).key);
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
     // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
     // that lies in one district only ("Main Road, Hinjilicut"): "Ara" is a post office in Rajasthan only, and
-    // the town of Arrah in Bihar; the whole name only, with no tehsil, post office or village written.
+    // the town of Arrah in Bihar; the whole name only, or the words after an area's word, with no tehsil, post
+    // office or village written.
     let offices: PincodeRecord[] = [];
     let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
@@ -649,7 +652,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
       const alone =
         within ||
         stated ||
-        (whole &&
+        ((whole || afterArea) &&
           marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key) &&
           key.length >= 5 &&
           only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);

@@ -914,3 +914,10 @@ describe("a road named after a place of another state, before a town", () => {
     expect(parts("Plot 7, Baramati Road, Ashok Nagar")).toMatchObject({ city: null, state: "Maharashtra" });
   });
 });
+
+describe("a town written after an area's own word, with no comma", () => {
+  it("is the city: the words after a market's, a chowk's or a colony's name are a place of their own", () => {
+    expect(parts("Sadar Bazar Rajgangpur")).toMatchObject({ city: "Rajgangpur", district: "Sundargarh", state: "Odisha" });
+    expect(parts("12, Gandhi Chowk Sathupalli")).toMatchObject({ city: "Sathupalli", district: "Khammam", state: "Telangana" });
+  });
+});
