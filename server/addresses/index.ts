@@ -1911,13 +1911,18 @@ function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, 
   return leftoverCities;
 }
 
+/** Address words with no name among them ("Road", "Sector"): no building's name. */
+function bareWords(tokens: readonly Token[]): boolean {
+  return tokens.every((t) => COMMON_WORDS.has(t.key)) || MARKERS.match(tokens, 0)?.length === tokens.length;
+}
+
 /**
  * A name with no keyword, after a house number and before a locality, is the building:
  * "Flat 502, Sunshine Paradise, Kharghar" (see docs). Not a post office's name before its division ("12,
  * Banashankari, 3rd Stage"): that is the locality, written in two parts.
  */
 function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, leftoverCities: ReadonlyArray<{ order: number; district: boolean }>, town: Chunk | null): void {
-  const first = houseWithoutBuilding ? kept.find((c) => c.kind === "unknown") : undefined;
+  const first = houseWithoutBuilding ? kept.find((c) => c.kind === "unknown" && !bareWords(c.tokens)) : undefined;
   const next = first ? kept[kept.indexOf(first) + 1] : undefined;
   const division = next && next.tokens.every(divides) && directoryAreas(placeNameKey(nameOf(first as Chunk))).length > 0 ? next : undefined;
   if (

@@ -494,6 +494,8 @@ class SegmentChunker {
           const end = last.tokens[last.tokens.length - 1] as Token;
           if (m.kind === "district" && last.tokens.length > 1 && getGazetteer().districtsByKey.has(end.key)) {
             last.tokens.pop();
+            // What is left is read by its own ending: "Gurgaon" made "Prestige Shantiniketan Gurgaon" a locality.
+            last.kind = nameKind(last.tokens);
             this.push("district", m.label, [end], i - 1);
             return j;
           }

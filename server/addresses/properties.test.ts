@@ -205,6 +205,12 @@ describe("normalizeAddress properties", () => {
     "Opp. City Hospital-Devanahalli Taluk, Bangalore, ",
     // A part written twice stays where it was written last, which the reading goes by (FC_SEED 310983203).
     "Koramangala 4th Block, Indiranagar, Koramangala 4th Block, MG Road, ",
+    // An address word with no name before a house number is no building: the line writes the house first (FC_SEED 22, 33).
+    "Sector, #12, Sector 62, , ",
+    "Road, #12, XII, #12, ",
+    // A district's marker after a name ending in a locality's ending takes its district, and what is left is read again
+    // by its own ending: a developer's project, as when the district follows a comma (FC_SEED 44).
+    "Prestige Shantiniketan/Gurgaon Distt, ",
   ])("reads the same components from its line for %j", (text) => {
     const once = normalizeAddress(text);
     expect(normalizeAddress(once.normalized).components).toEqual(once.components);
