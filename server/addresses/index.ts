@@ -847,8 +847,9 @@ function writtenTown(key: string, state: string | null, district: string | null)
 
 /** A district's town that the directory knows only in other states than the pincode's ("Srikakulam 560001"). */
 function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
-  const key = placeNameKey(city.name);
-  return !!townNamed(key) && !placeNearPincode(key, rec);
+  // The directory may spell the town as one of the city's other names ("Mahesana" for Mehsana).
+  const key = [city.name, ...city.keys].map(placeNameKey).find((k) => townNamed(k));
+  return !!key && !placeNearPincode(key, rec);
 }
 
 /** The names a chunk gives to read its place by, the whole name first (see `localityArea`). */
@@ -1742,6 +1743,23 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     r.cityWritten = true;
     r.townOutside = !!rec;
     kept.splice(kept.indexOf(last), 1);
+    return;
+  }
+  // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
+  // the locality, and the pincode is wrong as for the town written alone.
+  if (!rec || !last || found || !isPlainName(last)) return;
+  for (const n of [2, 1]) {
+    const area = last.tokens[last.tokens.length - n - 1];
+    const tail = last.tokens.slice(-n);
+    if (!area || !LOCALITY_WORDS.has(area.key) || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
+    const tailKey = placeNameKey(tail.map((t) => t.key).join(" "));
+    const town = tailKey.length >= 5 ? writtenTown(tailKey, null, null) : null;
+    if (!town || placeNearPincode(tailKey, rec) || officeNameKeys(rec).includes(tailKey)) continue;
+    r.statedCity = town.name;
+    r.cityWritten = true;
+    r.townOutside = true;
+    kept.splice(kept.indexOf(last), 1, { ...last, tokens: last.tokens.slice(0, -n) });
+    return;
   }
 }
 

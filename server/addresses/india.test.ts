@@ -148,6 +148,15 @@ describe("the wrong pincode", () => {
     expect(suggestPincodes(a).length).toBeGreaterThan(0);
   });
 
+  it("flags a town written after an area's own word, or by another name of its city, with a far pincode", () => {
+    const a = normalizeAddress("Main Market Sompeta 560001");
+    expect(a.components).toMatchObject({ locality: "Main Market", city: "Sompeta" });
+    expect(a.signals.cityMatchesPincode).toBe(false);
+    expect(suggestPincodes(a).map((s) => s.code)).toContain("532284");
+    expect(normalizeAddress("Main Market Sompeta 532284").signals.cityMatchesPincode).not.toBe(false);
+    expect(normalizeAddress("Mahesana 560001").signals.cityMatchesPincode).toBe(false);
+  });
+
   it("does not flag a town near its pincode across a district border", () => {
     expect(normalizeAddress("Main Road, Hindupur 515202").signals.cityMatchesPincode).not.toBe(false);
   });
