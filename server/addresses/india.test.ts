@@ -157,6 +157,11 @@ describe("the wrong pincode", () => {
     expect(normalizeAddress("Mahesana 560001").signals.cityMatchesPincode).toBe(false);
   });
 
+  it("suggests the written town's own office before a locality's office in another town of its district", () => {
+    const codes = suggestPincodes(normalizeAddress("Shop 4, Gandhi Chowk, Bapatla 110001")).map((s) => s.code);
+    expect(codes[0]).toBe("522101");
+  });
+
   it("does not flag a town near its pincode across a district border", () => {
     expect(normalizeAddress("Main Road, Hindupur 515202").signals.cityMatchesPincode).not.toBe(false);
   });

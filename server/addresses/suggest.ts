@@ -72,14 +72,17 @@ export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
       if (cityFits === false) continue;
       // Something besides the name itself must tie the office to this address.
       if (!state && !city && !town && !district && names.length < 2) continue;
-      const score = (isCity ? 1 : 10) - k * 0.01 + (cityFits ? 3 : 0) + (district ? 2 : 0) + (state ? 1 : 0);
+      // A locality's office in another town of the written town's district ("Gandhi Chowk" is in every town): the
+      // last resort, after the town's own office.
+      const elsewhere = !isCity && !city && !!town && !town.codes.includes(rec.entry.code);
+      const score = elsewhere ? 0.5 : (isCity ? 1 : 10) - k * 0.01 + (cityFits ? 3 : 0) + (district ? 2 : 0) + (state ? 1 : 0);
       const known = scored.get(rec.entry.code);
       if (known) known.score += score;
       else scored.set(rec.entry.code, { s: { code: rec.entry.code, locality: place, district: rec.entry.district, state: rec.entry.state }, score });
     }
   });
   // A town without an office of its name: its head office, else its first pincode.
-  if (town && townDistricts && ![...scored.values()].some((x) => x.score < 5)) {
+  if (town && townDistricts && ![...scored.values()].some((x) => x.score >= 1 && x.score < 5)) {
     const code = town.codes.find((c) => c !== a.signals.pincodeInText && officeIn(c, townDistricts));
     if (code && !scored.has(code)) scored.set(code, { s: townSuggestion(town.name, code), score: 1 });
   }
