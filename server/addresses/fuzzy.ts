@@ -4,7 +4,7 @@
  * another state than the one written. Used only for names nothing else recognised.
  */
 import { getGazetteer, type CityDef } from "./gazetteer";
-import { directoryDistricts } from "./pincodes";
+import { directoryDistricts, directoryTowns, officeNames } from "./pincodes";
 
 type Candidates = Array<{ key: string; city: CityDef }>;
 let byFirst: Map<string, Candidates[]> | null = null;
@@ -135,4 +135,88 @@ export function fuzzyCity(name: string, state: string | null, fits: (city: CityD
     }
   }
   return tie ? null : best;
+}
+
+/**
+ * Edit distance counting two neighbouring letters swapped as one edit ("Baptala" for Bapatla), or `limit + 1` once
+ * it must exceed `limit`. For the directory towns' near spellings, where a swap is as common a slip as a lost letter.
+ */
+export function swapDistance(a: string, b: string, limit: number): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const width = b.length + 1;
+  const rows: Int32Array[] = [new Int32Array(width), new Int32Array(width), new Int32Array(width)];
+  for (let j = 0; j <= b.length; j++) (rows[1] as Int32Array)[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const before = rows[0] as Int32Array;
+    const prev = rows[1] as Int32Array;
+    const row = rows[2] as Int32Array;
+    row[0] = i;
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, (before[j - 2] as number) + 1);
+      row[j] = v;
+      if (v < best) best = v;
+    }
+    if (best > limit) return limit + 1;
+    rows[0] = prev;
+    rows[1] = row;
+    rows[2] = before;
+  }
+  return Math.min((rows[1] as Int32Array)[b.length] as number, limit + 1);
+}
+
+let placeKeys: Map<string, string[][]> | null = null;
+
+/**
+ * Directory towns' and post offices' names (`placeNameKey`) of six letters or more, by first letter, then by
+ * length; built once. The offices are there to be as near as a town: then the name is neither.
+ */
+export function nearTownIndex(): Map<string, string[][]> {
+  if (placeKeys) return placeKeys;
+  placeKeys = new Map();
+  const keys = new Set<string>(directoryTowns().keys());
+  for (const [key] of officeNames()) keys.add(key);
+  for (const key of keys) {
+    if (key.length < 6) continue;
+    const byLength = placeKeys.get(key[0] as string) ?? [];
+    (byLength[key.length] ??= []).push(key);
+    placeKeys.set(key[0] as string, byLength);
+  }
+  return placeKeys;
+}
+
+/**
+ * The one directory place a misspelt name (a `placeNameKey`) stands for (null where two are as near), and how far
+ * the nearest is; null when none is near: one letter off (or two swapped) from seven letters, two from twelve, same
+ * first letter.
+ */
+export function nearDirectoryTown(key: string): { key: string | null; distance: number } | null {
+  const limit = key.length >= 12 ? 2 : key.length >= 7 ? 1 : 0;
+  if (limit === 0 || key.length > 40) return null;
+  nameChars.fill(0);
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i) & 63;
+    nameChars[c] = (nameChars[c] as number) + 1;
+  }
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  const byLength = nearTownIndex().get(key[0] as string) ?? [];
+  for (let length = key.length - limit; length <= key.length + limit && length < byLength.length; length++) {
+    for (const place of byLength[length] ?? []) {
+      if (charsApart(place, key.length) > limit) continue;
+      const d = swapDistance(key, place, limit);
+      if (d > bestDistance) continue;
+      if (d === bestDistance) tie = true;
+      else {
+        best = place;
+        bestDistance = d;
+        tie = false;
+      }
+    }
+  }
+  return best ? { key: tie ? null : best, distance: bestDistance } : null;
 }

@@ -27,7 +27,7 @@ import {
 import { scanNumbers } from "./numbers";
 import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
-import { allowedEdits, editDistance, fuzzyCity, nearSpellingIndex } from "./fuzzy";
+import { allowedEdits, editDistance, fuzzyCity, nearDirectoryTown, nearSpellingIndex, nearTownIndex, swapDistance } from "./fuzzy";
 import {
   directoryDistricts,
   directoryRecords,
@@ -314,6 +314,7 @@ export function preloadPincodeDirectory(): number {
   const count = preloadDirectory();
   getGazetteer();
   nearSpellingIndex();
+  nearTownIndex();
   headPincodeIndex();
   partIndex();
   districtPlaceKeys();
@@ -1839,8 +1840,22 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
     const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
-    const guess = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
-    if (last && guess && (!r.statedCity || r.statedCity === guess.name)) {
+    const cityGuess =
+      last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
+    // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
+    // Words only: initials ("S S Puram") leave too few letters to tell places apart; and no locality's name ("Sanath
+    // Nagar", "Rajendra Park"), found in every city, that a town far away happens to be spelt near.
+    const letters =
+      !!last && last.tokens.every((t) => t.type === WORD && t.key.length > 1) && !(last.tokens.length > 1 && LOCALITY_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key));
+    // Not where a tehsil, post office or village is written: those name the place ("Tamaram, X Mandal").
+    const marked = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+    const near = last && letters && !marked && !rec && !office && !transliterated ? nearTownWritten(key, cityGuess, r.statedState, r.statedDistrict) : { town: null, guess: cityGuess };
+    const guess = near.guess;
+    if (last && near.town) {
+      r.statedCity = near.town;
+      r.cityWritten = true;
+      kept.splice(kept.indexOf(last), 1);
+    } else if (last && guess && (!r.statedCity || r.statedCity === guess.name)) {
       r.statedCity = guess.name;
       r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
@@ -1861,6 +1876,23 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     if (own.length === 1) r.statedDistrict = own[0] as string;
   }
   return { town, rural, placeTown, displaced };
+}
+
+/**
+ * The directory's name of a town a letter or two off the written one (`nearDirectoryTown`), in the written state and
+ * district, where no other town or post office and no near city (`guess`) is as near: "Kancili" is Kanchili of
+ * Srikakulam, not Kanchipuram. `guess` is kept only where no town or office is nearer ("Baptala" is no Barnala:
+ * Bapatla and Battala are nearer).
+ */
+function nearTownWritten(key: string, guess: CityDef | null, state: string | null, district: string | null): { town: string | null; guess: CityDef | null } {
+  const near = COMMON_WORDS.has(key) ? null : nearDirectoryTown(key);
+  if (!near) return { town: null, guess };
+  const cityDistance = guess ? Math.min(...guess.keys.map((k) => swapDistance(key, placeNameKey(k), near.distance))) : Infinity;
+  if (cityDistance <= near.distance) return { town: null, guess };
+  // A city's own name is the city's near spelling to find (`fuzzyCity`), under the city's name.
+  const town = near.key && !getGazetteer().places.get(near.key)?.city ? townNamed(near.key) : null;
+  const fits = !!town && town.areas.some((a) => inState(a.state, state) && (!district || a.district === district));
+  return { town: fits && town ? town.name : null, guess: null };
 }
 
 /** Parts the line writes before the place names, whatever their order in the text. */

@@ -291,7 +291,8 @@ describe("a post office written where the city goes", () => {
   });
 
   it("is a near spelling of one town or post office of the written district", () => {
-    expect(parts("Station Road, Giddaluru, Prakasam Dist, AP")).toEqual({ city: "Giddaluru", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
+    // Under the directory's spelling, as a misspelt city is (contract: "Gandhinagr" → Gandhinagar).
+    expect(parts("Station Road, Giddaluru, Prakasam Dist, AP")).toEqual({ city: "Giddalur", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
     // Not in a metro's district, whose offices are its neighbourhoods.
     expect(parts("80 Feet Road, Koramangla, Bangalore Urban Dist").city).not.toBe("Koramangla");
   });
@@ -933,5 +934,22 @@ describe("a town written after an area's own word, with no comma", () => {
   it("is the city: the words after a market's, a chowk's or a colony's name are a place of their own", () => {
     expect(parts("Sadar Bazar Rajgangpur")).toMatchObject({ city: "Rajgangpur", district: "Sundargarh", state: "Odisha" });
     expect(parts("12, Gandhi Chowk Sathupalli")).toMatchObject({ city: "Sathupalli", district: "Khammam", state: "Telangana" });
+  });
+});
+
+describe("a directory town spelt a letter off, with no pincode", () => {
+  it("is that town, in its state and district: a letter lost, doubled, or two swapped", () => {
+    expect(parts("Main Road, Narasanapeta")).toMatchObject({ city: "Narasannapeta", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(parts("Gandhi Chowk, Raajgangpur")).toMatchObject({ city: "Rajgangpur", state: "Odisha" });
+    expect(parts("Station Road, Rajgagnpur")).toMatchObject({ city: "Rajgangpur", state: "Odisha" });
+  });
+
+  it("is not taken where two places are as near, where a city is nearer, in another written state or for a locality", () => {
+    expect(parts("Main Road, Narasanapeta, Tamil Nadu").city).not.toBe("Narasannapeta");
+    // A locality's name, found in every city, is no town spelt near it far away.
+    expect(parts("12, Sanath Nagar").state).toBeNull();
+    // Bapatla and Battala are as near, and both nearer than the city Barnala: no town, no state.
+    expect(parts("Station Road, Baptala")).toMatchObject({ city: null, state: null });
+    expect(parts("MG Road, Bangalor")).toMatchObject({ city: "Bengaluru", state: "Karnataka" });
   });
 });
