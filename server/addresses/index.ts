@@ -1377,15 +1377,35 @@ function unglueStates(text: string): string {
   });
 }
 
-/** Address words a list glues to the town after them: "MAIN ROADMARKAPUR", "RAMA GARDENSVISAKHAPATNAM". */
-const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
-  [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
-);
-/** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST". */
-const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl"];
+/**
+ * Address words and markers a list glues to the post office or town after them: "CHURCH STREETTENALI",
+ * "MAIN RDTANUKU", "GUNTUR DISTTENALI", "PEDANA MANDALGUDUR", "PSTANUKU".
+ */
+const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
+  ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
+  ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
+  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal"],
+]);
+/**
+ * Those and a locality's words, glued to the town after them ("RAMA GARDENSVISAKHAPATNAM"): many villages' own
+ * names start with a locality's word ("Para…", "Nagar…"), so after one only a town is split off.
+ */
+const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, ...[...LOCALITY_WORDS, "pet"].filter((w) => w.length >= 3)]);
+/** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST", "TANUKUVIA", "BHIMAVARAMWEST GODAVARI". */
+// prettier-ignore
+const GLUED_AFTER_PLACE_LIST: readonly string[] = [
+  "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
+];
+/** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
+const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
+/** An abbreviation's second initial follows ("KAVI NAGAR, GHAZIABADU.P."). */
+const INITIAL_AFTER = /^\.[A-Za-z]\./;
 
 let townKeys: Set<string> | null = null;
-/** Their lengths by their last four letters: every split of a word ends in the word's own last four. */
+/**
+ * The lengths of the names that may follow a split (towns, and post offices of four letters or more), by their last
+ * four letters: every split of a word ends in the word's own last four.
+ */
 let townEndings: Map<string, Set<number>> | null = null;
 
 /**
@@ -1399,80 +1419,141 @@ function gluedTownKeys(): Set<string> {
     for (const district of directoryDistricts().keys()) townKeys.add(placeNameKey(district));
     for (const [name, def] of getGazetteer().places) if (def.city) townKeys.add(placeNameKey(name));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
-    townEndings = new Map();
-    for (const key of townKeys) {
-      const lengths = townEndings.get(key.slice(-4));
+    const endings = new Map<string, Set<number>>();
+    const add = (key: string) => {
+      const lengths = endings.get(key.slice(-4));
       if (lengths) lengths.add(key.length);
-      else townEndings.set(key.slice(-4), new Set([key.length]));
-    }
+      else endings.set(key.slice(-4), new Set([key.length]));
+    };
+    for (const key of townKeys) add(key);
+    for (const [key] of officeNames()) if (isOfficeKey(key)) add(key);
+    townEndings = endings;
   }
   return townKeys;
 }
+
+/** A post office's name of four letters or more that is no address word. */
+const isOfficeKey = (key: string) => key.length >= 4 && !COMMON_WORDS.has(key) && !GLUED_BEFORE_TOWN.has(key) && recordsNamed(key).length > 0;
 
 /** A town (as `gluedTownKeys`), or a post office's name, of five letters or more. */
 const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
 
 /**
- * Two names glued where a list joined its fields: a town after an address word ("ROADMARKAPUR"), a district or
- * town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"), a marker after a place
- * ("MANCHERIALPIN"). Only a word the directory does not know whole (alone or after the word before it) is
- * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
+ * Two names glued where a list joined its fields: a town or post office after an address word or a marker
+ * ("ROADMARKAPUR", "GUNTUR DISTTENALI"), a district or town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"),
+ * a marker after a place ("MANCHERIALPIN", "TANUKUVIA"), a name before its district's marker ("SITARAMPETAKRISHNA
+ * DIST"), and an abbreviation's first initial after a place ("GHAZIABADU.P."). Only a word the directory does not
+ * know whole (alone or after the word before it) is split, where both sides are what they must be; a word typed
+ * in capitals and small letters only where a capital follows a small letter ("Church StreetTenali").
  */
 function unglueTowns(text: string): string {
-  let out: string | null = null;
+  const pieces: string[] = [];
   let copied = 0;
   let start = 0;
   let upper = 0;
+  // Where a capital follows a small letter in the run (0: nowhere; -1: in more places than one).
+  let turn = 0;
   // Where the word before, one space away, starts (-1: none).
   let before = -1;
+  const cut = (at: number, separator: string) => {
+    pieces.push(text.slice(copied, at), separator);
+    copied = at;
+  };
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && isLetterAt(text, i)) {
-      if (text.charCodeAt(i) < 97) upper++;
+      if (text.charCodeAt(i) < 97) {
+        upper++;
+        if (i > start && text.charCodeAt(i - 1) >= 97) turn = turn === 0 ? i - start : -1;
+      }
       continue;
     }
     const length = i - start;
     // A town or post office glued to the number before it ("Sector 62Noida", "Plot 12Airoli"): a space between.
     if (length >= 5 && start > 0 && digitAt(text, start - 1)) {
       const key = text.slice(start, i).toLowerCase();
-      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) {
-        out = (out ?? "") + text.slice(copied, start) + " ";
-        copied = start;
-      }
+      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) cut(start, " ");
     }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
-    // typed as one word ("Jawharsagar"), and is not looked up.
+    // typed as one word ("Jawharsagar"), and is split only where a capital starts the name glued on.
     const oneCase = upper === 0 || upper === length;
-    const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
+    const only = oneCase ? 0 : turn || -1;
+    let at = 0;
+    let second = 0;
+    let key = "";
+    if (length >= 6 && length <= 40 && only >= 0) {
+      key = text.slice(start, i).toLowerCase();
+      const after = text.slice(i, i + 12);
+      // A name glued before its district's only where it starts its field: after another word it may be that
+      // word's name cut short.
+      at = length >= 7 ? gluedAt(key, only, before < 0 && DISTRICT_MARKER.test(after), true) : 0;
+      if (at > 0) second = gluedAt(key.slice(at), 0, false, false);
+      else if (INITIAL_AFTER.test(after) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
+    }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
-      out = (out ?? "") + text.slice(copied, start + at) + " ";
-      copied = start + at;
+      cut(start + at, gluedSeparator(key, 0, at));
+      if (second > 0) cut(start + at + second, gluedSeparator(key, at, at + second));
     }
     before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
     upper = 0;
+    turn = 0;
   }
-  return out === null ? text : out + text.slice(copied);
+  return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
 }
 
 /**
- * Where a run of letters (lower case) splits into two glued names, or 0. Most words end in no town's last
- * four letters and no marker: one lookup in a small table rules them out before the directory's large ones.
+ * Where a run of letters (lower case) splits into two glued names, or 0: `only` the one place it may split
+ * (0: any), `district` whether a district's marker follows, `deep` whether the second name may be two glued in
+ * turn ("ATTILIPOTANUKU"). A split where both sides are places wins over one after a word. Most
+ * words end in no place's last four letters and no marker: one lookup in a small table rules them out before
+ * the directory's large ones.
  */
-function gluedAt(key: string): number {
+function gluedAt(key: string, only: number, district: boolean, deep: boolean): number {
   const towns = gluedTownKeys();
   const lengths = townEndings?.get(key.slice(-4));
   const marker = gluedMarker(key);
   if (!lengths && !marker) return 0;
   if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
-  for (let i = 3; i <= key.length - 3; i++) {
+  let best = 0;
+  let bestScore = 0;
+  for (let i = only || 2; i <= (only || key.length - 2); i++) {
     const rest = key.length - i;
-    const town = !!lengths?.has(rest) && towns.has(key.slice(i));
-    if (!town && rest !== marker?.length) continue;
+    const right = lengths?.has(rest) ? key.slice(i) : "";
+    // Two post offices' names glued are most often one village's own name: one side is a town.
+    const town = right !== "" && towns.has(right);
+    const office = right !== "" && !town && isOfficeKey(right);
     const left = key.slice(0, i);
-    if ((town && GLUED_BEFORE_TOWN.has(left)) || isPlaceKey(left)) return i;
+    const leftPlace = isPlaceKey(left);
+    const leftWord = !leftPlace && GLUED_BEFORE_TOWN.has(left);
+    let score = 0;
+    if (town && leftPlace && rest >= 5) score = 4;
+    else if (leftWord && (town || (office && GLUED_BEFORE_OFFICE.has(left))) && (rest >= 5 || i >= 4)) score = 3;
+    else if (rest === marker?.length && leftPlace) score = 3;
+    else if (town && district && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
+    else if (deep && (leftPlace || leftWord) && rest >= 7 && gluedAt(key.slice(i), 0, false, false) > 0) score = 2;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
   }
-  return 0;
+  return best;
+}
+
+/** Words that open the field they are glued to ("POTANUKU", "VIATANUKU"); every other cut ends one. */
+const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "via", "off"]);
+
+/**
+ * What goes where `key` splits at `at` (its piece from `from`): a comma after an address word or a marker that
+ * ends its field ("CHURCH STREETTENALI", "PEDANA MANDALGUDUR"), else a space (between two places, before
+ * a marker that follows its place or an initial, after a word that opens its field).
+ */
+function gluedSeparator(key: string, from: number, at: number): string {
+  const right = key.slice(at);
+  const marker = gluedMarker(key);
+  const left = key.slice(from, at);
+  if (!GLUED_BEFORE_TOWN.has(left) || GLUED_OPENERS.has(left) || right.length <= 1 || right === marker) return " ";
+  return ", ";
 }
 
 /** The marker glued at the end of `key`, if any (a loop: no closure per word). */

@@ -903,3 +903,39 @@ describe("without a pincode, a name cut short at the text's end", () => {
     expect(parts("Plot 4, Shiv Colony, Himmat").state).toBeNull();
   });
 });
+
+describe("words a list ran together", () => {
+  it.each([
+    // An address word or a marker glued to the town or post office after it.
+    ["Church StreetTenali", { city: "Tenali", district: "Guntur", state: "Andhra Pradesh" }],
+    ["12 MAIN RDTANUKU", { city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" }],
+    ["GUNTUR DISTTENALI", { city: "Tenali", district: "Guntur", state: "Andhra Pradesh" }],
+    ["PEDANA MANDALGUDUR", { city: "Gudur", district: "Krishna", state: "Andhra Pradesh" }],
+    // A place glued to the marker or the district after it, or to an abbreviation's first initial.
+    ["TANUKUVIA ATTILI", { city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" }],
+    ["TenaliGuntur Dist", { city: "Tenali", district: "Guntur", state: "Andhra Pradesh" }],
+    ["BHIMAVARAMWEST GODAVARI DIST", { city: "Bhimavaram", district: "West Godavari", state: "Andhra Pradesh" }],
+    ["KAVI NAGAR, GHAZIABADU.P.", { city: "Ghaziabad", locality: "Kavi Nagar", district: "Ghaziabad", state: "Uttar Pradesh" }],
+    // A village, its post office's marker and the office: three names in one word.
+    ["ATTILIPOTANUKU", { city: "Tanuku", locality: "Attili", district: "West Godavari", state: "Andhra Pradesh" }],
+  ])("%s: the names apart", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("reads a name the directory does not know glued before its district's marker as the name before the district", () => {
+    expect(normalizeAddress("4-12, SITARAMPETAKRISHNA DIST").components).toMatchObject({ locality: "Sitarampeta", district: "Krishna", state: "Andhra Pradesh" });
+  });
+
+  it("puts a comma where a field ended and a space before a marker of the place", () => {
+    expect(normalizeAddress("Church StreetTenali").normalized).toBe("Church Street, Tenali, Andhra Pradesh");
+    expect(normalizeAddress("12 MAIN RDTANUKU").normalized).toBe("12, Main Road, Tanuku, Andhra Pradesh");
+  });
+
+  it("keeps whole a name the directory knows, also one that starts with an address word or a town's name", () => {
+    expect(parts("MAIN ROAD, NAGARKURNOOL")).toMatchObject({ city: "Nagarkurnool", state: "Telangana" });
+    expect(parts("MAIN ROAD, RAJENDRANAGAR")).toMatchObject({ city: "Rajendranagar", state: "Telangana" });
+    expect(normalizeAddress("MAIN ROAD, HAYATNAGAR").normalized).toBe("Main Road, Hayatnagar");
+    // Typed in capitals and small letters with no capital inside, a word is one word.
+    expect(parts("Tenaliguntur Dist").city).toBeNull();
+  });
+});
