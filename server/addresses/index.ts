@@ -20,6 +20,7 @@ import {
   displayNumber,
   displayWord,
   isJunkWord,
+  isLocalityWord,
   tokenize,
   type MarkerKind,
   type Token,
@@ -1396,6 +1397,17 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, 
 const GLUED_AFTER_PLACE_LIST: readonly string[] = [
   "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
 ];
+/**
+ * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued
+ * after one is split off even where the directory does not know it ("MAIN ROADSITARAMPETA").
+ */
+// prettier-ignore
+const GLUED_BEFORE_NAME: readonly string[] = [
+  "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
+  "tower", "arcade", "apartments", "apartment",
+];
+/** A sub-district's marker: two places glued before it are a village and its sub-district ("ATTILITANUKU MANDAL"). */
+const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
 /** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
 const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
 /** An abbreviation's second initial follows ("KAVI NAGAR, GHAZIABADU.P."). */
@@ -1480,6 +1492,7 @@ function unglueTowns(text: string): string {
     let at = 0;
     let second = 0;
     let key = "";
+    let subDistrict = false;
     if (length >= 6 && length <= 40 && only >= 0) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
@@ -1488,11 +1501,13 @@ function unglueTowns(text: string): string {
       at = length >= 7 ? gluedAt(key, only, before < 0 && DISTRICT_MARKER.test(after), true) : 0;
       if (at > 0) second = gluedAt(key.slice(at), 0, false, false);
       else if (INITIAL_AFTER.test(after) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
+      else if (length >= 10) at = gluedNameAt(key, only);
+      subDistrict = SUBDISTRICT_MARKER.test(after);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
-      cut(start + at, gluedSeparator(key, 0, at));
-      if (second > 0) cut(start + at + second, gluedSeparator(key, at, at + second));
+      cut(start + at, gluedSeparator(key, 0, at, subDistrict && second === 0));
+      if (second > 0) cut(start + at + second, gluedSeparator(key, at, at + second, subDistrict));
     }
     before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
@@ -1530,6 +1545,8 @@ function gluedAt(key: string, only: number, district: boolean, deep: boolean): n
     if (town && leftPlace && rest >= 5) score = 4;
     else if (leftWord && (town || (office && GLUED_BEFORE_OFFICE.has(left))) && (rest >= 5 || i >= 4)) score = 3;
     else if (rest === marker?.length && leftPlace) score = 3;
+    // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
+    else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
     else if (town && district && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
     else if (deep && (leftPlace || leftWord) && rest >= 7 && gluedAt(key.slice(i), 0, false, false) > 0) score = 2;
     if (score > bestScore) {
@@ -1540,20 +1557,35 @@ function gluedAt(key: string, only: number, district: boolean, deep: boolean): n
   return best;
 }
 
+/**
+ * Where an address word of `GLUED_BEFORE_NAME` ends a run of letters (lower case) that a name the directory
+ * does not know follows, or 0 (a plural before its singular: the first word that starts the run is the one).
+ */
+function gluedNameAt(key: string, only: number): number {
+  for (const word of GLUED_BEFORE_NAME) {
+    if ((only > 0 && only !== word.length) || key.length - word.length < 6 || !key.startsWith(word)) continue;
+    const rest = key.slice(word.length);
+    return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
+  }
+  return 0;
+}
+
 /** Words that open the field they are glued to ("POTANUKU", "VIATANUKU"); every other cut ends one. */
 const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "via", "off"]);
 
 /**
  * What goes where `key` splits at `at` (its piece from `from`): a comma after an address word or a marker that
- * ends its field ("CHURCH STREETTENALI", "PEDANA MANDALGUDUR"), else a space (between two places, before
- * a marker that follows its place or an initial, after a word that opens its field).
+ * ends its field ("CHURCH STREETTENALI", "PEDANA MANDALGUDUR"), before an initial, which starts a district's
+ * or state's short form ("GHAZIABADU.P." → "Ghaziabad, U.P."), and before a `subDistrict` marker's name (the
+ * name before it is its village); else a space (between two places, before a marker that follows its place,
+ * after a word that opens its field).
  */
-function gluedSeparator(key: string, from: number, at: number): string {
+function gluedSeparator(key: string, from: number, at: number, subDistrict: boolean): string {
   const right = key.slice(at);
   const marker = gluedMarker(key);
   const left = key.slice(from, at);
-  if (!GLUED_BEFORE_TOWN.has(left) || GLUED_OPENERS.has(left) || right.length <= 1 || right === marker) return " ";
-  return ", ";
+  if (right.length === 1 || subDistrict) return ", ";
+  return !GLUED_BEFORE_TOWN.has(left) || GLUED_OPENERS.has(left) || right === marker ? " " : ", ";
 }
 
 /** The marker glued at the end of `key`, if any (a loop: no closure per word). */

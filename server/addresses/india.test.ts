@@ -922,6 +922,16 @@ describe("words a list ran together", () => {
     expect(normalizeAddress(text).components).toMatchObject(expected);
   });
 
+  it("splits a locality glued to its town, and a village glued to its mandal's town before the marker", () => {
+    expect(normalizeAddress("4-12, GANDHINAGARTENALI").components).toMatchObject({ city: "Tenali", locality: "Gandhinagar", district: "Guntur" });
+    expect(normalizeAddress("MAIN ROAD, VELPURUTANUKU MANDAL, W.G. DIST").components).toMatchObject({ city: "Velpuru", district: "West Godavari" });
+  });
+
+  it("splits a name the directory does not know off the address word that ends the field before it", () => {
+    expect(normalizeAddress("MAIN ROADSITARAMPETA, GUNTUR DIST").normalized).toBe("Main Road, Sitarampeta, District Guntur, Andhra Pradesh");
+    expect(normalizeAddress("Main RoadSitarampeta, Guntur Dist").components).toMatchObject({ locality: "Sitarampeta", district: "Guntur" });
+  });
+
   it("reads a name the directory does not know glued before its district's marker as the name before the district", () => {
     expect(normalizeAddress("4-12, SITARAMPETAKRISHNA DIST").components).toMatchObject({ locality: "Sitarampeta", district: "Krishna", state: "Andhra Pradesh" });
   });
