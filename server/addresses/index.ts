@@ -1406,7 +1406,7 @@ const GLUED_BEFORE_NAME: readonly string[] = [
   "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
   "tower", "arcade", "apartments", "apartment",
 ];
-/** A sub-district's marker: two places glued before it are a village and its sub-district ("ATTILITANUKU MANDAL"). */
+/** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
 /** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
 const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;

@@ -924,7 +924,7 @@ describe("words a list ran together", () => {
 
   it("splits a locality glued to its town, and a village glued to its mandal's town before the marker", () => {
     expect(normalizeAddress("4-12, GANDHINAGARTENALI").components).toMatchObject({ city: "Tenali", locality: "Gandhinagar", district: "Guntur" });
-    expect(normalizeAddress("MAIN ROAD, VELPURUTANUKU MANDAL, W.G. DIST").components).toMatchObject({ city: "Velpuru", district: "West Godavari" });
+    expect(normalizeAddress("MAIN ROAD, KUMUDAVALLIBHIMAVARAM MANDAL, W.G. DIST").components).toMatchObject({ city: "Kumudavalli", district: "West Godavari" });
   });
 
   it("splits a name the directory does not know off the address word that ends the field before it", () => {
