@@ -1538,6 +1538,9 @@ function gluedAt(key: string, only: number, district: boolean, deep: boolean): n
     // Two post offices' names glued are most often one village's own name: one side is a town.
     const town = right !== "" && towns.has(right);
     const office = right !== "" && !town && isOfficeKey(right);
+    // Two names glued after a place or word end in a marker or start with one ("…POTANUKU", "…TANUKUVIA").
+    const inTurn = deep && rest >= 7 && (marker !== undefined || startsWithMarker(key, i));
+    if (!town && !office && rest !== marker?.length && !inTurn) continue;
     const left = key.slice(0, i);
     const leftPlace = isPlaceKey(left);
     const leftWord = !leftPlace && GLUED_BEFORE_TOWN.has(left);
@@ -1548,7 +1551,7 @@ function gluedAt(key: string, only: number, district: boolean, deep: boolean): n
     // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
     else if (town && district && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
-    else if (deep && (leftPlace || leftWord) && rest >= 7 && gluedAt(key.slice(i), 0, false, false) > 0) score = 2;
+    else if (inTurn && (leftPlace || leftWord) && gluedAt(key.slice(i), 0, false, false) > 0) score = 2;
     if (score > bestScore) {
       best = i;
       bestScore = score;
@@ -1568,6 +1571,15 @@ function gluedNameAt(key: string, only: number): number {
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }
   return 0;
+}
+
+/** Markers that may start the second of three names glued together ("ATTILIPOTANUKU"). */
+const GLUED_INNER_MARKERS: readonly string[] = ["po", "via", "ps", "tq", "dist", "mandal"];
+
+/** Whether `key` from `at` starts with one of `GLUED_INNER_MARKERS` (no string is made). */
+function startsWithMarker(key: string, at: number): boolean {
+  for (const m of GLUED_INNER_MARKERS) if (key.startsWith(m, at)) return true;
+  return false;
 }
 
 /** Words that open the field they are glued to ("POTANUKU", "VIATANUKU"); every other cut ends one. */
