@@ -1414,6 +1414,8 @@ const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
 const INITIAL_AFTER = /^\.[A-Za-z]\./;
 
 let townKeys: Set<string> | null = null;
+/** The districts' and gazetteer cities' names of seven letters or more: what a list appends to a name it does not know. */
+let bigPlaceKeys: Set<string> | null = null;
 /**
  * The lengths of the names that may follow a split (towns, and post offices of four letters or more), by their last
  * four letters: every split of a word ends in the word's own last four.
@@ -1427,9 +1429,12 @@ let townEndings: Map<string, Set<number>> | null = null;
 function gluedTownKeys(): Set<string> {
   if (!townKeys) {
     townKeys = new Set();
+    const big = new Set<string>();
     for (const key of directoryTowns().keys()) townKeys.add(key);
-    for (const district of directoryDistricts().keys()) townKeys.add(placeNameKey(district));
-    for (const [name, def] of getGazetteer().places) if (def.city) townKeys.add(placeNameKey(name));
+    for (const district of directoryDistricts().keys()) big.add(placeNameKey(district));
+    for (const [name, def] of getGazetteer().places) if (def.city) big.add(placeNameKey(name));
+    for (const key of big) townKeys.add(key);
+    bigPlaceKeys = new Set([...big].filter((key) => key.length >= 7 && !COMMON_WORDS.has(key)));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
     const endings = new Map<string, Set<number>>();
     const add = (key: string) => {
@@ -1493,20 +1498,27 @@ function unglueTowns(text: string): string {
     let second = 0;
     let key = "";
     let subDistrict = false;
+    let paired = false;
     if (length >= 6 && length <= 40 && only >= 0) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
-      // A name glued before its district's only where it starts its field: after another word it may be that
-      // word's name cut short.
-      at = length >= 7 ? gluedAt(key, only, before < 0 && DISTRICT_MARKER.test(after), true) : 0;
-      if (at > 0) second = gluedAt(key.slice(at), 0, false, false);
+      // A name the directory does not know is split off a district or city only where it starts its field:
+      // after another word it may be the end of that word's name, after a marker's dot any village's.
+      const district = before < 0 && DISTRICT_MARKER.test(after);
+      at = length >= 7 ? gluedAt(key, only, startsField(text, start), district, true) : 0;
+      if (at > 0) second = gluedAt(key.slice(at), 0, false, false, false);
       else if (INITIAL_AFTER.test(after) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
-      else if (length >= 10) at = gluedNameAt(key, only);
+      else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
+        at = 1;
+        paired = true;
+      } else if (length >= 10) at = gluedNameAt(key, only);
       subDistrict = SUBDISTRICT_MARKER.test(after);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
-      cut(start + at, gluedSeparator(key, 0, at, subDistrict && second === 0));
+      // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
+      const separator = paired ? (key[0] === "o" ? " " : ", ") : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      cut(start + at, separator);
       if (second > 0) cut(start + at + second, gluedSeparator(key, at, at + second, subDistrict));
     }
     before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
@@ -1517,14 +1529,43 @@ function unglueTowns(text: string): string {
   return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
 }
 
+/** A marker written as two letters, by its second letter: the first. */
+const PAIRED_MARKERS: Readonly<Record<string, number>> = { q: 116, s: 112, o: 112 };
+
+/**
+ * Whether the run of letters at `start` (`key`, lower case) starts with the second letter of a marker written as
+ * two letters, "T Q", "T.Q", "P S", "P.O", glued to the name after it ("VAYALPAD T QMADANAPALLE").
+ */
+function pairedMarker(text: string, start: number, key: string): boolean {
+  const first = PAIRED_MARKERS[key[0] as string];
+  if (first === undefined || start < 2) return false;
+  const gap = text.charCodeAt(start - 1);
+  if (gap !== 32 && gap !== 46) return false;
+  return (text.charCodeAt(start - 2) | 32) === first && (start < 3 || !isLetterAt(text, start - 3));
+}
+
+/**
+ * Whether the run of letters at `start` starts a field of the list: the text's start, or after a comma, a
+ * semicolon, a slash or a number (not after a marker's dot, "Vill. X", whose name may be any village's).
+ */
+function startsField(text: string, start: number): boolean {
+  let i = start - 1;
+  while (i >= 0 && text.charCodeAt(i) === 32) i--;
+  if (i < 0) return true;
+  const c = text[i] as string;
+  return c === "," || c === ";" || c === "/" || digitAt(text, i);
+}
+
 /**
  * Where a run of letters (lower case) splits into two glued names, or 0: `only` the one place it may split
- * (0: any), `district` whether a district's marker follows, `deep` whether the second name may be two glued in
- * turn ("ATTILIPOTANUKU"). A split where both sides are places wins over one after a word. Most
+ * (0: any), `alone` whether the run starts its field, `district` whether a district's marker follows and no
+ * word one space before, `deep` whether the second name may be two glued in turn ("ATTILIPOTANUKU"). A name the
+ * directory does not know is split off a town's name before a district's marker, and, starting its field, off a
+ * district's or city's name of seven letters or more. A split where both sides are places wins over one after a word. Most
  * words end in no place's last four letters and no marker: one lookup in a small table rules them out before
  * the directory's large ones.
  */
-function gluedAt(key: string, only: number, district: boolean, deep: boolean): number {
+function gluedAt(key: string, only: number, alone: boolean, district: boolean, deep: boolean): number {
   const towns = gluedTownKeys();
   const lengths = townEndings?.get(key.slice(-4));
   const marker = gluedMarker(key);
@@ -1550,8 +1591,8 @@ function gluedAt(key: string, only: number, district: boolean, deep: boolean): n
     else if (rest === marker?.length && leftPlace) score = 3;
     // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
-    else if (town && district && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
-    else if (inTurn && (leftPlace || leftWord) && gluedAt(key.slice(i), 0, false, false) > 0) score = 2;
+    else if (town && (district || (alone && bigPlaceKeys?.has(right))) && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
+    else if (inTurn && (leftPlace || leftWord) && gluedAt(key.slice(i), 0, false, false, false) > 0) score = 2;
     if (score > bestScore) {
       best = i;
       bestScore = score;

@@ -932,6 +932,16 @@ describe("words a list ran together", () => {
     expect(normalizeAddress("Main RoadSitarampeta, Guntur Dist").components).toMatchObject({ locality: "Sitarampeta", district: "Guntur" });
   });
 
+  it("splits a marker written as two letters off the name glued after it", () => {
+    expect(normalizeAddress("VAYALPAD T QMADANAPALLE").components).toMatchObject({ city: "Madanapalle", district: "Chittoor" });
+    expect(normalizeAddress("ATTILI P.OTANUKU").components).toMatchObject({ city: "Tanuku", locality: "Attili" });
+    expect(normalizeAddress("12, P SINGH ROAD").normalized).toBe("12, P Singh Road");
+  });
+
+  it("splits a name the directory does not know off a city glued after it, where the name starts its field", () => {
+    expect(normalizeAddress("12-4, SITARAMPETAHYDERABAD").components).toMatchObject({ city: "Hyderabad", locality: "Sitarampeta", state: "Telangana" });
+  });
+
   it("reads a name the directory does not know glued before its district's marker as the name before the district", () => {
     expect(normalizeAddress("4-12, SITARAMPETAKRISHNA DIST").components).toMatchObject({ locality: "Sitarampeta", district: "Krishna", state: "Andhra Pradesh" });
   });
