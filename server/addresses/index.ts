@@ -1512,6 +1512,9 @@ function unglueTowns(text: string): string {
         at = 1;
         paired = true;
       } else if (length >= 10) at = gluedNameAt(key, only);
+      // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
+      // known side is enough there.
+      if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
       subDistrict = SUBDISTRICT_MARKER.test(after);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
@@ -1599,6 +1602,13 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     }
   }
   return best;
+}
+
+/** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */
+function knownAtTurn(key: string, at: number): boolean {
+  if (at < 3 || key.length - at < 3 || COMMON_WORDS.has(key) || isPlaceKey(key)) return false;
+  const known = (side: string) => isPlaceKey(side) || isOfficeKey(side) || GLUED_BEFORE_TOWN.has(side) || COMMON_WORDS.has(side);
+  return known(key.slice(0, at)) || known(key.slice(at));
 }
 
 /**

@@ -938,6 +938,11 @@ describe("words a list ran together", () => {
     expect(normalizeAddress("12, P SINGH ROAD").normalized).toBe("12, P Singh Road");
   });
 
+  it("splits at a capital after a small letter where one side is a place or an address word", () => {
+    expect(normalizeAddress("Plot 5, Hill ViewWakad, Pune").normalized).toBe(normalizeAddress("Plot 5, Hill View Wakad, Pune").normalized);
+    expect(normalizeAddress("12 McDonald Road, Panaji").normalized).toBe("12, Mcdonald Road, Panaji, Goa");
+  });
+
   it("splits a name the directory does not know off a city glued after it, where the name starts its field", () => {
     expect(normalizeAddress("12-4, SITARAMPETAHYDERABAD").components).toMatchObject({ city: "Hyderabad", locality: "Sitarampeta", state: "Telangana" });
   });
