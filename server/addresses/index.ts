@@ -1410,8 +1410,8 @@ const GLUED_BEFORE_NAME: readonly string[] = [
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
 /** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
 const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
-/** An abbreviation's second initial follows ("KAVI NAGAR, GHAZIABADU.P."). */
-const INITIAL_AFTER = /^\.[A-Za-z]\./;
+/** An abbreviation's second initial follows ("KAVI NAGAR, GHAZIABADU.P.", "BHIMAVARAMW G DIST"). */
+const INITIAL_AFTER = /^(?:\.[A-Za-z]\.|\s[A-Za-z]\s+(?:dist|dt)\b)/i;
 
 let townKeys: Set<string> | null = null;
 /** The districts' and gazetteer cities' names of seven letters or more: what a list appends to a name it does not know. */
@@ -1596,6 +1596,8 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
     else if (town && (district || (alone && bigPlaceKeys?.has(right))) && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
     else if (inTurn && (leftPlace || leftWord) && gluedAt(key.slice(i), 0, false, false, false) > 0) score = 2;
+    // A place's name written twice ("TANUKUTANUKU": a list's village and post office of one name).
+    else if (rest === i && leftPlace && key.endsWith(left)) score = 4;
     if (score > bestScore) {
       best = i;
       bestScore = score;

@@ -932,6 +932,11 @@ describe("words a list ran together", () => {
     expect(normalizeAddress("Main RoadSitarampeta, Guntur Dist").components).toMatchObject({ locality: "Sitarampeta", district: "Guntur" });
   });
 
+  it("splits an initial written with spaces before the district's marker, and a place's name written twice", () => {
+    expect(parts("MAIN ROAD, BHIMAVARAMW G DIST,AP")).toMatchObject({ city: "Bhimavaram", district: "West Godavari" });
+    expect(parts("12, KUMUDAVALLIKUMUDAVALLI, W.G.DIST")).toMatchObject({ city: "Kumudavalli", district: "West Godavari" });
+  });
+
   it("splits a marker written as two letters off the name glued after it", () => {
     expect(normalizeAddress("VAYALPAD T QMADANAPALLE").components).toMatchObject({ city: "Madanapalle", district: "Chittoor" });
     expect(normalizeAddress("ATTILI P.OTANUKU").components).toMatchObject({ city: "Tanuku", locality: "Attili" });
