@@ -1590,7 +1590,8 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     const leftWord = !leftPlace && GLUED_BEFORE_TOWN.has(left);
     let score = 0;
     if (town && leftPlace && rest >= 5) score = 4;
-    else if (leftWord && (town || (office && GLUED_BEFORE_OFFICE.has(left))) && (rest >= 5 || i >= 4)) score = 3;
+    // A post office of four letters is often the last word of a longer place's name: offices of five or more.
+    else if (leftWord && ((town && (rest >= 5 || i >= 4)) || (office && rest >= 5 && GLUED_BEFORE_OFFICE.has(left)))) score = 3;
     else if (rest === marker?.length && leftPlace) score = 3;
     // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
