@@ -1391,7 +1391,7 @@ const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
  * Those and a locality's words, glued to the town after them ("RAMA GARDENSVISAKHAPATNAM"): many villages' own
  * names start with a locality's word ("Para…", "Nagar…"), so after one only a town is split off.
  */
-const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, ...[...LOCALITY_WORDS, "pet"].filter((w) => w.length >= 3)]);
+const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, ...[...LOCALITY_WORDS].filter((w) => w.length >= 3)]);
 /** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST", "TANUKUVIA", "BHIMAVARAMWEST GODAVARI". */
 // prettier-ignore
 const GLUED_AFTER_PLACE_LIST: readonly string[] = [
@@ -1564,9 +1564,9 @@ function startsField(text: string, start: number): boolean {
  * (0: any), `alone` whether the run starts its field, `district` whether a district's marker follows and no
  * word one space before, `deep` whether the second name may be two glued in turn ("ATTILIPOTANUKU"). A name the
  * directory does not know is split off a town's name before a district's marker, and, starting its field, off a
- * district's or city's name of seven letters or more. A split where both sides are places wins over one after a word. Most
- * words end in no place's last four letters and no marker: one lookup in a small table rules them out before
- * the directory's large ones.
+ * district's or city's name of seven letters or more. A split where both sides are places wins over one after
+ * a word. Most words end in no place's last four letters and no marker: one lookup in a small table rules them
+ * out before the directory's large ones.
  */
 function gluedAt(key: string, only: number, alone: boolean, district: boolean, deep: boolean): number {
   const towns = gluedTownKeys();
