@@ -1388,7 +1388,7 @@ const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
   ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal"],
 ]);
 /**
- * Those and a locality's words, glued to the town after them ("RAMA GARDENSVISAKHAPATNAM"): many villages' own
+ * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own
  * names start with a locality's word ("Para…", "Nagar…"), so after one only a town is split off.
  */
 const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, ...[...LOCALITY_WORDS].filter((w) => w.length >= 3)]);
