@@ -20,6 +20,7 @@ import {
   displayNumber,
   displayWord,
   isJunkWord,
+  isLocalityWord,
   tokenize,
   type MarkerKind,
   type Token,
@@ -1417,15 +1418,48 @@ function unglueStates(text: string): string {
   });
 }
 
-/** Address words a list glues to the town after them: "MAIN ROADMARKAPUR", "RAMA GARDENSVISAKHAPATNAM". */
-const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set(
-  [...STREET_WORDS, ...BUILDING_WORDS, ...LOCALITY_WORDS, "station", "stand", "theatre", "theater", "campus", "office", "bank"].filter((w) => w.length >= 4),
-);
-/** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST". */
-const GLUED_AFTER_PLACE_LIST: readonly string[] = ["pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl"];
+/**
+ * Address words and markers a list glues to the post office or town after them: "CHURCH STREETTENALI",
+ * "MAIN RDTANUKU", "GUNTUR DISTTENALI", "PEDANA MANDALGUDUR", "PSTANUKU".
+ */
+const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
+  ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
+  ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
+  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal"],
+]);
+/**
+ * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own
+ * names start with a locality's word ("Para…", "Nagar…"), so after one only a town is split off.
+ */
+const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, ...[...LOCALITY_WORDS].filter((w) => w.length >= 3)]);
+/** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST", "TANUKUVIA", "BHIMAVARAMWEST GODAVARI". */
+// prettier-ignore
+const GLUED_AFTER_PLACE_LIST: readonly string[] = [
+  "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
+];
+/**
+ * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued
+ * after one is split off even where the directory does not know it ("MAIN ROADSITARAMPETA").
+ */
+// prettier-ignore
+const GLUED_BEFORE_NAME: readonly string[] = [
+  "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
+  "tower", "arcade", "apartments", "apartment",
+];
+/** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
+const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
+/** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
+const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
+/** An abbreviation's second initial follows ("KAVI NAGAR, GHAZIABADU.P.", "BHIMAVARAMW G DIST"). */
+const INITIAL_AFTER = /^(?:\.[A-Za-z]\.|\s[A-Za-z]\s+(?:dist|dt)\b)/i;
 
 let townKeys: Set<string> | null = null;
-/** Their lengths by their last four letters: every split of a word ends in the word's own last four. */
+/** The districts' and gazetteer cities' names of seven letters or more: what a list appends to a name it does not know. */
+let bigPlaceKeys: Set<string> | null = null;
+/**
+ * The lengths of the names that may follow a split (towns, and post offices of four letters or more), by their last
+ * four letters: every split of a word ends in the word's own last four.
+ */
 let townEndings: Map<string, Set<number>> | null = null;
 
 /**
@@ -1435,84 +1469,229 @@ let townEndings: Map<string, Set<number>> | null = null;
 function gluedTownKeys(): Set<string> {
   if (!townKeys) {
     townKeys = new Set();
+    const big = new Set<string>();
     for (const key of directoryTowns().keys()) townKeys.add(key);
-    for (const district of directoryDistricts().keys()) townKeys.add(placeNameKey(district));
-    for (const [name, def] of getGazetteer().places) if (def.city) townKeys.add(placeNameKey(name));
+    for (const district of directoryDistricts().keys()) big.add(placeNameKey(district));
+    for (const [name, def] of getGazetteer().places) if (def.city) big.add(placeNameKey(name));
+    for (const key of big) townKeys.add(key);
+    bigPlaceKeys = new Set([...big].filter((key) => key.length >= 7 && !COMMON_WORDS.has(key)));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
-    townEndings = new Map();
-    for (const key of townKeys) {
-      const lengths = townEndings.get(key.slice(-4));
+    const endings = new Map<string, Set<number>>();
+    const add = (key: string) => {
+      const lengths = endings.get(key.slice(-4));
       if (lengths) lengths.add(key.length);
-      else townEndings.set(key.slice(-4), new Set([key.length]));
-    }
+      else endings.set(key.slice(-4), new Set([key.length]));
+    };
+    for (const key of townKeys) add(key);
+    for (const [key] of officeNames()) if (isOfficeKey(key)) add(key);
+    townEndings = endings;
   }
   return townKeys;
 }
+
+/** A post office's name of four letters or more that is no address word. */
+const isOfficeKey = (key: string) => key.length >= 4 && !COMMON_WORDS.has(key) && !GLUED_BEFORE_TOWN.has(key) && recordsNamed(key).length > 0;
 
 /** A town (as `gluedTownKeys`), or a post office's name, of five letters or more. */
 const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
 
 /**
- * Two names glued where a list joined its fields: a town after an address word ("ROADMARKAPUR"), a district or
- * town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"), a marker after a place
- * ("MANCHERIALPIN"). Only a word the directory does not know whole (alone or after the word before it) is
- * split, at the first point where both sides are what they must be; the town after the split is five letters or more.
+ * Two names glued where a list joined its fields: a town or post office after an address word or a marker
+ * ("ROADMARKAPUR", "GUNTUR DISTTENALI"), a district or town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"),
+ * a marker after a place ("MANCHERIALPIN", "TANUKUVIA"), a name before its district's marker ("SITARAMPETAKRISHNA
+ * DIST"), and an abbreviation's first initial after a place ("GHAZIABADU.P."). Only a word the directory does not
+ * know whole (alone or after the word before it) is split, where both sides are what they must be; a word typed
+ * in capitals and small letters only where a capital follows a small letter ("Church StreetTenali").
  */
 function unglueTowns(text: string): string {
-  let out: string | null = null;
+  const pieces: string[] = [];
   let copied = 0;
   let start = 0;
   let upper = 0;
+  // Where a capital follows a small letter in the run (0: nowhere; -1: in more places than one).
+  let turn = 0;
   // Where the word before, one space away, starts (-1: none).
   let before = -1;
+  const cut = (at: number, separator: string) => {
+    pieces.push(text.slice(copied, at), separator);
+    copied = at;
+  };
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && isLetterAt(text, i)) {
-      if (text.charCodeAt(i) < 97) upper++;
+      if (text.charCodeAt(i) < 97) {
+        upper++;
+        if (i > start && text.charCodeAt(i - 1) >= 97) turn = turn === 0 ? i - start : -1;
+      }
       continue;
     }
     const length = i - start;
     // A town or post office glued to the number before it ("Sector 62Noida", "Plot 12Airoli"): a space between.
     if (length >= 5 && start > 0 && digitAt(text, start - 1)) {
       const key = text.slice(start, i).toLowerCase();
-      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) {
-        out = (out ?? "") + text.slice(copied, start) + " ";
-        copied = start;
-      }
+      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) cut(start, " ");
     }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
-    // typed as one word ("Jawharsagar"), and is not looked up.
+    // typed as one word ("Jawharsagar"), and is split only where a capital starts the name glued on.
     const oneCase = upper === 0 || upper === length;
-    const at = oneCase && length >= 8 && length <= 40 ? gluedAt(text.slice(start, i).toLowerCase()) : 0;
+    const only = oneCase ? 0 : turn || -1;
+    let at = 0;
+    let second = 0;
+    let key = "";
+    let subDistrict = false;
+    let paired = false;
+    if (length >= 6 && length <= 40 && only >= 0) {
+      key = text.slice(start, i).toLowerCase();
+      const after = text.slice(i, i + 12);
+      // A name the directory does not know is split off a district or city only where it starts its field:
+      // after another word it may be the end of that word's name, after a marker's dot any village's.
+      const district = before < 0 && DISTRICT_MARKER.test(after);
+      at = length >= 7 ? gluedAt(key, only, startsField(text, start), district, true) : 0;
+      if (at > 0) second = gluedAt(key.slice(at), 0, false, false, false);
+      else if (INITIAL_AFTER.test(after) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
+      else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
+        at = 1;
+        paired = true;
+      } else if (length >= 10) at = gluedNameAt(key, only);
+      // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
+      // known side is enough there.
+      if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
+      subDistrict = SUBDISTRICT_MARKER.test(after);
+    }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
-      out = (out ?? "") + text.slice(copied, start + at) + " ";
-      copied = start + at;
+      // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
+      const separator = paired ? (key[0] === "o" ? " " : ", ") : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      cut(start + at, separator);
+      if (second > 0) cut(start + at + second, gluedSeparator(key, at, at + second, subDistrict));
     }
     before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
     upper = 0;
+    turn = 0;
   }
-  return out === null ? text : out + text.slice(copied);
+  return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
+}
+
+/** A marker written as two letters, by its second letter: the first. */
+const PAIRED_MARKERS: Readonly<Record<string, number>> = { q: 116, s: 112, o: 112 };
+
+/**
+ * Whether the run of letters at `start` (`key`, lower case) starts with the second letter of a marker written as
+ * two letters, "T Q", "T.Q", "P S", "P.O", glued to the name after it ("VAYALPAD T QMADANAPALLE").
+ */
+function pairedMarker(text: string, start: number, key: string): boolean {
+  const first = PAIRED_MARKERS[key[0] as string];
+  if (first === undefined || start < 2) return false;
+  const gap = text.charCodeAt(start - 1);
+  if (gap !== 32 && gap !== 46) return false;
+  return (text.charCodeAt(start - 2) | 32) === first && (start < 3 || !isLetterAt(text, start - 3));
 }
 
 /**
- * Where a run of letters (lower case) splits into two glued names, or 0. Most words end in no town's last
- * four letters and no marker: one lookup in a small table rules them out before the directory's large ones.
+ * Whether the run of letters at `start` starts a field of the list: the text's start, or after a comma, a
+ * semicolon, a slash or a number (not after a marker's dot, "Vill. X", whose name may be any village's).
  */
-function gluedAt(key: string): number {
+function startsField(text: string, start: number): boolean {
+  let i = start - 1;
+  while (i >= 0 && text.charCodeAt(i) === 32) i--;
+  if (i < 0) return true;
+  const c = text[i] as string;
+  return c === "," || c === ";" || c === "/" || digitAt(text, i);
+}
+
+/**
+ * Where a run of letters (lower case) splits into two glued names, or 0: `only` the one place it may split
+ * (0: any), `alone` whether the run starts its field, `district` whether a district's marker follows and no
+ * word one space before, `deep` whether the second name may be two glued in turn ("ATTILIPOTANUKU"). A name the
+ * directory does not know is split off a town's name before a district's marker, and, starting its field, off a
+ * district's or city's name of seven letters or more. A split where both sides are places wins over one after
+ * a word. Most words end in no place's last four letters and no marker: one lookup in a small table rules them
+ * out before the directory's large ones.
+ */
+function gluedAt(key: string, only: number, alone: boolean, district: boolean, deep: boolean): number {
   const towns = gluedTownKeys();
   const lengths = townEndings?.get(key.slice(-4));
   const marker = gluedMarker(key);
   if (!lengths && !marker) return 0;
   if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
-  for (let i = 3; i <= key.length - 3; i++) {
+  let best = 0;
+  let bestScore = 0;
+  for (let i = only || 2; i <= (only || key.length - 2); i++) {
     const rest = key.length - i;
-    const town = !!lengths?.has(rest) && towns.has(key.slice(i));
-    if (!town && rest !== marker?.length) continue;
+    const right = lengths?.has(rest) ? key.slice(i) : "";
+    // Two post offices' names glued are most often one village's own name: one side is a town.
+    const town = right !== "" && towns.has(right);
+    const office = right !== "" && !town && isOfficeKey(right);
+    // Two names glued after a place or word end in a marker or start with one ("…POTANUKU", "…TANUKUVIA").
+    const inTurn = deep && rest >= 7 && (marker !== undefined || startsWithMarker(key, i));
+    if (!town && !office && rest !== marker?.length && !inTurn) continue;
     const left = key.slice(0, i);
-    if ((town && GLUED_BEFORE_TOWN.has(left)) || isPlaceKey(left)) return i;
+    const leftPlace = isPlaceKey(left);
+    const leftWord = !leftPlace && GLUED_BEFORE_TOWN.has(left);
+    let score = 0;
+    if (town && leftPlace && rest >= 5) score = 4;
+    // A post office of four letters is often the last word of a longer place's name: offices of five or more.
+    else if (leftWord && ((town && (rest >= 5 || i >= 4)) || (office && rest >= 5 && GLUED_BEFORE_OFFICE.has(left)))) score = 3;
+    else if (rest === marker?.length && leftPlace) score = 3;
+    // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
+    else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
+    else if (town && (district || (alone && bigPlaceKeys?.has(right))) && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
+    else if (inTurn && (leftPlace || leftWord) && gluedAt(key.slice(i), 0, false, false, false) > 0) score = 2;
+    // A place's name written twice ("TANUKUTANUKU": a list's village and post office of one name).
+    else if (rest === i && leftPlace && key.endsWith(left)) score = 4;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */
+function knownAtTurn(key: string, at: number): boolean {
+  if (at < 3 || key.length - at < 3 || COMMON_WORDS.has(key) || isPlaceKey(key)) return false;
+  const known = (side: string) => isPlaceKey(side) || isOfficeKey(side) || GLUED_BEFORE_TOWN.has(side) || COMMON_WORDS.has(side);
+  return known(key.slice(0, at)) || known(key.slice(at));
+}
+
+/**
+ * Where an address word of `GLUED_BEFORE_NAME` ends a run of letters (lower case) that a name the directory
+ * does not know follows, or 0 (a plural before its singular: the first word that starts the run is the one).
+ */
+function gluedNameAt(key: string, only: number): number {
+  for (const word of GLUED_BEFORE_NAME) {
+    if ((only > 0 && only !== word.length) || key.length - word.length < 6 || !key.startsWith(word)) continue;
+    const rest = key.slice(word.length);
+    return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }
   return 0;
+}
+
+/** Markers that may start the second of three names glued together ("ATTILIPOTANUKU"). */
+const GLUED_INNER_MARKERS: readonly string[] = ["po", "via", "ps", "tq", "dist", "mandal"];
+
+/** Whether `key` from `at` starts with one of `GLUED_INNER_MARKERS` (no string is made). */
+function startsWithMarker(key: string, at: number): boolean {
+  for (const m of GLUED_INNER_MARKERS) if (key.startsWith(m, at)) return true;
+  return false;
+}
+
+/** Words that open the field they are glued to ("POTANUKU", "VIATANUKU"); every other cut ends one. */
+const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "via", "off"]);
+
+/**
+ * What goes where `key` splits at `at` (its piece from `from`): a comma after an address word or a marker that
+ * ends its field ("CHURCH STREETTENALI", "PEDANA MANDALGUDUR"), before an initial, which starts a district's
+ * or state's short form ("GHAZIABADU.P." → "Ghaziabad, U.P."), and before a `subDistrict` marker's name (the
+ * name before it is its village); else a space (between two places, before a marker that follows its place,
+ * after a word that opens its field).
+ */
+function gluedSeparator(key: string, from: number, at: number, subDistrict: boolean): string {
+  const right = key.slice(at);
+  const marker = gluedMarker(key);
+  const left = key.slice(from, at);
+  if (right.length === 1 || subDistrict) return ", ";
+  return !GLUED_BEFORE_TOWN.has(left) || GLUED_OPENERS.has(left) || right === marker ? " " : ", ";
 }
 
 /** The marker glued at the end of `key`, if any (a loop: no closure per word). */

@@ -953,3 +953,69 @@ describe("a directory town spelt a letter off, with no pincode", () => {
     expect(parts("MG Road, Bangalor")).toMatchObject({ city: "Bengaluru", state: "Karnataka" });
   });
 });
+
+describe("words a list ran together", () => {
+  it.each([
+    // An address word or a marker glued to the town or post office after it.
+    ["Church StreetTenali", { city: "Tenali", district: "Guntur", state: "Andhra Pradesh" }],
+    ["12 MAIN RDTANUKU", { city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" }],
+    ["GUNTUR DISTTENALI", { city: "Tenali", district: "Guntur", state: "Andhra Pradesh" }],
+    ["PEDANA MANDALGUDUR", { city: "Gudur", district: "Krishna", state: "Andhra Pradesh" }],
+    // A place glued to the marker or the district after it, or to an abbreviation's first initial.
+    ["TANUKUVIA ATTILI", { city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" }],
+    ["TenaliGuntur Dist", { city: "Tenali", district: "Guntur", state: "Andhra Pradesh" }],
+    ["BHIMAVARAMWEST GODAVARI DIST", { city: "Bhimavaram", district: "West Godavari", state: "Andhra Pradesh" }],
+    ["KAVI NAGAR, GHAZIABADU.P.", { city: "Ghaziabad", locality: "Kavi Nagar", district: "Ghaziabad", state: "Uttar Pradesh" }],
+    // A village, its post office's marker and the office: three names in one word.
+    ["ATTILIPOTANUKU", { city: "Tanuku", locality: "Attili", district: "West Godavari", state: "Andhra Pradesh" }],
+  ])("%s: the names apart", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("splits a locality glued to its town, and a village glued to its mandal's town before the marker", () => {
+    expect(normalizeAddress("4-12, GANDHINAGARTENALI").components).toMatchObject({ city: "Tenali", locality: "Gandhinagar", district: "Guntur" });
+    expect(normalizeAddress("MAIN ROAD, KUMUDAVALLIBHIMAVARAM MANDAL, W.G. DIST").components).toMatchObject({ city: "Kumudavalli", district: "West Godavari" });
+  });
+
+  it("splits a name the directory does not know off the address word that ends the field before it", () => {
+    expect(normalizeAddress("MAIN ROADSITARAMPETA, GUNTUR DIST").normalized).toBe("Main Road, Sitarampeta, District Guntur, Andhra Pradesh");
+    expect(normalizeAddress("Main RoadSitarampeta, Guntur Dist").components).toMatchObject({ locality: "Sitarampeta", district: "Guntur" });
+  });
+
+  it("splits an initial written with spaces before the district's marker, and a place's name written twice", () => {
+    expect(parts("MAIN ROAD, BHIMAVARAMW G DIST,AP")).toMatchObject({ city: "Bhimavaram", district: "West Godavari" });
+    expect(parts("12, KUMUDAVALLIKUMUDAVALLI, W.G.DIST")).toMatchObject({ city: "Kumudavalli", district: "West Godavari" });
+  });
+
+  it("splits a marker written as two letters off the name glued after it", () => {
+    expect(normalizeAddress("VAYALPAD T QMADANAPALLE").components).toMatchObject({ city: "Madanapalle", district: "Chittoor" });
+    expect(normalizeAddress("ATTILI P.OTANUKU").components).toMatchObject({ city: "Tanuku", locality: "Attili" });
+    expect(normalizeAddress("12, P SINGH ROAD").normalized).toBe("12, P Singh Road");
+  });
+
+  it("splits at a capital after a small letter where one side is a place or an address word", () => {
+    expect(normalizeAddress("Plot 5, Hill ViewWakad, Pune").normalized).toBe(normalizeAddress("Plot 5, Hill View Wakad, Pune").normalized);
+    expect(normalizeAddress("12 McDonald Road, Panaji").normalized).toBe("12, Mcdonald Road, Panaji, Goa");
+  });
+
+  it("splits a name the directory does not know off a city glued after it, where the name starts its field", () => {
+    expect(normalizeAddress("12-4, SITARAMPETAHYDERABAD").components).toMatchObject({ city: "Hyderabad", locality: "Sitarampeta", state: "Telangana" });
+  });
+
+  it("reads a name the directory does not know glued before its district's marker as the name before the district", () => {
+    expect(normalizeAddress("4-12, SITARAMPETAKRISHNA DIST").components).toMatchObject({ locality: "Sitarampeta", district: "Krishna", state: "Andhra Pradesh" });
+  });
+
+  it("puts a comma where a field ended and a space before a marker of the place", () => {
+    expect(normalizeAddress("Church StreetTenali").normalized).toBe("Church Street, Tenali, Andhra Pradesh");
+    expect(normalizeAddress("12 MAIN RDTANUKU").normalized).toBe("12, Main Road, Tanuku, Andhra Pradesh");
+  });
+
+  it("keeps whole a name the directory knows, also one that starts with an address word or a town's name", () => {
+    expect(parts("MAIN ROAD, NAGARKURNOOL")).toMatchObject({ city: "Nagarkurnool", state: "Telangana" });
+    expect(parts("MAIN ROAD, RAJENDRANAGAR")).toMatchObject({ city: "Rajendranagar", state: "Telangana" });
+    expect(normalizeAddress("MAIN ROAD, HAYATNAGAR").normalized).toBe("Main Road, Hayatnagar");
+    // Typed in capitals and small letters with no capital inside, a word is one word.
+    expect(parts("Tenaliguntur Dist").city).toBeNull();
+  });
+});
