@@ -1825,17 +1825,68 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
     while (n < kept.length - 1 && LINE_FIRST.has((kept[n] as Chunk).kind)) n++;
     const next = kept[n] as Chunk;
     if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
-    const word = (t: Token) =>
-      t.type === WORD &&
-      t.key.length >= 3 &&
-      VOWEL.test(t.key) &&
-      !GLUED_ADDRESS_WORD.test(t.key) &&
-      !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
-      !LANDMARK_NOUNS.has(t.key) &&
-      !ROAD_NAMES.has(t.key);
-    if (c.tokens.length <= 2 && c.tokens.every(word)) return c;
+    if (isVillageName(c)) return c;
   }
   return null;
+}
+
+/**
+ * A village's name as lists write it: one or two words of three letters or more, no address, road or landmark word;
+ * the second may be the word that parts a village from its namesake ("Rampura Kalan", "Sawargaon Budruk").
+ */
+const isVillageName = (c: Chunk) =>
+  c.tokens.length <= 2 &&
+  c.tokens.every(
+    (t, k) =>
+      t.type === WORD &&
+      t.key.length >= 3 &&
+      ((k === 1 && VILLAGE_HALVES.has(t.key)) ||
+        (VOWEL.test(t.key) &&
+          !GLUED_ADDRESS_WORD.test(t.key) &&
+          !COMMON_WORDS.has(t.key) &&
+          !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
+          !LANDMARK_NOUNS.has(t.key) &&
+          !ROAD_NAMES.has(t.key))),
+  );
+/** The larger and the smaller of two villages of one name. */
+const VILLAGE_HALVES: ReadonlySet<string> = new Set(["kalan", "khurd", "budruk", "buzurg"]);
+
+/**
+ * A village the directory does not know, written as the address's last name where the address is a rural one: a
+ * district written with its marker (not a metro's, whose places are its neighbourhoods), or a pincode that does not
+ * lie in its own town ("Bhaniyara, Dist. Vadodara 391775", "Main Road, Madhabpur, Dist. North 24 Parganas").
+ * Contract: the city of a rural address is its post-office town, else the village. Read only where nothing else
+ * names the city; the city only, as with `villageBeforeSubDistrict`. Not a marker's word left without its value
+ * ("Flat"), the district's own name, a place the gazetteer knows, or names glued together (`gluedName`).
+ */
+function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): Chunk | null {
+  if (!rec && (!r.districtWritten || !r.statedDistrict || METROS.has(districtTown(r.statedDistrict)?.name ?? ""))) return null;
+  const last = kept.findLast(isPlainName);
+  if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
+  // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village.
+  const district = placeNameKey(r.statedDistrict ?? rec?.entry.district ?? "");
+  if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || getGazetteer().places.has(nameOf(last))) return null;
+  return last;
+}
+
+/**
+ * Words lists write where a name goes that name no place ("State- Uttar Pradesh", "Market Yard", "Nai Abadi": a new
+ * quarter), and a bank's branch ("SBI Branch": its place, if any, is read by `placeWrittenAsTown`).
+ */
+const NOT_NAMES: ReadonlySet<string> = new Set([...BRANCH_WORDS, "state", "yard", "counter", "region", "abadi"]);
+/** A word this long is names glued together ("Mogalturmogaltur"), not one village's. */
+const GLUED_LETTERS = 16;
+
+/**
+ * A word that is two names glued where a list joined its fields, which `unglueTowns` left whole: a town, district or
+ * city of five letters or more after three letters or more ("Quarterratnapur"), a town before a word ("Eluruwest"), a
+ * marker after a name ("Durgipomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
+ */
+function gluedName(key: string): boolean {
+  if (key.length >= GLUED_LETTERS || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
+  const towns = gluedTownKeys();
+  for (let i = 3; i <= key.length - 3; i++) if ((key.length - i >= 5 && towns.has(key.slice(i))) || (i >= 5 && towns.has(key.slice(0, i)))) return true;
+  return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
 
@@ -2043,7 +2094,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? villageBeforeSubDistrict(kept) : null;
+  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r)) : null;
   const cityText = town
     ? chunkText(town)
     : placeTown && placeTown.tokens === placeTown.chunk.tokens

@@ -903,3 +903,20 @@ describe("without a pincode, a name cut short at the text's end", () => {
     expect(parts("Plot 4, Shiv Colony, Himmat").state).toBeNull();
   });
 });
+
+describe("a village written as the last name of a rural address", () => {
+  it("is the city where a district is written or the pincode lies outside its town (contract: else the village)", () => {
+    expect(parts("Near Primary School, Bhojakheda, Dist. Jhunjhunu, Rajasthan")).toEqual({ city: "Bhojakheda", district: "Jhunjhunu", state: "Rajasthan", pincode: null });
+    expect(parts("Main Road, Rampura Kalan, Distt. Jalaun 285205")).toEqual({ city: "Rampura Kalan", district: "Jalaun", state: "Uttar Pradesh", pincode: "285205" });
+    expect(normalizeAddress("Main Road, Rampura Kalan, Distt. Jalaun 285205").components.locality).toBeNull();
+  });
+
+  it("is no village where the name is a quarter, a marker's word, the district or a metro's place", () => {
+    expect(parts("Civil Lines, Distt. Jalaun 285205").city).toBeNull();
+    expect(parts("Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
+    expect(parts("State- Uttar Pradesh, Dist. Jalaun").city).toBeNull();
+    expect(parts("Flat, Dist. Jalaun").city).toBeNull();
+    expect(parts("Powai Gaon, Dist. Mumbai").city).toBeNull();
+    expect(parts("Kishanpuranagar, Dist. Jhunjhunu").city).toBeNull();
+  });
+});
