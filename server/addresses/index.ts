@@ -338,8 +338,11 @@ function cityCentre(city: CityDef): PincodeEntry | null {
   return found;
 }
 
-/** A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town. */
-const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || !DIRECTIONS.has(t.key)) + 1);
+/**
+ * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
+ * the word of a bank's branch named after it ("Paradip Branch").
+ */
+const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
@@ -444,6 +447,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
+  const marked = kept.some((c) => c.kind === "village" || c.kind === "post");
   const areas = district ? [district] : home.districts;
   const offices = rec ? officeNameKeys(rec) : [];
   // A taluk or mandal after a name (or a post office written with its marker) that is one of the pincode's own post
@@ -460,8 +464,11 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     }
     // Without a pincode, a sub-district written right after a village is the village's (see `villageBeforeSubDistrict`).
     if (!rec && SUB_DISTRICT_LABELS.has(c.label) && villageBeforeSubDistrict(kept) !== null) continue;
+    // A bank's branch before the city written is named after a quarter of that city ("Alipore Branch, Calcutta"); with
+    // a post office or village written, that is the place (contract).
+    if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
     const whole = placeNameKey(nameOf(c));
-    // The town, a direction after it aside ("Kalyan West").
+    // The town, a direction or a bank's branch after it aside ("Kalyan West", "Paradip Branch").
     const name = townTokens(c.tokens)
       .map((t) => t.key)
       .join(" ");
@@ -608,7 +615,10 @@ function fitsWithin(district: string, placeState: string, within: readonly strin
 }
 
 function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
-  const last = [...kept].reverse().find(isPlainName);
+  // A bank's branch written apart from its place's name ("Gajapathinagaram, Branch" as lists cut it) is that place's.
+  const at = kept.findLastIndex(isPlainName);
+  const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
+  const last = kept[branchAlone ? at - 1 : at];
   if (!last) return null;
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
   const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;

@@ -920,3 +920,14 @@ describe("a village written as the last name of a rural address", () => {
     expect(parts("Kishanpuranagar, Dist. Jhunjhunu").city).toBeNull();
   });
 });
+
+describe("a bank's branch named after its town, where nothing else names the city", () => {
+  it("is that town, the branch's word aside, whether written with the name or cut apart from it", () => {
+    expect(parts("Canara Bank, Kalpi Branch, Near Tehsil, 285204")).toEqual({ city: "Kalpi", district: "Jalaun", state: "Uttar Pradesh", pincode: "285204" });
+    expect(parts("Gramin Bank, Gantyada, Branch, Andhra Pradesh")).toMatchObject({ city: "Gantyada", district: "Vizianagaram", state: "Andhra Pradesh" });
+  });
+
+  it("is a quarter of the city written after it", () => {
+    expect(parts("Union Bank, Rajajinagar Branch, 5th Block, Bangalore 560010").city).toBe("Bengaluru");
+  });
+});
