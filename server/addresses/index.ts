@@ -43,6 +43,7 @@ import {
   recordsNamed,
   townNamed,
   type Area,
+  type DirectoryTown,
   type PincodeEntry,
   type PincodeRecord,
 } from "./pincodes";
@@ -1717,6 +1718,63 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 }
 
 /**
+ * A name as it sounds, which lists and the directory spell apart: a long vowel doubled or written `ee`/`oo`, a letter
+ * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, a final `a`, `o` or `u` dropped and a final `e` as `i` ("Sullurpet",
+ * "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru", "Duvvur"; "Palli", "Palle"; not "Puri" and
+ * "Pur", another name). Letters only, so linear.
+ */
+function spokenKey(key: string): string {
+  return key
+    .replace(/ee/g, "i")
+    .replace(/oo/g, "u")
+    .replace(/([td])h/g, "$1")
+    .replace(/y/g, "i")
+    .replace(/([a-z])\1+/g, "$1")
+    .replace(/[aou]$/, "")
+    .replace(/e$/, "i");
+}
+
+let spokenTowns: Map<string, string[]> | null = null;
+
+/** Directory towns and sub-districts (`placeNameKey`) by `spokenKey`, built on first use. */
+function spokenTownIndex(): Map<string, string[]> {
+  if (!spokenTowns) {
+    spokenTowns = new Map();
+    for (const key of directoryTowns().keys()) {
+      if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key)) continue;
+      const spoken = spokenKey(key);
+      const list = spokenTowns.get(spoken);
+      if (list) list.push(key);
+      else spokenTowns.set(spoken, [key]);
+    }
+  }
+  return spokenTowns;
+}
+/** Shorter names sound like too many others. */
+const SPOKEN_LETTERS = 8;
+
+/**
+ * Without a pincode the directory can read or a city written, where nothing else names the city, the last name written
+ * (a village's, as `isVillageName`) that is no place the directory or the gazetteer knows, spelt as one directory town
+ * or sub-district of one state sounds (`spokenKey`): the city is that town, in the directory's spelling ("Main Road,
+ * Sullurpet" → Sullurpeta); the line keeps the name as written. Within the written state; one town only, never a
+ * guess between two.
+ */
+function readSpokenTown(kept: readonly Chunk[], r: Reading): Chunk | null {
+  const last = kept.findLast(isPlainName);
+  if (!last || isQuarter(last) || !isVillageName(last)) return null;
+  const key = placeNameKey(nameOf(last));
+  if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
+  const keys = spokenTownIndex().get(spokenKey(key)) ?? [];
+  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState)));
+  // One town, of one state: a name of two states ("Velpur") is no guess to make.
+  const town = towns.length === 1 ? (towns[0] as DirectoryTown) : null;
+  if (!town || only(town.areas.map((a) => a.state)) === null) return null;
+  r.statedCity = town.name;
+  return last;
+}
+
+/**
  * A post office of the city written after it, in an address that names no village, with a pincode that lies in that
  * city ("P.O. Raja Ki Mandi, Agra 282002"): a quarter of the city with an office of its own, so the city is the city
  * (contract: "even where the area has its own post office"). The office is one of the pincode's own, or every office
@@ -2105,14 +2163,15 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
   const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r)) : null;
+  const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readSpokenTown(kept, r) : null;
   const cityText = town
     ? chunkText(town)
     : placeTown && placeTown.tokens === placeTown.chunk.tokens
       ? chunkText(placeTown.chunk)
       : rural?.kind === "post"
         ? chunkText(rural)
-        : village
-          ? chunkText(village)
+        : (village ?? spoken)
+          ? chunkText((village ?? spoken) as Chunk)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated);

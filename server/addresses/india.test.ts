@@ -931,3 +931,15 @@ describe("a bank's branch named after its town, where nothing else names the cit
     expect(parts("Union Bank, Rajajinagar Branch, 5th Block, Bangalore 560010").city).toBe("Bengaluru");
   });
 });
+
+describe("without a pincode, a town spelt as it sounds", () => {
+  it("is the one directory town of one state spelt so, in the directory's spelling; the line keeps it as written", () => {
+    expect(parts("Gandhi Road, Proddaturu")).toEqual({ city: "Proddatur", district: "YSR Kadapa", state: "Andhra Pradesh", pincode: null });
+    expect(normalizeAddress("Gandhi Road, Proddaturu").normalized).toBe("Gandhi Road, Proddaturu, Andhra Pradesh");
+  });
+
+  it("guesses nothing for a name of two states' towns, or a name with another vowel after it (Janakpur)", () => {
+    expect(parts("Main Road, Velpoor").city).toBeNull();
+    expect(parts("Main Road, Janakpuri").city).toBeNull();
+  });
+});
