@@ -616,9 +616,10 @@ function fitsWithin(district: string, placeState: string, within: readonly strin
 }
 
 function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
-  // A bank's branch written apart from its place's name ("Gajapathinagaram, Branch" as lists cut it) is that place's.
+  // A bank's branch or a market's yard written apart from its place's name ("Gajapathinagaram, Branch", "Kalpi Market,
+  // Yard" as lists cut them) is that place's.
   const at = kept.findLastIndex(isPlainName);
-  const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
+  const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key) || NOT_NAMES.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
   const last = kept[branchAlone ? at - 1 : at];
   if (!last) return null;
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
@@ -626,9 +627,11 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
   // sub-district named after the place ("Armoor, Mandal Armoor").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
-  // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
+  // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"), as a crossroads is ("Mahmudabad
+  // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"):
+  // a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and without one nothing tells them apart.
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end));
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || (!!rec && MARKETS.has(end)));
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
@@ -739,6 +742,9 @@ function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { ch
   const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
   return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
 }
+
+/** A town's market, named after the town. */
+const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
 
 /** Words after the place a bank's branch is named after. */
 const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);

@@ -943,3 +943,14 @@ describe("without a pincode, a town spelt as it sounds", () => {
     expect(parts("Main Road, Janakpuri").city).toBeNull();
   });
 });
+
+describe("a town's market written where the city goes", () => {
+  it("is the town where the pincode has it among its offices, the market's yard cut apart or not", () => {
+    expect(parts("Kalpi Market, Yard, 285204")).toEqual({ city: "Kalpi", district: "Jalaun", state: "Uttar Pradesh", pincode: "285204" });
+    expect(parts("Ward 2, Konch Bazar, 285205").city).toBe("Konch");
+  });
+
+  it("is no town without a pincode, where a market named after a quarter reads the same", () => {
+    expect(parts("Kamla Market, Dist. Agra").city).toBeNull();
+  });
+});
