@@ -620,8 +620,11 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // Yard" as lists cut them) is that place's.
   const at = kept.findLastIndex(isPlainName);
   const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key) || NOT_NAMES.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
-  const last = kept[branchAlone ? at - 1 : at];
+  // So does a district written misspelt, with no marker, after the place ("Arambagh, Hoogly"), which then narrows it.
+  const misspelt = !branchAlone && at > 0 && isPlainName(kept[at - 1] as Chunk) ? misspeltDistrict(kept[at] as Chunk, rec) : null;
+  const last = kept[branchAlone || misspelt ? at - 1 : at];
   if (!last) return null;
+  district ??= misspelt;
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
   const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
@@ -741,6 +744,17 @@ function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { ch
   const offices = recordsNamed(key).filter((o) => o.districts.some((d) => rec.districts.includes(d)));
   const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
   return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
+}
+
+/**
+ * The district a plain name spells a letter or two apart, where the name is no place of its own ("Hoogly" for Hooghly,
+ * "Gurudaspur"; not "Rajpur", a town, for Raipur): within the pincode's districts where there is one.
+ */
+function misspeltDistrict(c: Chunk, rec: PincodeRecord | null): string | null {
+  if (!c.tokens.every((t) => t.type === WORD)) return null;
+  const key = placeNameKey(nameOf(c));
+  if (key.length < 5 || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(c))) return null;
+  return rec ? (rec.districts.find((d) => misspells(placeNameKey(d), key)) ?? null) : nearDistrict(key);
 }
 
 /** A town's market, named after the town. */

@@ -954,3 +954,9 @@ describe("a town's market written where the city goes", () => {
     expect(parts("Kamla Market, Dist. Agra").city).toBeNull();
   });
 });
+
+describe("a town before its district written misspelt with no marker", () => {
+  it("is the city, and the district narrows it", () => {
+    expect(parts("Main Road, Bhadreswar, Hooghley, West Bengal")).toEqual({ city: "Bhadreswar", district: "Hooghly", state: "West Bengal", pincode: null });
+  });
+});
