@@ -960,3 +960,18 @@ describe("a town before its district written misspelt with no marker", () => {
     expect(parts("Main Road, Bhadreswar, Hooghley, West Bengal")).toEqual({ city: "Bhadreswar", district: "Hooghly", state: "West Bengal", pincode: null });
   });
 });
+
+describe("markers with no name between them", () => {
+  it("name the one place after them: the village and its post office, or the post office shared with its police station", () => {
+    expect(parts("Vill. PO. PS. Raghunathpur, Dist. Siwan")).toMatchObject({ city: "Raghunathpur", district: "Siwan", state: "Bihar" });
+    expect(parts("Vill Post Police Station Rudauli, Distt Ayodhya")).toMatchObject({ city: "Rudauli", state: "Uttar Pradesh" });
+    expect(normalizeAddress("Vill. Bhawanipur, PO & PS Naugarh, Dist. Siddharthnagar").components).toMatchObject({
+      city: "Naugarh",
+      locality: "Village Bhawanipur",
+    });
+  });
+
+  it("with nothing after them, name the place before them", () => {
+    expect(parts("Keesara Village & Mandal, Dist. Ranga Reddy").city).toBe("Keesara");
+  });
+});
