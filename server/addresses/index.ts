@@ -708,7 +708,13 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
   for (const n of [2, 1]) {
     const tail = c.tokens.slice(-n);
     const before = c.tokens[c.tokens.length - n - 1];
-    if (!before || PEEL_BLOCKERS.has(before.key) || tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
+    // A police or railway station is named after its place ("Near Police Station Karad"), as in `tailNames`.
+    if (
+      !before ||
+      (PEEL_BLOCKERS.has(before.key) && before.key !== "station") ||
+      tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
+    )
+      continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
     if (key.length < 4 || !(placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });

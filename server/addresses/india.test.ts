@@ -975,3 +975,9 @@ describe("markers with no name between them", () => {
     expect(parts("Keesara Village & Mandal, Dist. Ranga Reddy").city).toBe("Keesara");
   });
 });
+
+describe("a town after a police or railway station in a landmark", () => {
+  it("is the place the station is named after", () => {
+    expect(parts("12, Mahatma Phule Road, Near Police Station Shirur, Maharashtra")).toMatchObject({ city: "Shirur", state: "Maharashtra" });
+  });
+});
