@@ -763,6 +763,33 @@ function misspeltDistrict(c: Chunk, rec: PincodeRecord | null): string | null {
   return rec ? (rec.districts.find((d) => misspells(placeNameKey(d), key)) ?? null) : nearDistrict(key);
 }
 
+/**
+ * A place written where the city goes, read within the district of an unknown pincode's neighbours; not that district's
+ * own name misspelt ("Ramadugu Karimangar, 505581" names Karimnagar district after the village).
+ */
+function placeBesideUnknownPincode(kept: Chunk[], district: string, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
+  const found = placeWrittenAsTown(kept, null, district, state);
+  const key = found ? placeNameKey(found.tokens.map((t) => t.key).join(" ")) : "";
+  return found && editDistance(placeNameKey(district), key, 2) > 2 ? found : null;
+}
+
+/**
+ * The district of the directory's pincodes that share an unknown pincode's first five digits, else its first four,
+ * where they lie in one (a sorting office's pincodes are numbered together): at most 110 lookups, for unknown codes only.
+ */
+function neighbourDistrict(code: string): string | null {
+  for (const digits of [5, 4]) {
+    const prefix = code.slice(0, digits);
+    const districts = new Set<string>();
+    for (let n = 0; n < 10 ** (6 - digits); n++) {
+      const rec = pincodeRecord(prefix + String(n).padStart(6 - digits, "0"));
+      if (rec) for (const d of rec.districts) districts.add(d);
+    }
+    if (districts.size > 0) return only(districts);
+  }
+  return null;
+}
+
 /** A town's market, named after the town. */
 const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
 
@@ -1644,6 +1671,8 @@ interface Reading extends ReturnType<typeof writtenArea> {
   townFits: boolean;
   /** A directory town far from the pincode: the pincode is wrong ("Hindupur 560038"). */
   townOutside: boolean;
+  /** A pincode the directory does not know: the one district of the known pincodes that share its first digits. */
+  neighbourDistrict: string | null;
 }
 
 /**
@@ -1885,8 +1914,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     }
   }
   if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
+  // where nothing else found it ("Nidubrolu - 522123": 522123 is unknown, the office Nidubrole is 522124's).
   const placeTown =
-    r.statedCity === null && !town && !rural ? (rec && nearOwnCity(rec) ? placeBesideOwnCity(kept, rec, r) : placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState)) : null;
+    r.statedCity === null && !town && !rural
+      ? rec && nearOwnCity(rec)
+        ? placeBesideOwnCity(kept, rec, r)
+        : (placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) ??
+          (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null))
+      : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
@@ -2165,6 +2201,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     cityWritten: city !== null,
     townFits: false,
     townOutside: false,
+    neighbourDistrict: scan.pincode && !rec ? neighbourDistrict(scan.pincode) : null,
   };
   // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
   const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };

@@ -981,3 +981,10 @@ describe("a town after a police or railway station in a landmark", () => {
     expect(parts("12, Mahatma Phule Road, Near Police Station Shirur, Maharashtra")).toMatchObject({ city: "Shirur", state: "Maharashtra" });
   });
 });
+
+describe("a place written with a pincode the directory does not know", () => {
+  it("is read within the district of the pincodes next to it (a near spelling of one of its offices)", () => {
+    expect(parts("Main Road, Vaddemukala - 522125")).toMatchObject({ city: "Vaddemukala", pincode: "522125" });
+    expect(parts("Main Road, Vaddemukala").city).toBeNull();
+  });
+});
