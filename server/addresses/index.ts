@@ -1983,14 +1983,14 @@ const VILLAGE_HALVES: ReadonlySet<string> = new Set(["kalan", "khurd", "budruk",
 
 /**
  * A village the directory does not know, written as the address's last name where the address is a rural one: a
- * district written with its marker (not a metro's, whose places are its neighbourhoods), or a pincode that does not
- * lie in its own town ("Bhaniyara, Dist. Vadodara 391775", "Main Road, Madhabpur, Dist. North 24 Parganas").
+ * district written with its marker (not a metro's, whose places are its neighbourhoods), a district's or a rural
+ * bank's name (`isRuralBank`), or a pincode that does not lie in its own town ("Bhaniyara, Dist. Vadodara 391775", "Main Road, Madhabpur, Dist. North 24 Parganas").
  * Contract: the city of a rural address is its post-office town, else the village. Read only where nothing else
  * names the city; the city only, as with `villageBeforeSubDistrict`. Not a marker's word left without its value
  * ("Flat"), the district's own name, a place the gazetteer knows, or names glued together (`gluedName`).
  */
 function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): Chunk | null {
-  if (!rec && (!r.districtWritten || !r.statedDistrict || METROS.has(districtTown(r.statedDistrict)?.name ?? ""))) return null;
+  if (!rec && !kept.some(isRuralBank) && (!r.districtWritten || !r.statedDistrict || METROS.has(districtTown(r.statedDistrict)?.name ?? ""))) return null;
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
   // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village.
@@ -1998,6 +1998,12 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
   if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || getGazetteer().places.has(nameOf(last))) return null;
   return last;
 }
+
+/**
+ * A district's central co-operative bank or a regional rural (gramin) bank, whose branches are in its villages and
+ * towns: "The Akola District Central Co-operative Bank Ltd., Kasola" is written as a district marker would be.
+ */
+const isRuralBank = (c: Chunk) => c.tokens.some((t) => t.key === "bank") && c.tokens.some((t) => t.key === "district" || t.key === "gramin");
 
 /**
  * Words lists write where a name goes that name no place ("State- Uttar Pradesh", "Market Yard", "Nai Abadi": a new
@@ -2015,7 +2021,12 @@ const GLUED_LETTERS = 16;
 function gluedName(key: string): boolean {
   if (key.length >= GLUED_LETTERS || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
   const towns = gluedTownKeys();
-  for (let i = 3; i <= key.length - 3; i++) if ((key.length - i >= 5 && towns.has(key.slice(i))) || (i >= 5 && towns.has(key.slice(0, i)))) return true;
+  for (let i = 3; i <= key.length - 3; i++) {
+    if (key.length - i >= 5 && towns.has(key.slice(i))) return true;
+    // A town before a word only where the word is an address's ("Eluruwest", "Ankleshwargidc"): "Bhokardan" is no Bhokar.
+    const rest = key.slice(i);
+    if (i >= 5 && towns.has(key.slice(0, i)) && (DIRECTIONS.has(rest) || COMMON_WORDS.has(rest) || STATE_AGENCIES.has(rest))) return true;
+  }
   return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);

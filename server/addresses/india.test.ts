@@ -911,6 +911,12 @@ describe("a village written as the last name of a rural address", () => {
     expect(normalizeAddress("Main Road, Rampura Kalan, Distt. Jalaun 285205").components.locality).toBeNull();
   });
 
+  it("is the city after a district's co-operative bank or a rural bank, which names a rural address as a district does", () => {
+    expect(parts("The Jalna District Central Cooperative Bank Ltd., Bhokardan Khurd").city).toBe("Bhokardan Khurd");
+    expect(parts("Gramin Bank, Rampura Kalan").city).toBe("Rampura Kalan");
+    expect(parts("Saraswat Co-operative Bank, Lokhandwala").city).toBeNull();
+  });
+
   it("is no village where the name is a quarter, a marker's word, the district or a metro's place", () => {
     expect(parts("Civil Lines, Distt. Jalaun 285205").city).toBeNull();
     expect(parts("Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
