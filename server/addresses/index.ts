@@ -44,6 +44,7 @@ import {
   recordsNamed,
   townNamed,
   type Area,
+  type DirectoryTown,
   type PincodeEntry,
   type PincodeRecord,
 } from "./pincodes";
@@ -340,8 +341,11 @@ function cityCentre(city: CityDef): PincodeEntry | null {
   return found;
 }
 
-/** A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town. */
-const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || !DIRECTIONS.has(t.key)) + 1);
+/**
+ * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
+ * the word of a bank's branch named after it ("Paradip Branch").
+ */
+const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
@@ -446,6 +450,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   if (!home || (rec && written && written.name !== rec.entry.city && !written.districts.some((d) => rec.districts.includes(d)))) return null;
   // A village's post office delivers to the village; the town is the post office only without one.
   const village = kept.some((c) => c.kind === "village" && c.label !== "Mohalla");
+  const marked = kept.some((c) => c.kind === "village" || c.kind === "post");
   const areas = district ? [district] : home.districts;
   const offices = rec ? officeNameKeys(rec) : [];
   // A taluk or mandal after a name (or a post office written with its marker) that is one of the pincode's own post
@@ -462,8 +467,11 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     }
     // Without a pincode, a sub-district written right after a village is the village's (see `villageBeforeSubDistrict`).
     if (!rec && SUB_DISTRICT_LABELS.has(c.label) && villageBeforeSubDistrict(kept) !== null) continue;
+    // A bank's branch before the city written is named after a quarter of that city ("Alipore Branch, Calcutta"); with
+    // a post office or village written, that is the place (contract).
+    if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
     const whole = placeNameKey(nameOf(c));
-    // The town, a direction after it aside ("Kalyan West").
+    // The town, a direction or a bank's branch after it aside ("Kalyan West", "Paradip Branch").
     const name = townTokens(c.tokens)
       .map((t) => t.key)
       .join(" ");
@@ -610,16 +618,25 @@ function fitsWithin(district: string, placeState: string, within: readonly strin
 }
 
 function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
-  const last = [...kept].reverse().find(isPlainName);
+  // A bank's branch or a market's yard written apart from its place's name ("Gajapathinagaram, Branch", "Kalpi Market,
+  // Yard" as lists cut them) is that place's.
+  const at = kept.findLastIndex(isPlainName);
+  const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key) || NOT_NAMES.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
+  // So does a district written misspelt, with no marker, after the place ("Arambagh, Hoogly"), which then narrows it.
+  const misspelt = !branchAlone && at > 0 && isPlainName(kept[at - 1] as Chunk) ? misspeltDistrict(kept[at] as Chunk, rec) : null;
+  const last = kept[branchAlone || misspelt ? at - 1 : at];
   if (!last) return null;
+  district ??= misspelt;
   // A district the directory does not know ("North 24PGS") narrows nothing; the state still does.
   const areas = rec ? rec.districts : district && directoryDistricts().has(district) ? [district] : null;
   // No tehsil, post office or village written ("Palara, Teh. Banda" is read through its tehsil), unless it is the
   // sub-district named after the place ("Armoor, Mandal Armoor").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
-  // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"): the name before the word.
+  // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"), as a crossroads is ("Mahmudabad
+  // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"):
+  // a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and without one nothing tells them apart.
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end));
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || (!!rec && MARKETS.has(end)));
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
@@ -696,7 +713,13 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
   for (const n of [2, 1]) {
     const tail = c.tokens.slice(-n);
     const before = c.tokens[c.tokens.length - n - 1];
-    if (!before || PEEL_BLOCKERS.has(before.key) || tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))) continue;
+    // A police or railway station is named after its place ("Near Police Station Karad"), as in `tailNames`.
+    if (
+      !before ||
+      (PEEL_BLOCKERS.has(before.key) && before.key !== "station") ||
+      tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
+    )
+      continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
     if (key.length < 4 || !(placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
@@ -733,6 +756,47 @@ function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { ch
   const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
   return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
 }
+
+/**
+ * The district a plain name spells a letter or two apart, where the name is no place of its own ("Hoogly" for Hooghly,
+ * "Gurudaspur"; not "Rajpur", a town, for Raipur): within the pincode's districts where there is one.
+ */
+function misspeltDistrict(c: Chunk, rec: PincodeRecord | null): string | null {
+  if (!c.tokens.every((t) => t.type === WORD)) return null;
+  const key = placeNameKey(nameOf(c));
+  if (key.length < 5 || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(c))) return null;
+  return rec ? (rec.districts.find((d) => misspells(placeNameKey(d), key)) ?? null) : nearDistrict(key);
+}
+
+/**
+ * A place written where the city goes, read within the district of an unknown pincode's neighbours; not that district's
+ * own name misspelt ("Ramadugu Karimangar, 505581" names Karimnagar district after the village).
+ */
+function placeBesideUnknownPincode(kept: Chunk[], district: string, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
+  const found = placeWrittenAsTown(kept, null, district, state);
+  const key = found ? placeNameKey(found.tokens.map((t) => t.key).join(" ")) : "";
+  return found && editDistance(placeNameKey(district), key, 2) > 2 ? found : null;
+}
+
+/**
+ * The district of the directory's pincodes that share an unknown pincode's first five digits, else its first four,
+ * where they lie in one (a sorting office's pincodes are numbered together): at most 110 lookups, for unknown codes only.
+ */
+function neighbourDistrict(code: string): string | null {
+  for (const digits of [5, 4]) {
+    const prefix = code.slice(0, digits);
+    const districts = new Set<string>();
+    for (let n = 0; n < 10 ** (6 - digits); n++) {
+      const rec = pincodeRecord(prefix + String(n).padStart(6 - digits, "0"));
+      if (rec) for (const d of rec.districts) districts.add(d);
+    }
+    if (districts.size > 0) return only(districts);
+  }
+  return null;
+}
+
+/** A town's market, named after the town. */
+const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
 
 /** Words after the place a bank's branch is named after. */
 const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
@@ -1826,6 +1890,8 @@ interface Reading extends ReturnType<typeof writtenArea> {
   townFits: boolean;
   /** A directory town far from the pincode: the pincode is wrong ("Hindupur 560038"). */
   townOutside: boolean;
+  /** A pincode the directory does not know: the one district of the known pincodes that share its first digits. */
+  neighbourDistrict: string | null;
 }
 
 /**
@@ -1944,6 +2010,69 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 }
 
 /**
+ * A name as it sounds, which lists and the directory spell apart: a long vowel doubled or written `ee`/`oo`, a letter
+ * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, a final `a`, `o` or `u` dropped and a final `e` as `i` ("Sullurpet",
+ * "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru", "Duvvur"; "Palli", "Palle"; not "Puri" and
+ * "Pur", another name). Letters only, so linear.
+ */
+function spokenKey(key: string): string {
+  return key
+    .replace(/ee/g, "i")
+    .replace(/oo/g, "u")
+    .replace(/([td])h/g, "$1")
+    .replace(/y/g, "i")
+    .replace(/([a-z])\1+/g, "$1")
+    .replace(/[aou]$/, "")
+    .replace(/e$/, "i");
+}
+
+let spokenTowns: Map<string, string[]> | null = null;
+
+/** Directory towns and sub-districts (`placeNameKey`) by `spokenKey`, built on first use. */
+function spokenTownIndex(): Map<string, string[]> {
+  if (!spokenTowns) {
+    spokenTowns = new Map();
+    for (const key of directoryTowns().keys()) {
+      if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key)) continue;
+      const spoken = spokenKey(key);
+      const list = spokenTowns.get(spoken);
+      if (list) list.push(key);
+      else spokenTowns.set(spoken, [key]);
+    }
+  }
+  return spokenTowns;
+}
+/** Shorter names sound like too many others. */
+const SPOKEN_LETTERS = 8;
+
+/**
+ * Without a pincode the directory can read or a city written, where nothing else names the city, a directory town a
+ * letter off (`nearTownWritten`), else the last name written
+ * (a village's, as `isVillageName`) that is no place the directory or the gazetteer knows, spelt as one directory town
+ * or sub-district of one state sounds (`spokenKey`): the city is that town, in the directory's spelling ("Main Road,
+ * Sullurpet" → Sullurpeta); the line keeps the name as written. Within the written state; one town only, never a
+ * guess between two.
+ */
+function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chunk; name: string } | null): Chunk | null {
+  // A town a letter off, found while the city was read (`nearTownWritten`).
+  if (near && kept.includes(near.chunk)) {
+    r.statedCity = near.name;
+    return near.chunk;
+  }
+  const last = kept.findLast(isPlainName);
+  if (!last || isQuarter(last) || !isVillageName(last)) return null;
+  const key = placeNameKey(nameOf(last));
+  if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
+  const keys = spokenTownIndex().get(spokenKey(key)) ?? [];
+  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState)));
+  // One town, of one state: a name of two states ("Velpur") is no guess to make.
+  const town = towns.length === 1 ? (towns[0] as DirectoryTown) : null;
+  if (!town || only(town.areas.map((a) => a.state)) === null) return null;
+  r.statedCity = town.name;
+  return last;
+}
+
+/**
  * A post office of the city written after it, in an address that names no village, with a pincode that lies in that
  * city ("P.O. Raja Ki Mandi, Agra 282002"): a quarter of the city with an office of its own, so the city is the city
  * (contract: "even where the area has its own post office"). The office is one of the pincode's own, or every office
@@ -1975,6 +2104,7 @@ function beyondMetro(place: Chunk, city: CityDef, rec: PincodeRecord | null): bo
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
  */
 function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading) {
+  let nearTown: { chunk: Chunk; name: string } | null = null;
   const gaz = getGazetteer();
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
@@ -2030,11 +2160,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     const marked = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
     const near = last && letters && !marked && !rec && !office && !transliterated ? nearTownWritten(key, cityGuess, r.statedState, r.statedDistrict) : { town: null, guess: cityGuess };
     const guess = near.guess;
-    if (last && near.town) {
-      r.statedCity = near.town;
-      r.cityWritten = true;
-      kept.splice(kept.indexOf(last), 1);
-    } else if (last && guess && (!r.statedCity || r.statedCity === guess.name)) {
+    // Read as the town where nothing else names the place (`readMisspeltTown`), its name kept in the line as written.
+    if (last && near.town) nearTown = { chunk: last, name: near.town };
+    else if (last && guess && (!r.statedCity || r.statedCity === guess.name)) {
       r.statedCity = guess.name;
       r.cityWritten = true;
       kept.splice(kept.indexOf(last), 1);
@@ -2042,8 +2170,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     }
   }
   if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
+  // where nothing else found it ("Nidubrolu - 522123": 522123 is unknown, the office Nidubrole is 522124's).
   const placeTown =
-    r.statedCity === null && !town && !rural ? (rec && nearOwnCity(rec) ? placeBesideOwnCity(kept, rec, r) : placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState)) : null;
+    r.statedCity === null && !town && !rural
+      ? rec && nearOwnCity(rec)
+        ? placeBesideOwnCity(kept, rec, r)
+        : (placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) ??
+          (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null))
+      : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
@@ -2054,7 +2189,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     const own = rec ? displaced.districts.filter((d) => rec.districts.includes(d)) : displaced.districts;
     if (own.length === 1) r.statedDistrict = own[0] as string;
   }
-  return { town, rural, placeTown, displaced };
+  return { town, rural, placeTown, displaced, nearTown };
 }
 
 /**
@@ -2093,17 +2228,79 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
     while (n < kept.length - 1 && LINE_FIRST.has((kept[n] as Chunk).kind)) n++;
     const next = kept[n] as Chunk;
     if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
-    const word = (t: Token) =>
-      t.type === WORD &&
-      t.key.length >= 3 &&
-      VOWEL.test(t.key) &&
-      !GLUED_ADDRESS_WORD.test(t.key) &&
-      !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
-      !LANDMARK_NOUNS.has(t.key) &&
-      !ROAD_NAMES.has(t.key);
-    if (c.tokens.length <= 2 && c.tokens.every(word)) return c;
+    if (isVillageName(c)) return c;
   }
   return null;
+}
+
+/**
+ * A village's name as lists write it: one or two words of three letters or more, no address, road or landmark word;
+ * the second may be the word that parts a village from its namesake ("Rampura Kalan", "Sawargaon Budruk").
+ */
+const isVillageName = (c: Chunk) =>
+  c.tokens.length <= 2 &&
+  c.tokens.every(
+    (t, k) =>
+      t.type === WORD &&
+      t.key.length >= 3 &&
+      ((k === 1 && VILLAGE_HALVES.has(t.key)) ||
+        (VOWEL.test(t.key) &&
+          !GLUED_ADDRESS_WORD.test(t.key) &&
+          !COMMON_WORDS.has(t.key) &&
+          !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
+          !LANDMARK_NOUNS.has(t.key) &&
+          !ROAD_NAMES.has(t.key))),
+  );
+/** The larger and the smaller of two villages of one name. */
+const VILLAGE_HALVES: ReadonlySet<string> = new Set(["kalan", "khurd", "budruk", "buzurg"]);
+
+/**
+ * A village the directory does not know, written as the address's last name where the address is a rural one: a
+ * district written with its marker (not a metro's, whose places are its neighbourhoods), a district's or a rural
+ * bank's name (`isRuralBank`), or a pincode that does not lie in its own town ("Bhaniyara, Dist. Vadodara 391775", "Main Road, Madhabpur, Dist. North 24 Parganas").
+ * Contract: the city of a rural address is its post-office town, else the village. Read only where nothing else
+ * names the city; the city only, as with `villageBeforeSubDistrict`. Not a marker's word left without its value
+ * ("Flat"), the district's own name, a place the gazetteer knows, or names glued together (`gluedName`).
+ */
+function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): Chunk | null {
+  if (!rec && !kept.some(isRuralBank) && (!r.districtWritten || !r.statedDistrict || METROS.has(districtTown(r.statedDistrict)?.name ?? ""))) return null;
+  const last = kept.findLast(isPlainName);
+  if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
+  // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village.
+  const district = placeNameKey(r.statedDistrict ?? rec?.entry.district ?? "");
+  if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || getGazetteer().places.has(nameOf(last))) return null;
+  return last;
+}
+
+/**
+ * A district's central co-operative bank or a regional rural (gramin) bank, whose branches are in its villages and
+ * towns: "The Akola District Central Co-operative Bank Ltd., Kasola" is written as a district marker would be.
+ */
+const isRuralBank = (c: Chunk) => c.tokens.some((t) => t.key === "bank") && c.tokens.some((t) => t.key === "district" || t.key === "gramin");
+
+/**
+ * Words lists write where a name goes that name no place ("State- Uttar Pradesh", "Market Yard", "Nai Abadi": a new
+ * quarter), and a bank's branch ("SBI Branch": its place, if any, is read by `placeWrittenAsTown`).
+ */
+const NOT_NAMES: ReadonlySet<string> = new Set([...BRANCH_WORDS, "state", "yard", "counter", "region", "abadi"]);
+/** A word this long is names glued together ("Mogalturmogaltur"), not one village's. */
+const GLUED_LETTERS = 16;
+
+/**
+ * A word that is two names glued where a list joined its fields, which `unglueTowns` left whole: a town, district or
+ * city of five letters or more after three letters or more ("Quarterratnapur"), a town before a word ("Eluruwest"), a
+ * marker after a name ("Durgipomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
+ */
+function gluedName(key: string): boolean {
+  if (key.length >= GLUED_LETTERS || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
+  const towns = gluedTownKeys();
+  for (let i = 3; i <= key.length - 3; i++) {
+    if (key.length - i >= 5 && towns.has(key.slice(i))) return true;
+    // A town before a word only where the word is an address's ("Eluruwest", "Ankleshwargidc"): "Bhokardan" is no Bhokar.
+    const rest = key.slice(i);
+    if (i >= 5 && towns.has(key.slice(0, i)) && (DIRECTIONS.has(rest) || COMMON_WORDS.has(rest) || STATE_AGENCIES.has(rest))) return true;
+  }
+  return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
 
@@ -2293,6 +2490,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     cityWritten: city !== null,
     townFits: false,
     townOutside: false,
+    neighbourDistrict: scan.pincode && !rec ? neighbourDistrict(scan.pincode) : null,
   };
   // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
   const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };
@@ -2312,19 +2510,20 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     r.statedState = writtenArea(mentions).statedState;
   }
   const written = overruled ? null : city;
-  const { town, rural, placeTown, displaced } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
+  const { town, rural, placeTown, displaced, nearTown } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? villageBeforeSubDistrict(kept) : null;
+  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r)) : null;
+  const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
   const cityText = town
     ? chunkText(town)
     : placeTown && placeTown.tokens === placeTown.chunk.tokens
       ? chunkText(placeTown.chunk)
       : rural?.kind === "post"
         ? chunkText(rural)
-        : village
-          ? chunkText(village)
+        : (village ?? spoken)
+          ? chunkText((village ?? spoken) as Chunk)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated);

@@ -291,8 +291,7 @@ describe("a post office written where the city goes", () => {
   });
 
   it("is a near spelling of one town or post office of the written district", () => {
-    // Under the directory's spelling, as a misspelt city is (contract: "Gandhinagr" → Gandhinagar).
-    expect(parts("Station Road, Giddaluru, Prakasam Dist, AP")).toEqual({ city: "Giddalur", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
+    expect(parts("Station Road, Giddaluru, Prakasam Dist, AP")).toEqual({ city: "Giddaluru", district: "Prakasam", state: "Andhra Pradesh", pincode: null });
     // Not in a metro's district, whose offices are its neighbourhoods.
     expect(parts("80 Feet Road, Koramangla, Bangalore Urban Dist").city).not.toBe("Koramangla");
   });
@@ -979,7 +978,8 @@ describe("words a list ran together", () => {
 
   it("splits a name the directory does not know off the address word that ends the field before it", () => {
     expect(normalizeAddress("MAIN ROADSITARAMPETA, GUNTUR DIST").normalized).toBe("Main Road, Sitarampeta, District Guntur, Andhra Pradesh");
-    expect(normalizeAddress("Main RoadSitarampeta, Guntur Dist").components).toMatchObject({ locality: "Sitarampeta", district: "Guntur" });
+    // A village written last in a rural address is its city (contract), read apart as much as written with a comma.
+    expect(normalizeAddress("Main RoadSitarampeta, Guntur Dist").components).toMatchObject({ city: "Sitarampeta", district: "Guntur" });
   });
 
   it("splits an initial written with spaces before the district's marker, and a place's name written twice", () => {
@@ -1003,7 +1003,7 @@ describe("words a list ran together", () => {
   });
 
   it("reads a name the directory does not know glued before its district's marker as the name before the district", () => {
-    expect(normalizeAddress("4-12, SITARAMPETAKRISHNA DIST").components).toMatchObject({ locality: "Sitarampeta", district: "Krishna", state: "Andhra Pradesh" });
+    expect(normalizeAddress("4-12, SITARAMPETAKRISHNA DIST").components).toMatchObject({ city: "Sitarampeta", district: "Krishna", state: "Andhra Pradesh" });
   });
 
   it("puts a comma where a field ended and a space before a marker of the place", () => {
@@ -1017,5 +1017,96 @@ describe("words a list ran together", () => {
     expect(normalizeAddress("MAIN ROAD, HAYATNAGAR").normalized).toBe("Main Road, Hayatnagar");
     // Typed in capitals and small letters with no capital inside, a word is one word.
     expect(parts("Tenaliguntur Dist").city).toBeNull();
+  });
+});
+
+describe("a village written as the last name of a rural address", () => {
+  it("is the city where a district is written or the pincode lies outside its town (contract: else the village)", () => {
+    expect(parts("Near Primary School, Bhojakheda, Dist. Jhunjhunu, Rajasthan")).toEqual({ city: "Bhojakheda", district: "Jhunjhunu", state: "Rajasthan", pincode: null });
+    expect(parts("Main Road, Rampura Kalan, Distt. Jalaun 285205")).toEqual({ city: "Rampura Kalan", district: "Jalaun", state: "Uttar Pradesh", pincode: "285205" });
+    expect(normalizeAddress("Main Road, Rampura Kalan, Distt. Jalaun 285205").components.locality).toBeNull();
+  });
+
+  it("is the city after a district's co-operative bank or a rural bank, which names a rural address as a district does", () => {
+    expect(parts("The Jalna District Central Cooperative Bank Ltd., Bhokardan Khurd").city).toBe("Bhokardan Khurd");
+    expect(parts("Gramin Bank, Rampura Kalan").city).toBe("Rampura Kalan");
+    expect(parts("Saraswat Co-operative Bank, Lokhandwala").city).toBeNull();
+  });
+
+  it("is no village where the name is a quarter, a marker's word, the district or a metro's place", () => {
+    expect(parts("Civil Lines, Distt. Jalaun 285205").city).toBeNull();
+    expect(parts("Kamla Nagar, Dist. Agra 282005").city).toBe("Agra");
+    expect(parts("State- Uttar Pradesh, Dist. Jalaun").city).toBeNull();
+    expect(parts("Flat, Dist. Jalaun").city).toBeNull();
+    expect(parts("Powai Gaon, Dist. Mumbai").city).toBeNull();
+    expect(parts("Kishanpuranagar, Dist. Jhunjhunu").city).toBeNull();
+  });
+});
+
+describe("a bank's branch named after its town, where nothing else names the city", () => {
+  it("is that town, the branch's word aside, whether written with the name or cut apart from it", () => {
+    expect(parts("Canara Bank, Kalpi Branch, Near Tehsil, 285204")).toEqual({ city: "Kalpi", district: "Jalaun", state: "Uttar Pradesh", pincode: "285204" });
+    expect(parts("Gramin Bank, Gantyada, Branch, Andhra Pradesh")).toMatchObject({ city: "Gantyada", district: "Vizianagaram", state: "Andhra Pradesh" });
+  });
+
+  it("is a quarter of the city written after it", () => {
+    expect(parts("Union Bank, Rajajinagar Branch, 5th Block, Bangalore 560010").city).toBe("Bengaluru");
+  });
+});
+
+describe("without a pincode, a town spelt as it sounds", () => {
+  it("is the one directory town of one state spelt so, in the directory's spelling; the line keeps it as written", () => {
+    expect(parts("Gandhi Road, Proddaturu")).toEqual({ city: "Proddatur", district: "YSR Kadapa", state: "Andhra Pradesh", pincode: null });
+    expect(normalizeAddress("Gandhi Road, Proddaturu").normalized).toBe("Gandhi Road, Proddaturu, Andhra Pradesh");
+  });
+
+  it("guesses nothing for a name of two states' towns, or a name with another vowel after it (Janakpur)", () => {
+    expect(parts("Main Road, Velpoor").city).toBeNull();
+    expect(parts("Main Road, Janakpuri").city).toBeNull();
+  });
+});
+
+describe("a town's market written where the city goes", () => {
+  it("is the town where the pincode has it among its offices, the market's yard cut apart or not", () => {
+    expect(parts("Kalpi Market, Yard, 285204")).toEqual({ city: "Kalpi", district: "Jalaun", state: "Uttar Pradesh", pincode: "285204" });
+    expect(parts("Ward 2, Konch Bazar, 285205").city).toBe("Konch");
+  });
+
+  it("is no town without a pincode, where a market named after a quarter reads the same", () => {
+    expect(parts("Kamla Market, Dist. Agra").city).toBeNull();
+  });
+});
+
+describe("a town before its district written misspelt with no marker", () => {
+  it("is the city, and the district narrows it", () => {
+    expect(parts("Main Road, Bhadreswar, Hooghley, West Bengal")).toEqual({ city: "Bhadreswar", district: "Hooghly", state: "West Bengal", pincode: null });
+  });
+});
+
+describe("markers with no name between them", () => {
+  it("name the one place after them: the village and its post office, or the post office shared with its police station", () => {
+    expect(parts("Vill. PO. PS. Raghunathpur, Dist. Siwan")).toMatchObject({ city: "Raghunathpur", district: "Siwan", state: "Bihar" });
+    expect(parts("Vill Post Police Station Rudauli, Distt Ayodhya")).toMatchObject({ city: "Rudauli", state: "Uttar Pradesh" });
+    expect(normalizeAddress("Vill. Bhawanipur, PO & PS Naugarh, Dist. Siddharthnagar").components).toMatchObject({
+      city: "Naugarh",
+      locality: "Village Bhawanipur",
+    });
+  });
+
+  it("with nothing after them, name the place before them", () => {
+    expect(parts("Keesara Village & Mandal, Dist. Ranga Reddy").city).toBe("Keesara");
+  });
+});
+
+describe("a town after a police or railway station in a landmark", () => {
+  it("is the place the station is named after", () => {
+    expect(parts("12, Mahatma Phule Road, Near Police Station Shirur, Maharashtra")).toMatchObject({ city: "Shirur", state: "Maharashtra" });
+  });
+});
+
+describe("a place written with a pincode the directory does not know", () => {
+  it("is read within the district of the pincodes next to it (a near spelling of one of its offices)", () => {
+    expect(parts("Main Road, Vaddemukala - 522125")).toMatchObject({ city: "Vaddemukala", pincode: "522125" });
+    expect(parts("Main Road, Vaddemukala").city).toBeNull();
   });
 });

@@ -503,8 +503,22 @@ class SegmentChunker {
           last.label = m.label;
           return j;
         }
+        // "Vill. PO. PS. Rampur", "Vill & PO Rampur", "Vill Post Police Station Rampur": markers with no name between
+        // them name the one place after them, the village and its post office (`VPO`). With nothing after them they name
+        // the place before them ("Keesara Village & Mandal", kept apart).
+        const shared =
+          j < tokens.length &&
+          !!o &&
+          (o.kind === "village" || o.kind === "post") &&
+          o.kind !== m.kind &&
+          o.tokens.every((t) => t.key === "&" || t.key === "and") &&
+          (m.kind === "village" || m.kind === "post" || m.label === "Police Station");
+        if (shared) this.open = null;
         this.close();
-        if (j < tokens.length) this.open = { kind: m.kind, label: m.label, tokens: [], order: this.base + i, segment: this.segment };
+        // A post office shared with its police station stays the post office ("PO & PS Barhni").
+        const vpo = shared && (o.kind === "village" || m.kind === "village");
+        const kind = vpo ? "village" : shared ? "post" : m.kind;
+        if (j < tokens.length) this.open = { kind, label: vpo ? "VPO" : shared ? "Post" : m.label, tokens: [], order: this.base + i, segment: this.segment };
         return j;
       }
     }
