@@ -387,12 +387,43 @@ function farFrom(home: CityDef, at: PincodeEntry, far = METROS.has(home.name) ? 
  * Pune; Kalyan 421301, 19 km from Thane).
  */
 function townDistanceKm(home: CityDef, rec: PincodeRecord | null): number {
+  const own = ownPincode(home, rec);
+  if (METROS.has(home.name)) return own ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+  return own ? TOWN_DISTANCE_KM : 0;
+}
+
+/** Whether the pincode is one of the town's own (see `townDistanceKm`); no pincode, or no centre to compare, counts as its own. */
+function ownPincode(home: CityDef, rec: PincodeRecord | null): boolean {
   const centre = cityCentre(home);
   const code = rec?.entry.code;
   const digits = centre?.code[3] === "0" ? 4 : 5;
-  const own = !code || !centre || code.startsWith(centre.code.slice(0, digits)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
-  if (METROS.has(home.name)) return own ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
-  return own ? TOWN_DISTANCE_KM : 0;
+  return !code || !centre || code.startsWith(centre.code.slice(0, digits)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
+}
+
+/**
+ * How far out a town of a written city's district lies before it is a town of its own, the city written after it: as
+ * `townDistanceKm`, but a metro written as the city keeps its spread over its sorting district, its centre's first
+ * three digits (Badshahpur 122101 stays Gurugram); beyond it the district's towns lie 15 km out (Sanand 382170,
+ * Ahmedabad).
+ */
+function townBeforeCityKm(home: CityDef, rec: PincodeRecord | null): number {
+  if (!METROS.has(home.name)) return townDistanceKm(home, rec);
+  const centre = cityCentre(home);
+  const code = rec?.entry.code;
+  const sorting = !code || !centre || code.startsWith(centre.code.slice(0, 3)) || PREFIX_CITY.some(([prefix, city]) => city === home.name && code.startsWith(prefix));
+  return sorting ? METRO_TOWN_DISTANCE_KM : TOWN_DISTANCE_KM;
+}
+
+/**
+ * A directory district written that is none of the pincode's and does not name the pincode's city ("Bargarh Dist.
+ * Odisha" with a pincode of Hyderabad's): the pincode's city is then written nowhere, and the text does not say the
+ * parcel goes there.
+ */
+function districtElsewhere(rec: PincodeRecord, district: string | null): boolean {
+  const home = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+  // A city that is its state (Delhi) is written with the state the line adds.
+  if (CITY_STATES.has(rec.entry.state)) return false;
+  return !!district && directoryDistricts().has(district) && !rec.districts.includes(district) && !home?.keys.some((h) => placeNameKey(district).includes(placeNameKey(h)));
 }
 
 /** The pincode's own city is where the parcel goes only when the pincode lies in it (not a village 30 km out). */
@@ -491,6 +522,18 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office && home.keys.some((k) => placeNameKey(k) === office)) continue;
       if (office && !officeTownKeys(rec).includes(key)) key = office;
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
+      // A town whose pincodes include this one, though none of its offices bears its name, where the pincode is not one
+      // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
+      // pincode's offices: a post office written before its town is where the parcel goes.
+      else if (
+        isPlainName(c) &&
+        townNamed(key)?.codes.includes(rec.entry.code) &&
+        !ownPincode(home, rec) &&
+        !home.keys.some((k) => placeNameKey(k) === key) &&
+        !spellsCity(home, key) &&
+        !kept.some((p) => p !== c && isPlainName(p) && offices.includes(placeNameKey(nameOf(p))))
+      )
+        at = rec.entry;
       // Else the last word of a longer name, where it is a town of the pincode's district among its offices
       // ("Poramatala Nabadwip"): the name before it is a locality of that town.
       const end = c.tokens[c.tokens.length - 1] as Token;
@@ -527,7 +570,21 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // Bangalore Rural"), which names an area, not a town.
     // The home town written after the place, misspelt ("Algunur, Karimnnagar"), is written too.
     const homeAfter = kept.slice(k + 1).some((p) => isPlainName(p) && spellsCity(home, nameOf(p)));
-    const far = !ownTown ? METRO_TOWN_DISTANCE_KM : written || homeAfter || (!isPlainName(c) && c.label !== "Post") ? undefined : townDistanceKm(home, rec);
+    // The pincode's city is written nowhere, and the district written is another's ("Korremal, Ranga Reddy Dist 500088",
+    // a pincode of Hyderabad's): one of the pincode's own places is the town, not a quarter of it.
+    const unwritten = !!rec && !written && at === rec.entry && !!district && !home.keys.some((h) => placeNameKey(district).includes(placeNameKey(h)));
+    // A town of the written city's district whose pincode (without one, its office's) is not one of the city's own is a
+    // place of its own however near ("Samalkot, Kakinada 533440"; without a pincode "Samalkot, Kakinada"): the city's
+    // own pincodes keep their 15 km, and a metro its spread (`townBeforeCityKm`).
+    const far = unwritten
+      ? 0
+      : !ownTown
+        ? METRO_TOWN_DISTANCE_KM
+        : written && isPlainName(c)
+          ? townBeforeCityKm(home, rec ?? pincodeRecord(at.code))
+          : written || homeAfter || (!isPlainName(c) && c.label !== "Post")
+            ? undefined
+            : townDistanceKm(home, rec);
     if (!farFrom(home, at, far)) return null;
     return tail ? splitTail(kept, k) : c;
   }
@@ -754,7 +811,10 @@ function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { ch
   const town = townNamed(key);
   const offices = recordsNamed(key).filter((o) => o.districts.some((d) => rec.districts.includes(d)));
   const places = offices.length > 0 ? offices.map((o) => o.entry) : town?.areas.some((a) => rec.districts.includes(a.district)) ? [pincodeRecord(town.codes[0] ?? "")?.entry] : [];
-  return places.length > 0 && places.every((at) => !!at && farFrom(home, at)) ? found : null;
+  // A town of the district whose pincode is not one of the home town's own is a place of its own however near
+  // ("Samalkot - 533001", Kakinada's head office): the pincode's town never stands in for the town written.
+  const own = !!town?.areas.some((a) => rec.districts.includes(a.district));
+  return places.length > 0 && places.every((at) => !!at && farFrom(home, at, own ? townDistanceKm(home, pincodeRecord(at.code)) : undefined)) ? found : null;
 }
 
 /**
@@ -2172,9 +2232,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
   // where nothing else found it ("Nidubrolu - 522123": 522123 is unknown, the office Nidubrole is 522124's).
+  const beside = r.statedCity === null && !town && !rural && !!rec && nearOwnCity(rec);
   const placeTown =
     r.statedCity === null && !town && !rural
-      ? rec && nearOwnCity(rec)
+      ? rec && beside
         ? placeBesideOwnCity(kept, rec, r)
         : (placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) ??
           (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null))
@@ -2182,6 +2243,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
+    // Beside its district town's pincode, the place is where the parcel goes and the pincode another town's: verify
+    // flags the mismatch and suggests the place's own pincode.
+    r.townOutside = beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code);
   }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
@@ -2322,6 +2386,31 @@ function subDistrictArea(kept: readonly Chunk[]): { state: string | null; distri
   const state = areas.length > 0 ? only(areas.map((list) => only(list.map((a) => a.state)))) : null;
   return { state, district: state ? only(areas.map((list) => only(list.map((a) => a.district)))) : null };
 }
+/**
+ * With a pincode that does not lie in its own town, the one plain name written right before the district's marker
+ * ("Near Panchayat Bhawan, Bhimgarhi, Dist. Udaipur 313602"), one or two words of letters and no address word: the
+ * village the parcel goes to (contract: the post-office town, else the village), never the district's headquarters. The
+ * city only: district and state come from the pincode.
+ */
+function placeBeforeDistrict(kept: readonly Chunk[], r: Reading): Chunk | null {
+  if (!r.districtWritten || r.districtOrder < 0) return null;
+  let before: Chunk | null = null;
+  for (const c of kept) if (c.order < r.districtOrder && !LINE_FIRST.has(c.kind)) before = c;
+  // No address word, nor a marker glued to the name ("Bhimgarhi Villagemandal"): lists glue their fields.
+  const plain = (t: Token) =>
+    t.type === WORD &&
+    t.key.length >= 3 &&
+    t.key.length <= 15 &&
+    !COMMON_WORDS.has(t.key) &&
+    !LANDMARK_NOUNS.has(t.key) &&
+    !isLocalityWord(t.key) &&
+    !GLUED_ADDRESS_WORD.test(t.key) &&
+    !GLUED_AFTER_PLACE_LIST.some((w) => t.key.endsWith(w));
+  // The name is a part of its own, not the end of another ("Market Yard") nor a word before a house number.
+  const alone = !!before && kept.every((c) => c === before || c.segment !== before.segment);
+  return before && alone && before.kind === "unknown" && !before.label && before.tokens.length <= 2 && before.tokens.every(plain) ? before : null;
+}
+
 const VOWEL = /[aeiouy]/;
 /** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
 const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;
@@ -2514,7 +2603,10 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
-  const village = !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec)) ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r)) : null;
+  const village =
+    !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec))
+      ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+      : null;
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
   const cityText = town
     ? chunkText(town)
@@ -2539,7 +2631,17 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     locality: joinParts(line.filter((p) => !p.notLocality).map((p) => p.text)),
     landmark: joinParts(landmarks),
     // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
-    city: r.statedCity ?? (village ? render(village.tokens, false) : rec ? (nearOwnCity(rec) ? (entry?.city ?? null) : null) : state && CITY_STATES.has(state) ? state : null),
+    city:
+      r.statedCity ??
+      (village
+        ? render(village.tokens, false)
+        : rec
+          ? nearOwnCity(rec) && !districtElsewhere(rec, r.statedDistrict)
+            ? (entry?.city ?? null)
+            : null
+          : state && CITY_STATES.has(state)
+            ? state
+            : null),
     district,
     state,
     pincode: scan.pincode,

@@ -1110,3 +1110,63 @@ describe("a place written with a pincode the directory does not know", () => {
     expect(parts("Main Road, Vaddemukala").city).toBeNull();
   });
 });
+
+describe("the district's headquarters never stands in for the written town", () => {
+  const place = (text: string) => {
+    const { locality, city, district, state } = normalizeAddress(text).components;
+    return { locality, city, district, state };
+  };
+
+  it("reads a town of the district written before its district town, with a pincode that is not the town's own", () => {
+    // 533440 is Samalkot's office, 12 km out; Kakinada's own pincodes are 5330xx.
+    expect(place("Shop 8, Bazar Road, Samalkot, Kakinada 533440")).toMatchObject({ city: "Samalkot", district: "East Godavari", state: "Andhra Pradesh" });
+    // A metro's spread is its sorting district (380 for Ahmedabad): Sanand's 382170 lies beyond it.
+    expect(place("Shop 5, Sanand, Ahmedabad 382170")).toMatchObject({ city: "Sanand", district: "Ahmedabad", state: "Gujarat" });
+  });
+
+  it("keeps an area of the city, and a metro's places within its sorting district, the city's", () => {
+    expect(place("Plot 4, Kamla Nagar, Agra 282005")).toEqual({ locality: "Kamla Nagar", city: "Agra", district: "Agra", state: "Uttar Pradesh" });
+    expect(place("Plot 6, Badshahpur, Gurgaon 122101")).toMatchObject({ locality: "Badshahpur", city: "Gurugram" });
+    expect(place("Lane 5, Koregaon Park, Pune")).toMatchObject({ locality: "Koregaon Park", city: "Pune" });
+    expect(place("Road No. 3, Film Nagar, Hyderabad")).toMatchObject({ locality: "Film Nagar", city: "Hyderabad" });
+  });
+
+  it("reads a town whose pincodes include the one written, though no office bears its name", () => {
+    expect(place("Near Bus Stand, Mariahu, 222105")).toMatchObject({ city: "Mariahu", district: "Jaunpur" });
+  });
+
+  it("without a pincode, reads the town when its office is not one of the district town's own pincodes", () => {
+    expect(place("Main Road, Samalkot, Kakinada")).toMatchObject({ city: "Samalkot", district: "East Godavari", state: "Andhra Pradesh" });
+  });
+
+  it("reads the town written beside its district town's head pincode, and verify suggests the town's own", () => {
+    const a = normalizeAddress("2-15, Bazar Street, Samalkot - 533001");
+    expect(a.components).toMatchObject({ city: "Samalkot", district: "East Godavari", pincode: "533001" });
+    expect(a.signals.cityMatchesPincode).toBe(false);
+    expect(suggestPincodes(a).map((s) => s.code)).toContain("533440");
+  });
+
+  it("reads a name before a district's marker and a state as the district, the town before it as the city", () => {
+    // Parvathipuram has been Vizianagaram's since 1979: the written district is the old one, and it is still no city.
+    expect(place("Near Clock Tower, Parvathipuram, Srikakulam Dist. AP")).toMatchObject({ city: "Parvathipuram", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(place("7, Station Road, Khariar, Nuapada Dist. Odisha India")).toMatchObject({ city: "Khariar", district: "Nuapada", state: "Odisha" });
+    expect(normalizeAddress("7, Station Road, Khariar, Nuapada Dist. Odisha India").normalized).toContain("District Nuapada");
+    expect(normalizeAddress("Near Clock Tower, Parvathipuram, Srikakulam Dist. AP").normalized).toContain("District Srikakulam");
+  });
+
+  it("never gives a city the text does not write: the place written beside another district is the city", () => {
+    // 500088 is a pincode of Hyderabad's; the text names its office and Ranga Reddy, not Hyderabad.
+    expect(place("H No 4-22, Korremal, Ranga Reddy Dist 500088")).toMatchObject({ city: "Korremal", district: "Ranga Reddy" });
+    expect(place("H No 4-22, Korremal, 500088").city).toBe("Hyderabad");
+    // A district of another state with the pincode: the pincode's city is not where the text says the parcel goes.
+    expect(place("Near Weekly Market, Bargarh Dist. Odisha 500088")).toMatchObject({ city: null, district: "Bargarh" });
+  });
+
+  it("reads the one name written right before the district, with a pincode away from its own town, as the village", () => {
+    // The directory knows no Bhimgarhi; 313602 lies far from Udaipur, so neither is the city.
+    expect(place("Near Panchayat Bhawan, Bhimgarhi, Dist. Udaipur 313602")).toMatchObject({ city: "Bhimgarhi", district: "Udaipur", state: "Rajasthan" });
+    // Not the end of another part, nor a name with a marker glued to it.
+    expect(place("Grain Market Yard, Dist. Udaipur 313602").city).toBeNull();
+    expect(place("Bhimgarhi Villagemandal, Dist. Udaipur 313602").city).toBeNull();
+  });
+});

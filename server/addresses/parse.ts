@@ -222,6 +222,17 @@ function streetTail(tokens: Token[], j: number): { length: number; numbered: boo
   return { length, numbered: false };
 }
 
+/** Whether the words from `j` to the next marker (or the end) are a state's name, "India" or both, and nothing else. */
+function onlyStateFrom(tokens: readonly Token[], j: number): boolean {
+  const places = getGazetteer().places;
+  let k = j;
+  for (; k < tokens.length && MARKERS.match(tokens, k) === null; k++) {
+    const key = (tokens[k] as Token).key;
+    if (key !== "india" && !places.get(key)?.state) return false;
+  }
+  return k > j;
+}
+
 /** A district's name, or the name of the one district's town it is named after ("Kadapa" for YSR Kadapa). */
 function namesDistrict(key: string): boolean {
   const gaz = getGazetteer();
@@ -425,7 +436,8 @@ class SegmentChunker {
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
         if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
-        const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null;
+        // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name.
+        const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null || (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
