@@ -2433,18 +2433,14 @@ function bareWords(tokens: readonly Token[]): boolean {
 
 /**
  * A name with no keyword, after a house number and before a locality, is the building:
- * "Flat 502, Sunshine Paradise, Kharghar" (see docs). Not a post office's name before its division ("12,
- * Banashankari, 3rd Stage"): that is the locality, written in two parts.
+ * "Flat 502, Sunshine Paradise, Kharghar" (see docs). Not a post office's name ("12, Banashankari, 3rd Stage", a
+ * locality written in two parts; "Bandra West, 0"): that is a place.
  */
 function markBuilding(kept: readonly Chunk[], houseWithoutBuilding: boolean, leftoverCities: ReadonlyArray<{ order: number; district: boolean }>, town: Chunk | null): void {
   const first = houseWithoutBuilding ? kept.find((c) => c.kind === "unknown" && !bareWords(c.tokens)) : undefined;
-  const next = first ? kept[kept.indexOf(first) + 1] : undefined;
-  const division = next && next.tokens.every(divides) && directoryAreas(placeNameKey(nameOf(first as Chunk))).length > 0 ? next : undefined;
-  if (
-    first &&
-    (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town && c !== division) ||
-      leftoverCities.some((m) => m.order > first.order && !m.district))
-  ) {
+  // Read the same before the house as after it, where the line writes it.
+  if (!first || directoryAreas(placeNameKey(nameOf(first))).length > 0) return;
+  if (kept.some((c) => (c.kind === "unknown" || c.kind === "locality") && c.order > first.order && c !== town) || leftoverCities.some((m) => m.order > first.order && !m.district)) {
     first.kind = "building";
   }
 }

@@ -211,6 +211,8 @@ describe("normalizeAddress properties", () => {
     // A district's marker after a name ending in a locality's ending takes its district, and what is left is read again
     // by its own ending: a developer's project, as when the district follows a comma (FC_SEED 44).
     "Prestige Shantiniketan/Gurgaon Distt, ",
+    // A post office's name before the house number is a place, not a building (FC_SEED -5550123).
+    "Bandra West, 0, XII, ",
   ])("reads the same components from its line for %j", (text) => {
     const once = normalizeAddress(text);
     expect(normalizeAddress(once.normalized).components).toEqual(once.components);
