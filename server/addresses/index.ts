@@ -343,7 +343,7 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 
 /**
  * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
- * the word of a bank's branch named after it ("Paradip Branch").
+ * the word of a bank's branch named after it ("Kalpi Branch").
  */
 const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
@@ -502,7 +502,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // a post office or village written, that is the place (contract).
     if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
     const whole = placeNameKey(nameOf(c));
-    // The town, a direction or a bank's branch after it aside ("Kalyan West", "Paradip Branch").
+    // The town, a direction or a bank's branch after it aside ("Kalyan West", "Kalpi Branch").
     const name = townTokens(c.tokens)
       .map((t) => t.key)
       .join(" ");
@@ -2212,8 +2212,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     const cityGuess =
       last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
-    // Words only: initials ("S S Puram") leave too few letters to tell places apart; and no locality's name ("Sanath
-    // Nagar", "Rajendra Park"), found in every city, that a town far away happens to be spelt near.
+    // Words only: initials ("S S Puram") leave too few letters to tell places apart; and no locality's name ("Sanjay
+    // Nagar", "Vikas Park"), found in every city, that a town far away happens to be spelt near.
     const letters =
       !!last && last.tokens.every((t) => t.type === WORD && t.key.length > 1) && !(last.tokens.length > 1 && LOCALITY_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key));
     // Not where a tehsil, post office or village is written: those name the place ("Tamaram, X Mandal").
@@ -2231,7 +2231,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   }
   if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
-  // where nothing else found it ("Nidubrolu - 522123": 522123 is unknown, the office Nidubrole is 522124's).
+  // where nothing else found it ("Vaddemukala - 522125": 522125 is unknown, the office is 522124's).
   const beside = r.statedCity === null && !town && !rural && !!rec && nearOwnCity(rec);
   const placeTown =
     r.statedCity === null && !town && !rural
@@ -2343,24 +2343,24 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
 const isRuralBank = (c: Chunk) => c.tokens.some((t) => t.key === "bank") && c.tokens.some((t) => t.key === "district" || t.key === "gramin");
 
 /**
- * Words lists write where a name goes that name no place ("State- Uttar Pradesh", "Market Yard", "Nai Abadi": a new
+ * Words lists write where a name goes that name no place ("State- Bihar", "Market Yard", "Nai Abadi": a new
  * quarter), and a bank's branch ("SBI Branch": its place, if any, is read by `placeWrittenAsTown`).
  */
 const NOT_NAMES: ReadonlySet<string> = new Set([...BRANCH_WORDS, "state", "yard", "counter", "region", "abadi"]);
-/** A word this long is names glued together ("Mogalturmogaltur"), not one village's. */
+/** A word this long is names glued together ("Tanukutanukutanuku"), not one village's. */
 const GLUED_LETTERS = 16;
 
 /**
  * A word that is two names glued where a list joined its fields, which `unglueTowns` left whole: a town, district or
- * city of five letters or more after three letters or more ("Quarterratnapur"), a town before a word ("Eluruwest"), a
- * marker after a name ("Durgipomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
+ * city of five letters or more after three letters or more ("Quarterbhimavaram"), a town before a word ("Eluruwest"), a
+ * marker after a name ("Rampurpomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
  */
 function gluedName(key: string): boolean {
   if (key.length >= GLUED_LETTERS || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
   const towns = gluedTownKeys();
   for (let i = 3; i <= key.length - 3; i++) {
     if (key.length - i >= 5 && towns.has(key.slice(i))) return true;
-    // A town before a word only where the word is an address's ("Eluruwest", "Ankleshwargidc"): "Bhokardan" is no Bhokar.
+    // A town before a word only where the word is an address's ("Eluruwest", "Halolgidc"): "Bhokardan" is no Bhokar.
     const rest = key.slice(i);
     if (i >= 5 && towns.has(key.slice(0, i)) && (DIRECTIONS.has(rest) || COMMON_WORDS.has(rest) || STATE_AGENCIES.has(rest))) return true;
   }
