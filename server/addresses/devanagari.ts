@@ -21,6 +21,7 @@ const WORDS: ReadonlyMap<string, string> = new Map(
     फ्लैट: "Flat",
     प्लॉट: "Plot",
     रोड: "Road",
+    मेन: "Main",
     मार्ग: "Marg",
     गली: "Gali",
     सड़क: "Road",
@@ -182,6 +183,8 @@ function spell(word: string): string {
     else if (/[०-९]/.test(c)) out += String(c.charCodeAt(0) - 0x966);
     else if (c === ".") out += ".";
   }
+  // A name ending in "village" (-गांव, -गाँव) is spelt -gaon in Latin: चालीसगांव is Chalisgaon, मालेगांव Malegaon.
+  if (/ा[ंँ]व$/.test(word) && out.endsWith("anv")) out = `${out.slice(0, -3)}aon`;
   return out.length > 0 ? (out[0] as string).toUpperCase() + out.slice(1) : out;
 }
 

@@ -257,6 +257,11 @@ describe("Hindi", () => {
     expect(parts("सदर बाज़ार, रायपुर")).toMatchObject({ city: "Raipur", state: "Chhattisgarh" });
     expect(parts("गांधी चौक, राज.")).toEqual({ city: null, district: null, state: "Rajasthan", pincode: null });
   });
+
+  it("spells a town ending in -गांव as Latin lists do (-gaon), and reads मेन रोड as Main Road", () => {
+    expect(normalizeAddress("मेन रोड, चालीसगांव").normalized).toBe("Main Road, Chalisgaon, Maharashtra");
+    expect(parts("गांधी चौक, मालेगाँव")).toMatchObject({ city: "Malegaon", district: "Nashik", state: "Maharashtra" });
+  });
 });
 
 describe("hostile input through the directory's names", () => {
