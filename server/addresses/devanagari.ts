@@ -144,20 +144,41 @@ const VIRAMA = "्";
 const NUKTA = "़";
 const LABIALS = new Set(["p", "b", "m"]);
 
-/**
- * Hindi drops the inherent "a" between a vowel and a consonant that carries its own vowel sign:
- * रामपुर is "Rampur", not "Ramapur".
- */
-function silentA(chars: string[], i: number, out: string): boolean {
-  const next = chars[i + 1] as string;
-  const after = chars[i + 2];
-  return i > 0 && /[aeiou]$/.test(out.slice(0, -1)) && CONSONANTS[next] !== undefined && after !== undefined && SIGNS[after] !== undefined;
+/** A written unit: a consonant with its vowel (its own sign, the inherent "a", or none before a virama), or a vowel. */
+interface Unit {
+  consonant: string;
+  vowel: string;
+  inherent: boolean;
+  /** Other output (a nasal's letter, a digit, a dot): no syllable of its own. */
+  mark: boolean;
+  /** A nasal follows the vowel, which is then sounded (बुलंद, "Buland"). */
+  nasal?: boolean;
 }
 
-/** One word, letter by letter; the inherent "a" is dropped at the end of a word unless a cluster ends it. */
+/**
+ * Hindi drops the inherent "a" of a consonant between two sounded vowels, reading from the end of the word, where it
+ * leaves no three consonants together: रामपुर is "Rampur", बहादुरगढ़ "Bahadurgarh", अहमदनगर "Ahmadnagar" (not
+ * "Ramapur", "Bahaduragarh", "Ahamadanagar"), while कमल keeps "Kamal". At the end of a word it is dropped unless a
+ * cluster ends it (मित्र, "Mitra").
+ */
+function dropSilentA(units: Unit[]): void {
+  const syllables = units.filter((u) => !u.mark);
+  const sounded = (u: Unit | undefined) => !!u && u.vowel !== "";
+  const last = syllables[syllables.length - 1];
+  const beforeLast = syllables[syllables.length - 2];
+  if (last?.inherent && syllables.length > 1 && !(beforeLast && beforeLast.consonant && beforeLast.vowel === "" && !beforeLast.inherent)) last.vowel = "";
+  for (let k = syllables.length - 2; k >= 1; k--) {
+    const u = syllables[k] as Unit;
+    const prev = syllables[k - 1] as Unit;
+    const next = syllables[k + 1] as Unit;
+    if (u.inherent && u.vowel !== "" && !u.nasal && sounded(prev) && next.consonant !== "" && sounded(next)) u.vowel = "";
+  }
+}
+
+/** One word, letter by letter, the silent "a"s dropped (`dropSilentA`). */
 function spell(word: string): string {
   const chars = [...word.normalize("NFC")];
-  let out = "";
+  const units: Unit[] = [];
   for (let i = 0; i < chars.length; i++) {
     let c = chars[i] as string;
     if (chars[i + 1] === NUKTA) {
@@ -167,25 +188,57 @@ function spell(word: string): string {
     const consonant = CONSONANTS[c];
     if (consonant !== undefined) {
       const next = chars[i + 1];
-      // A "y" closing a syllable after a vowel is the "i" of Latin spellings: जयपुर is Jaipur, रायपुर Raipur.
-      const glide = consonant === "y" && next !== undefined && next !== VIRAMA && SIGNS[next] === undefined && /[aeiou]$/.test(out) && silentA(chars, i, out + "y");
-      out += glide ? "i" : consonant;
-      if (next === VIRAMA) i++;
-      else if (next !== undefined && SIGNS[next] !== undefined) {
-        out += SIGNS[next];
+      // "व" after another consonant in a cluster is the "w" of Latin spellings: ग्वालियर is Gwalior.
+      // A doubled "फ" is the "ff" of Latin spellings: मुज़फ्फरनगर is Muzaffarnagar.
+      const doubled = consonant === "ph" && (next === VIRAMA ? chars[i + 2] === c : chars[i - 1] === VIRAMA && chars[i - 2] === c);
+      const letter = consonant === "v" && chars[i - 1] === VIRAMA ? "w" : doubled ? "f" : consonant;
+      if (next === VIRAMA) {
+        units.push({ consonant: letter, vowel: "", inherent: false, mark: false });
         i++;
-      } else if (next !== undefined ? !silentA(chars, i, out) : chars[i - 1] === VIRAMA && i >= 2) out += "a";
+      } else if (next !== undefined && SIGNS[next] !== undefined) {
+        units.push({ consonant: letter, vowel: SIGNS[next], inherent: false, mark: false });
+        i++;
+      } else units.push({ consonant: letter, vowel: "a", inherent: true, mark: false });
       continue;
     }
-    if (VOWELS[c] !== undefined) out += VOWELS[c];
-    else if (c === "ं" || c === "ँ") out += LABIALS.has(CONSONANTS[chars[i + 1] ?? ""] ?? "") ? "m" : "n";
-    else if (c === "ः") out += "h";
-    else if (/[०-९]/.test(c)) out += String(c.charCodeAt(0) - 0x966);
-    else if (c === ".") out += ".";
+    if (VOWELS[c] !== undefined) units.push({ consonant: "", vowel: VOWELS[c] as string, inherent: false, mark: false });
+    else if (c === "ं" || c === "ँ") {
+      const before = units[units.length - 1];
+      if (before) before.nasal = true;
+      units.push({ consonant: LABIALS.has(CONSONANTS[chars[i + 1] ?? ""] ?? "") ? "m" : "n", vowel: "", inherent: false, mark: true });
+    } else if (c === "ः") units.push({ consonant: "h", vowel: "", inherent: false, mark: true });
+    else if (/[०-९]/.test(c)) units.push({ consonant: String(c.charCodeAt(0) - 0x966), vowel: "", inherent: false, mark: true });
+    else if (c === ".") units.push({ consonant: ".", vowel: "", inherent: false, mark: true });
+  }
+  dropSilentA(units);
+  let out = "";
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k] as Unit;
+    // A "y" closing a syllable after a vowel is the "i" of Latin spellings: जयपुर is Jaipur, रायपुर Raipur.
+    const glide = u.consonant === "y" && u.inherent && u.vowel === "" && /[aeiou]$/.test(out) && k < units.length - 1;
+    out += (glide ? "i" : u.consonant) + u.vowel;
   }
   // A name ending in "village" (-गांव, -गाँव) is spelt -gaon in Latin: चालीसगांव is Chalisgaon, मालेगांव Malegaon.
   if (/ा[ंँ]व$/.test(word) && out.endsWith("anv")) out = `${out.slice(0, -3)}aon`;
   return out.length > 0 ? (out[0] as string).toUpperCase() + out.slice(1) : out;
+}
+
+/** The last parts of compound place names, read as words of their own: अहमद-नगर, बहादुर-गढ़, बुलंद-शहर. */
+const COMPOUND_ENDS: ReadonlyArray<readonly [string, string]> = [
+  ["नगर", "nagar"],
+  ["गढ़", "garh"],
+  ["गढ", "garh"],
+  ["शहर", "shahr"],
+  ["गंज", "ganj"],
+];
+
+/** A word, a compound's last part spelt apart so the "a" before it is dropped as at a word's end. */
+function spellWord(word: string): string {
+  for (const [end, latin] of COMPOUND_ENDS) {
+    const stem = word.slice(0, -end.length);
+    if (word.endsWith(end) && [...stem].length >= 2) return spell(stem) + latin;
+  }
+  return spell(word);
 }
 
 export function hasDevanagari(text: string): boolean {
@@ -211,5 +264,5 @@ function movePostpositions(text: string): string {
 
 /** The text with every Devanagari word replaced (see the file comment); other characters untouched. */
 export function fromDevanagari(text: string): string {
-  return movePostpositions(text.replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spell(w)));
+  return movePostpositions(text.replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spellWord(w)));
 }

@@ -3,6 +3,7 @@
  * exact before near, the wrong pincode, old postal zones, post boxes, misspelt states, Hindi.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { fromDevanagari } from "./devanagari";
 import { normalizeAddress, preloadPincodeDirectory, suggestPincodes } from "./index";
 
 beforeAll(() => {
@@ -261,6 +262,12 @@ describe("Hindi", () => {
   it("spells a town ending in -गांव as Latin lists do (-gaon), and reads मेन रोड as Main Road", () => {
     expect(normalizeAddress("मेन रोड, चालीसगांव").normalized).toBe("Main Road, Chalisgaon, Maharashtra");
     expect(parts("गांधी चौक, मालेगाँव")).toMatchObject({ city: "Malegaon", district: "Nashik", state: "Maharashtra" });
+  });
+
+  it("drops the inherent a Hindi does not sound, across the parts of a compound name", () => {
+    expect(fromDevanagari("बहादुरगढ़ अहमदनगर बुलंदशहर मुज़फ्फरनगर सोनभद्र रामपुर कमल मित्र")).toBe("Bahadurgarh Ahmadnagar Bulandshahr Muzaffarnagar Sonbhadra Rampur Kamal Mitra");
+    expect(parts("मेन रोड, बहादुरगढ़")).toMatchObject({ city: "Bahadurgarh", state: "Haryana" });
+    expect(parts("गांधी चौक, ग्वालियर")).toMatchObject({ city: "Gwalior", state: "Madhya Pradesh" });
   });
 });
 
