@@ -9,6 +9,13 @@ import { directoryDistricts, directoryTowns, officeNames } from "./pincodes";
 type Candidates = Array<{ key: string; city: CityDef }>;
 let byFirst: Map<string, Candidates[]> | null = null;
 
+/** Files a value under its key's first letter, then its length: a name meets only keys within its edits in length. */
+function addByFirstAndLength<T>(index: Map<string, T[][]>, key: string, value: T): void {
+  const byLength = index.get(key[0] as string) ?? [];
+  (byLength[key.length] ??= []).push(value);
+  index.set(key[0] as string, byLength);
+}
+
 /**
  * The near-spelling candidates by first letter, then by length (a name only meets keys within its
  * allowed edits in length), built on first use (or by preloading).
@@ -18,9 +25,7 @@ export function nearSpellingIndex(): Map<string, Candidates[]> {
   byFirst = new Map();
   for (const [key, def] of getGazetteer().places) {
     if (!def.city || key.length < 4) continue;
-    const byLength = byFirst.get(key[0] as string) ?? [];
-    (byLength[key.length] ??= []).push({ key, city: def.city });
-    byFirst.set(key[0] as string, byLength);
+    addByFirstAndLength(byFirst, key, { key, city: def.city });
   }
   return byFirst;
 }
@@ -86,6 +91,15 @@ function statesOf(city: CityDef): ReadonlySet<string> {
 const nameChars = new Int32Array(64);
 const spent = new Int32Array(64);
 
+/** Counts the name's characters into `nameChars`, for `charsApart` to spend against each key. */
+function countChars(name: string): void {
+  nameChars.fill(0);
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i) & 63;
+    nameChars[c] = (nameChars[c] as number) + 1;
+  }
+}
+
 /**
  * At least this many edits separate a key from the name counted in `nameChars`: the characters one
  * has and the other lacks. Counting by the low six bits merges characters, which can only lower it.
@@ -110,11 +124,7 @@ function charsApart(key: string, nameLength: number): number {
 export function fuzzyCity(name: string, state: string | null, fits: (city: CityDef) => boolean): CityDef | null {
   const limit = allowedEdits(name.replace(/ /g, "").length);
   if (limit === 0 || name.length > 40) return null;
-  nameChars.fill(0);
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i) & 63;
-    nameChars[c] = (nameChars[c] as number) + 1;
-  }
+  countChars(name);
   let best: CityDef | null = null;
   let bestDistance = limit + 1;
   let tie = false;
@@ -181,9 +191,7 @@ export function nearTownIndex(): Map<string, string[][]> {
   for (const [key] of officeNames()) keys.add(key);
   for (const key of keys) {
     if (key.length < 6) continue;
-    const byLength = placeKeys.get(key[0] as string) ?? [];
-    (byLength[key.length] ??= []).push(key);
-    placeKeys.set(key[0] as string, byLength);
+    addByFirstAndLength(placeKeys, key, key);
   }
   return placeKeys;
 }
@@ -196,11 +204,7 @@ export function nearTownIndex(): Map<string, string[][]> {
 export function nearDirectoryTown(key: string): { key: string | null; distance: number } | null {
   const limit = key.length >= 12 ? 2 : key.length >= 7 ? 1 : 0;
   if (limit === 0 || key.length > 40) return null;
-  nameChars.fill(0);
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i) & 63;
-    nameChars[c] = (nameChars[c] as number) + 1;
-  }
+  countChars(key);
   let best: string | null = null;
   let bestDistance = limit + 1;
   let tie = false;
