@@ -2543,7 +2543,10 @@ function resolvedArea(
       // The town read as the city was looked up as the city just now: read again as a locality, it would name
       // places the reading without it (a town read from the directory, which leaves the parts) does not.
       const places = town ? kept.filter((c) => c !== town) : kept;
-      ({ district, state } = localityArea(places, district, state, state ? null : roadState(places)));
+      const local = localityArea(places, district, state, state ? null : roadState(places));
+      // A state read from a place is that place's own: a locality may name its district, never the state it was split from
+      // ("Ghat Road, Mawana": Ghat is an office of Uttarakhand, Mawana a town of Uttar Pradesh). A written one may ("U.P.").
+      if (!before || r.statedState || local.state === before) ({ district, state } = local);
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality ||= before === null && state !== null;
     }

@@ -936,6 +936,14 @@ describe("a road named after a place of another state, before a town", () => {
     expect(parts("Shop 4, Ghat Road, Bhogpur")).toMatchObject({ city: "Bhogpur", state: "Assam" });
   });
 
+  it("keeps the state of a town lying in two districts: the road's office is no district of it", () => {
+    // Mawana, a town of Uttar Pradesh in two districts; Ghat an office of Uttarakhand, the state split from it.
+    expect(parts("Ghat Road, Mawana")).toMatchObject({ city: "Mawana", state: "Uttar Pradesh" });
+    expect(parts("Shop 4, Ghat Road, Khurja")).toMatchObject({ city: "Khurja", state: "Uttar Pradesh" });
+    // A state written as it was before the split is still read as the place's.
+    expect(parts("Ghat Road, Dehradun, U.P.")).toMatchObject({ city: "Dehradun", state: "Uttarakhand" });
+  });
+
   it("still reads a locality's name, found in many states, in the state the road leads to", () => {
     expect(parts("Plot 7, Baramati Road, Ashok Nagar")).toMatchObject({ city: null, state: "Maharashtra" });
   });
