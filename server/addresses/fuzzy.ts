@@ -224,3 +224,101 @@ export function nearDirectoryTown(key: string): { key: string | null; distance: 
   }
   return best ? { key: tie ? null : best, distance: bestDistance } : null;
 }
+
+/** Letters read as another that sounds the same in a name from Hindi (the borrowed z, w, q; vowels as one), by char code. */
+const SOUND_AS = new Uint8Array(128);
+for (let c = 97; c <= 122; c++) SOUND_AS[c] = c;
+for (const [from, to] of ["zj", "wv", "qk", "ea", "ia", "oa", "ua"]) SOUND_AS[(from as string).charCodeAt(0)] = (to as string).charCodeAt(0);
+/** Consonants whose aspirated form (an h after them) is the same sound for matching: k g j t d b s. */
+const ASPIRATED = new Set([107, 103, 106, 116, 100, 98, 115]);
+const [A, B, C, F, H, K, M, N, P, S, X, Y] = [..."abcfhkmnpsxy"].map((l) => l.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+const sound = new Uint8Array(128);
+
+/**
+ * How a name sounds rather than how it is spelt, for names transliterated from Devanagari letter by letter: aspirates
+ * and the borrowed z/f as their plain letters, every run of vowels (and a y after the first letter) one vowel, doubled
+ * letters single, an m before p or b an n, and a last h after a vowel dropped. "Merath", "Meerut" → "marat";
+ * "Phirojabad", "Firozabad" → "farajabad"; "Pori", "Pauri" → "para". Empty for a key shorter than four sounds: too many
+ * places share it. One pass over the letters: it keys every directory name at start-up.
+ */
+export function soundKey(name: string): string {
+  const s = name.toLowerCase();
+  let n = 0;
+  for (let i = 0; i < s.length && n < sound.length - 1; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 97 || c > 122) continue;
+    const next = s.charCodeAt(i + 1);
+    if (c === C && next === H) i += s.charCodeAt(i + 2) === H ? 2 : 1;
+    else if (c === P && next === H) {
+      c = F;
+      i++;
+    } else if (next === H && ASPIRATED.has(c)) i++;
+    else if (c === Y && n > 0) c = A;
+    if (c === X) {
+      if (n === 0 || sound[n - 1] !== K) sound[n++] = K;
+      c = S;
+    }
+    c = SOUND_AS[c] as number;
+    if (n > 0 && sound[n - 1] === c) continue;
+    if ((c === P || c === B) && n > 0 && sound[n - 1] === M) sound[n - 1] = N;
+    sound[n++] = c;
+  }
+  if (n > 1 && sound[n - 1] === H && sound[n - 2] === A) n--;
+  return n < 4 ? "" : String.fromCharCode.apply(null, sound.subarray(0, n) as unknown as number[]);
+}
+
+let citiesBySound: Map<string, CityDef[]> | null = null;
+/** Directory towns' and post offices' keys by `soundKey`: one key, or several (most sounds have one place). */
+let placesBySound: Map<string, string | string[]> | null = null;
+
+/** Cities of the gazetteer, and directory towns and post offices, by `soundKey`; built once. */
+export function soundPlaces(): { cities: Map<string, CityDef[]>; places: Map<string, string | string[]> } {
+  if (!citiesBySound || !placesBySound) {
+    const cities = new Map<string, CityDef[]>();
+    for (const [key, def] of getGazetteer().places) {
+      const sound = def.city && key.length >= 4 ? soundKey(key) : "";
+      if (sound) cities.set(sound, [...(cities.get(sound) ?? []), def.city as CityDef]);
+    }
+    // Post offices too: a town that sounds like an office elsewhere is no one place.
+    const places = new Map<string, string | string[]>();
+    const keys = new Set<string>(directoryTowns().keys());
+    for (const [key] of officeNames()) keys.add(key);
+    for (const key of keys) {
+      const sound = soundKey(key);
+      if (!sound) continue;
+      const had = places.get(sound);
+      places.set(sound, had === undefined ? key : typeof had === "string" ? [had, key] : (had.push(key), had));
+    }
+    citiesBySound = cities;
+    placesBySound = places;
+  }
+  return { cities: citiesBySound, places: placesBySound };
+}
+
+/**
+ * The one city a transliterated name sounds like (in the written state; `fits` narrows, as for `fuzzyCity`), else the one directory town
+ * or post office that `fitsTown` takes (its key); null where none or several do.
+ */
+export function placeBySound(name: string, state: string | null, fits: (city: CityDef) => boolean, fitsTown: (key: string) => boolean): { city: CityDef } | { town: string } | null {
+  const key = name.length > 40 ? "" : soundKey(name);
+  if (!key) return null;
+  const { cities, places } = soundPlaces();
+  const near = new Set((cities.get(key) ?? []).filter((c) => (!state || statesOf(c).has(state)) && fits(c)));
+  if (near.size > 0) return near.size === 1 ? { city: [...near][0] as CityDef } : null;
+  const found = places.get(key);
+  const towns = (found === undefined ? [] : typeof found === "string" ? [found] : found).filter(fitsTown);
+  return towns.length === 1 ? { town: towns[0] as string } : null;
+}

@@ -28,7 +28,7 @@ import {
 import { scanNumbers } from "./numbers";
 import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromDevanagari, hasDevanagari } from "./devanagari";
-import { allowedEdits, editDistance, fuzzyCity, nearDirectoryTown, nearSpellingIndex, nearTownIndex, swapDistance } from "./fuzzy";
+import { allowedEdits, editDistance, fuzzyCity, nearDirectoryTown, nearSpellingIndex, nearTownIndex, placeBySound, soundPlaces, swapDistance } from "./fuzzy";
 import {
   directoryDistricts,
   directoryRecords,
@@ -317,6 +317,7 @@ export function preloadPincodeDirectory(): number {
   getGazetteer();
   nearSpellingIndex();
   nearTownIndex();
+  soundPlaces();
   headPincodeIndex();
   partIndex();
   districtPlaceKeys();
@@ -2024,6 +2025,12 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
   return { kept, careOf, meaningful, hasHouse, hasBuilding };
 }
 
+/** A directory town or post office a transliterated name sounds like, in the written state and district and by the pincode. */
+function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading): boolean {
+  if (COMMON_WORDS.has(key) || (rec && !placeNearPincode(key, rec))) return false;
+  return directoryAreas(key).some((a) => inState(a.state, r.statedState) && (!r.statedDistrict || a.district === r.statedDistrict));
+}
+
 /**
  * A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
  * of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
@@ -2165,6 +2172,7 @@ function beyondMetro(place: Chunk, city: CityDef, rec: PincodeRecord | null): bo
  */
 function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: CityDef | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading) {
   let nearTown: { chunk: Chunk; name: string } | null = null;
+  let soundTown: { chunk: Chunk; key: string } | null = null;
   const gaz = getGazetteer();
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
@@ -2209,8 +2217,16 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
     const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
-    const cityGuess =
-      last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
+    const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated);
+    const spelt = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
+    // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
+    const sound =
+      transliterated && last && !spelt && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
+        ? placeBySound(nameOf(last), r.statedState, fits, (k) => soundPlaceFits(k, rec, r))
+        : null;
+    if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
+    const cityGuess = spelt ?? (sound && "city" in sound ? sound.city : null);
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
     // Words only: initials ("S S Puram") leave too few letters to tell places apart; and no locality's name ("Sanjay
     // Nagar", "Vikas Park"), found in every city, that a town far away happens to be spelt near.
@@ -2230,6 +2246,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     }
   }
   if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  if (soundTown && r.statedCity === null && kept.includes(soundTown.chunk)) {
+    r.statedCity = townNamed(soundTown.key)?.name ?? officesNamed(soundTown.key)[0]?.place ?? null;
+    r.cityWritten = true;
+    kept.splice(kept.indexOf(soundTown.chunk), 1);
+  }
   // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
   // where nothing else found it ("Vaddemukala - 522125": 522125 is unknown, the office is 522124's).
   const beside = r.statedCity === null && !town && !rural && !!rec && nearOwnCity(rec);

@@ -269,6 +269,20 @@ describe("Hindi", () => {
     expect(parts("मेन रोड, बहादुरगढ़")).toMatchObject({ city: "Bahadurgarh", state: "Haryana" });
     expect(parts("गांधी चौक, ग्वालियर")).toMatchObject({ city: "Gwalior", state: "Madhya Pradesh" });
   });
+
+  it("reads a name spelt letter by letter as the place it sounds like, where one place does", () => {
+    // मेरठ is spelt "Merath", फिरोजाबाद "Phirojabad", मुरैना "Muraina": Meerut, Firozabad and Morena as lists spell them.
+    expect(normalizeAddress("मेन रोड, मेरठ").normalized).toBe("Main Road, Meerut, Uttar Pradesh");
+    expect(parts("गांधी चौक, फिरोजाबाद")).toMatchObject({ city: "Firozabad", district: "Firozabad", state: "Uttar Pradesh" });
+    expect(parts("स्टेशन रोड, मुरैना")).toMatchObject({ city: "Morena", state: "Madhya Pradesh" });
+    expect(parts("मेन रोड, नीमच")).toMatchObject({ city: "Neemuch", state: "Madhya Pradesh" });
+  });
+
+  it("never reads a name written in Latin letters by its sound, nor a sound several places share", () => {
+    expect(parts("Sagara, मकान नं 5").city).toBeNull();
+    // "Sivni" sounds like no one place (Seoni is "Sivani" to this key; a "Siwn" is no match for the last vowel).
+    expect(parts("मेन रोड, सिवनी")).toMatchObject({ city: null, state: null });
+  });
 });
 
 describe("hostile input through the directory's names", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromDevanagari } from "./devanagari";
-import { editDistance } from "./fuzzy";
+import { editDistance, soundKey } from "./fuzzy";
 import { getGazetteer } from "./gazetteer";
 import { lookupPincode, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
 import { directoryDistricts, officesNamed, placeNameKey } from "./pincodes";
@@ -393,6 +393,38 @@ describe("grounded components", () => {
         const r = normalizeAddress(parts.join(", "));
         expect(r.components.district).toBeNull();
         expect(r.components.pincode).toBeNull();
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("a name's sound (soundKey)", () => {
+  const letters = fc.array(fc.constantFrom(..."abdefgiklmnoprstuv"), { minLength: 5, maxLength: 14 }).map((l) => l.join(""));
+
+  it("is the same whether a letter is doubled, a vowel lengthened, or a consonant aspirated", () => {
+    fc.assert(
+      fc.property(letters, fc.nat(), (name, at) => {
+        const i = at % name.length;
+        const c = name[i] as string;
+        const key = soundKey(name);
+        expect(soundKey(name.slice(0, i + 1) + c + name.slice(i + 1))).toBe(key);
+        if ("kgtdb".includes(c) && name[i + 1] !== "h") expect(soundKey(name.slice(0, i + 1) + "h" + name.slice(i + 1))).toBe(key);
+        if ("aeiou".includes(c)) expect(soundKey(name.slice(0, i) + "ee" + name.slice(i + 1))).toBe(key);
+      }),
+      RUNS,
+    );
+  });
+
+  it("tells apart names whose consonants differ", () => {
+    fc.assert(
+      fc.property(letters, fc.nat(), (name, at) => {
+        const i = at % name.length;
+        const c = name[i] as string;
+        if ("aeiouhy".includes(c) || "aeiouhy".includes(name[i - 1] ?? "a") || "aeiouhy".includes(name[i + 1] ?? "a")) return;
+        const other = ["r", "l", "t"].find((x) => x !== c && x !== name[i - 1] && x !== name[i + 1]) as string;
+        const key = soundKey(name);
+        if (key) expect(soundKey(name.slice(0, i) + other + name.slice(i + 1))).not.toBe(key);
       }),
       RUNS,
     );
