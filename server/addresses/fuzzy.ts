@@ -118,33 +118,58 @@ function charsApart(key: string, nameLength: number): number {
 }
 
 /**
+ * The nearest of the values filed under the name's first letter within `limit` edits (`distance`), and whether
+ * another value as near is not the same place (`same`); `accept` narrows the values. The outcome does not depend on
+ * the order values are tried in.
+ */
+function nearest<T>(
+  name: string,
+  limit: number,
+  byLength: ReadonlyArray<readonly T[] | undefined>,
+  keyOf: (value: T) => string,
+  distance: (a: string, b: string, limit: number) => number,
+  accept: (value: T) => boolean,
+  same: (a: T, b: T) => boolean,
+): { best: T | null; distance: number; tie: boolean } {
+  countChars(name);
+  let best: T | null = null;
+  let bestDistance = limit + 1;
+  let tie = false;
+  for (let length = Math.max(0, name.length - limit); length <= name.length + limit && length < byLength.length; length++) {
+    for (const value of byLength[length] ?? []) {
+      const key = keyOf(value);
+      // Most keys of a near length have other letters: counting them is cheaper than the edit distance.
+      if (charsApart(key, name.length) > limit) continue;
+      const d = distance(name, key, limit);
+      if (d > limit || d > bestDistance || !accept(value)) continue;
+      if (d === bestDistance && best !== null && !same(best, value)) tie = true;
+      else if (d < bestDistance) {
+        best = value;
+        bestDistance = d;
+        tie = false;
+      }
+    }
+  }
+  return { best, distance: bestDistance, tie };
+}
+
+/**
  * The one city a misspelt name stands for, or null (unknown, too short, or two cities equally
  * close). `fits` narrows the candidates (the written state, the pincode).
  */
 export function fuzzyCity(name: string, state: string | null, fits: (city: CityDef) => boolean): CityDef | null {
   const limit = allowedEdits(name.replace(/ /g, "").length);
   if (limit === 0 || name.length > 40) return null;
-  countChars(name);
-  let best: CityDef | null = null;
-  let bestDistance = limit + 1;
-  let tie = false;
-  const byLength = nearSpellingIndex().get(name[0] as string) ?? [];
-  // The outcome does not depend on the order candidates are tried in: the nearest city, unless two are as near.
-  for (let length = Math.max(0, name.length - limit); length <= name.length + limit && length < byLength.length; length++) {
-    for (const { key, city } of byLength[length] ?? []) {
-      // Most keys of a near length have other letters: counting them is cheaper than the edit distance.
-      if (charsApart(key, name.length) > limit) continue;
-      const d = editDistance(name, key, limit);
-      if (d > limit || d > bestDistance || (state && !statesOf(city).has(state)) || !fits(city)) continue;
-      if (d === bestDistance && best && best !== city) tie = true;
-      else if (d < bestDistance) {
-        best = city;
-        bestDistance = d;
-        tie = false;
-      }
-    }
-  }
-  return tie ? null : best;
+  const { best, tie } = nearest(
+    name,
+    limit,
+    nearSpellingIndex().get(name[0] as string) ?? [],
+    (c) => c.key,
+    editDistance,
+    ({ city }) => (!state || statesOf(city).has(state)) && fits(city),
+    (a, b) => a.city === b.city,
+  );
+  return tie || !best ? null : best.city;
 }
 
 /**
@@ -204,25 +229,16 @@ export function nearTownIndex(): Map<string, string[][]> {
 export function nearDirectoryTown(key: string): { key: string | null; distance: number } | null {
   const limit = key.length >= 12 ? 2 : key.length >= 7 ? 1 : 0;
   if (limit === 0 || key.length > 40) return null;
-  countChars(key);
-  let best: string | null = null;
-  let bestDistance = limit + 1;
-  let tie = false;
-  const byLength = nearTownIndex().get(key[0] as string) ?? [];
-  for (let length = key.length - limit; length <= key.length + limit && length < byLength.length; length++) {
-    for (const place of byLength[length] ?? []) {
-      if (charsApart(place, key.length) > limit) continue;
-      const d = swapDistance(key, place, limit);
-      if (d > bestDistance) continue;
-      if (d === bestDistance) tie = true;
-      else {
-        best = place;
-        bestDistance = d;
-        tie = false;
-      }
-    }
-  }
-  return best ? { key: tie ? null : best, distance: bestDistance } : null;
+  const near = nearest(
+    key,
+    limit,
+    nearTownIndex().get(key[0] as string) ?? [],
+    (place) => place,
+    swapDistance,
+    () => true,
+    () => false,
+  );
+  return near.best ? { key: near.tie ? null : near.best, distance: near.distance } : null;
 }
 
 /** Letters read as another that sounds the same in a name from Hindi (the borrowed z, w, q; vowels as one), by char code. */
