@@ -2318,24 +2318,16 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
   return null;
 }
 
+/** A word that may be a place's own name: three letters or more, no address or landmark word, none glued to it ("Roadkhejarla"). */
+const isNameWord = (t: Token) => t.type === WORD && t.key.length >= 3 && !GLUED_ADDRESS_WORD.test(t.key) && !COMMON_WORDS.has(t.key) && !LANDMARK_NOUNS.has(t.key);
+
 /**
- * A village's name as lists write it: one or two words of three letters or more, no address, road or landmark word;
+ * A village's name as lists write it: one or two name words with a vowel, no road's name nor an address word's plural;
  * the second may be the word that parts a village from its namesake ("Rampura Kalan", "Sawargaon Budruk").
  */
 const isVillageName = (c: Chunk) =>
   c.tokens.length <= 2 &&
-  c.tokens.every(
-    (t, k) =>
-      t.type === WORD &&
-      t.key.length >= 3 &&
-      ((k === 1 && VILLAGE_HALVES.has(t.key)) ||
-        (VOWEL.test(t.key) &&
-          !GLUED_ADDRESS_WORD.test(t.key) &&
-          !COMMON_WORDS.has(t.key) &&
-          !COMMON_WORDS.has(t.key.replace(/s$/, "")) &&
-          !LANDMARK_NOUNS.has(t.key) &&
-          !ROAD_NAMES.has(t.key))),
-  );
+  c.tokens.every((t, k) => (k === 1 && VILLAGE_HALVES.has(t.key)) || (isNameWord(t) && VOWEL.test(t.key) && !COMMON_WORDS.has(t.key.replace(/s$/, "")) && !ROAD_NAMES.has(t.key)));
 /** The larger and the smaller of two villages of one name. */
 const VILLAGE_HALVES: ReadonlySet<string> = new Set(["kalan", "khurd", "budruk", "buzurg"]);
 
@@ -2417,16 +2409,8 @@ function placeBeforeDistrict(kept: readonly Chunk[], r: Reading): Chunk | null {
   if (!r.districtWritten || r.districtOrder < 0) return null;
   let before: Chunk | null = null;
   for (const c of kept) if (c.order < r.districtOrder && !LINE_FIRST.has(c.kind)) before = c;
-  // No address word, nor a marker glued to the name ("Bhimgarhi Villagemandal"): lists glue their fields.
-  const plain = (t: Token) =>
-    t.type === WORD &&
-    t.key.length >= 3 &&
-    t.key.length <= 15 &&
-    !COMMON_WORDS.has(t.key) &&
-    !LANDMARK_NOUNS.has(t.key) &&
-    !isLocalityWord(t.key) &&
-    !GLUED_ADDRESS_WORD.test(t.key) &&
-    !GLUED_AFTER_PLACE_LIST.some((w) => t.key.endsWith(w));
+  // No locality word, nor a marker glued to the name ("Bhimgarhi Villagemandal"): lists glue their fields.
+  const plain = (t: Token) => isNameWord(t) && t.key.length <= 15 && !isLocalityWord(t.key) && !GLUED_AFTER_PLACE_LIST.some((w) => t.key.endsWith(w));
   // The name is a part of its own, not the end of another ("Market Yard") nor a word before a house number.
   const alone = !!before && kept.every((c) => c === before || c.segment !== before.segment);
   return before && alone && before.kind === "unknown" && !before.label && before.tokens.length <= 2 && before.tokens.every(plain) ? before : null;
