@@ -117,6 +117,25 @@ function charsApart(key: string, nameLength: number): number {
   return Math.max(nameLength - shared, key.length - shared);
 }
 
+/** A name's letters as a set of bits (a–z, anything else one more bit): an edit changes at most two of them. */
+function letterBits(key: string): number {
+  let bits = 0;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i) - 97;
+    bits |= c >= 0 && c < 26 ? 1 << c : 1 << 26;
+  }
+  return bits;
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Each filed list's letter bits, made on its first search: the lists are built once and never change. */
+const listBits = new WeakMap<readonly unknown[], Int32Array>();
+
 /**
  * The nearest of the values filed under the name's first letter within `limit` edits (`distance`), and whether
  * another value as near is not the same place (`same`); `accept` narrows the values. The outcome does not depend on
@@ -132,13 +151,21 @@ function nearest<T>(
   same: (a: T, b: T) => boolean,
 ): { best: T | null; distance: number; tie: boolean } {
   countChars(name);
+  const nameBits = letterBits(name);
   let best: T | null = null;
   let bestDistance = limit + 1;
   let tie = false;
   for (let length = Math.max(0, name.length - limit); length <= name.length + limit && length < byLength.length; length++) {
-    for (const value of byLength[length] ?? []) {
+    const list = byLength[length];
+    if (!list) continue;
+    let bits = listBits.get(list);
+    if (!bits) listBits.set(list, (bits = Int32Array.from(list, (v) => letterBits(keyOf(v)))));
+    for (let i = 0; i < list.length; i++) {
+      // Most keys of a near length have other letters: comparing their sets, then counting them, is cheaper than the
+      // edit distance.
+      if (bitCount(nameBits ^ (bits[i] as number)) > 2 * limit) continue;
+      const value = list[i] as T;
       const key = keyOf(value);
-      // Most keys of a near length have other letters: counting them is cheaper than the edit distance.
       if (charsApart(key, name.length) > limit) continue;
       const d = distance(name, key, limit);
       if (d > limit || d > bestDistance || !accept(value)) continue;
