@@ -89,6 +89,7 @@ const HOSTILE: Array<[string, string]> = [
   ["Noida ×46", "Noida ".repeat(46)],
   ["Devanagari words ×93", "कख ".repeat(93)],
   ["Devanagari + के पास", "क ".repeat(137) + "के पास"],
+  ["Bengali, Tamil, Malayalam words ×93", "কখ ஙச ൻർ ".repeat(31)],
   ["A. ×140", "A.".repeat(140)],
   ["letters ×280", "a".repeat(280)],
   // Directory towns: many-word names, initials and near spellings tried against the whole directory.
@@ -98,6 +99,7 @@ const HOSTILE: Array<[string, string]> = [
   ["towns, another state's pincode", `${"Hindupur Chalisgaon Tanakpur ".repeat(9)}560038`],
   // Glued names split at every point, near spellings within a district, code page 437's dashes.
   ["glued road and town ×23", "ROADADDANKI ".repeat(23)],
+  ["unknown names of a town's length ×31", "Kakh Nacha Nr ".repeat(31)],
   ["unknown 40-letter words ×9", `${"QWERTYUIOPASDFGHJKLZXCVBNMQWERTYUIOPASDF ".repeat(9)}`],
   ["near spellings in a district ×20", `${"Giddaluru, ".repeat(20)}Prakasam Dist`],
   ["┬û ×140", "┬û".repeat(140)],

@@ -2,12 +2,36 @@
  * Devanagari addresses read as Latin ones: common address words by meaning (मकान नं → House No,
  * रोड → Road, जिला → District, म.प्र. → M.P.), everything else letter by letter the way Hindi
  * speakers spell names in Latin script (इंदौर → Indor, मुंबई → Mumbai, महाराष्ट्र → Maharashtra),
- * so the parser's place names, markers and fuzzy matching apply. Other Indian scripts are kept
- * as written.
+ * so the parser's place names, markers and fuzzy matching apply. The other Indian scripts of Unicode's
+ * Indic blocks (Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam) are laid out as
+ * Devanagari is, letter for letter, and are read through it (কলকাতা → Kalkata, Kolkata by its sound).
  */
 
-const DEVANAGARI = /[\u0900-\u097f]/;
-const WORD = /[\u0900-\u097f]+(?:\.[\u0900-\u097f]+)*\.?/g;
+/** Devanagari and the scripts laid out as it is: Bengali to Malayalam, 128 code points each, U+0980–U+0D7F. */
+const INDIAN_SCRIPT = /[\u0900-\u0d7f]/;
+const OTHER_INDIAN_SCRIPT = /[\u0980-\u0d7f]/g;
+/** Oriya's block and those after it (Tamil, Telugu, Kannada, Malayalam): languages that sound a word's inherent a. */
+const SOUNDS_EVERY_A = 0x0b00;
+/**
+ * Letters of the other scripts outside Devanagari's layout: Assamese ra and wa, Bengali's khanda ta, Gurmukhi's
+ * tippi, addak (a doubled consonant: one letter suffices to match a name) and vowel bearers, Malayalam's chillus.
+ */
+const OFF_LAYOUT: Readonly<Record<string, string>> = {
+  "\u09f0": "र",
+  "\u09f1": "व",
+  "\u09ce": "त्",
+  "\u0a70": "ं",
+  "\u0a71": "",
+  "\u0a72": "इ",
+  "\u0a73": "उ",
+  "\u0d7a": "ण्",
+  "\u0d7b": "न्",
+  "\u0d7c": "र्",
+  "\u0d7d": "ल्",
+  "\u0d7e": "ळ्",
+  "\u0d7f": "क्",
+};
+const WORD = /[\u0900-\u0d7f]+(?:\.[\u0900-\u0d7f]+)*\.?/g;
 
 /** Whole words (and dotted abbreviations) replaced by their meaning. */
 const WORDS: ReadonlyMap<string, string> = new Map(
@@ -22,6 +46,19 @@ const WORDS: ReadonlyMap<string, string> = new Map(
     प्लॉट: "Plot",
     रोड: "Road",
     मेन: "Main",
+    मुख्य: "Main",
+    // "Road" and "Main" as the other scripts write them, in Devanagari's letters: Bengali and Gujarati मेइन/मेईन,
+    // Telugu and Malayalam मॆयिन्, Tamil मॆयिऩ् and रोटु, रोड्/ऱोड्/रोड्डु, Kannada रस्तॆ ("road").
+    मेइन: "Main",
+    मेईन: "Main",
+    मॆयिन्: "Main",
+    मॆयिऩ्: "Main",
+    रोटु: "Road",
+    रस्तॆ: "Road",
+    रोड्: "Road",
+    रोडु: "Road",
+    ऱोड्: "Road",
+    रोड्डु: "Road",
     मार्ग: "Marg",
     गली: "Gali",
     सड़क: "Road",
@@ -79,8 +116,10 @@ const VOWELS: Record<string, string> = {
   ऊ: "u",
   ऋ: "ri",
   ए: "e",
+  ऎ: "e",
   ऐ: "ai",
   ओ: "o",
+  ऒ: "o",
   औ: "au",
   ऑ: "o",
 };
@@ -92,8 +131,10 @@ const SIGNS: Record<string, string> = {
   "ू": "u",
   "ृ": "ri",
   "े": "e",
+  "ॆ": "e",
   "ै": "ai",
   "ो": "o",
+  "ॊ": "o",
   "ौ": "o",
   "ॉ": "o",
 };
@@ -132,6 +173,11 @@ const CONSONANTS: Record<string, string> = {
   स: "s",
   ह: "h",
   ळ: "l",
+  य़: "y",
+  // Tamil's and Malayalam's own letters, at their places in Devanagari's layout: ன, ற, ழ ("Kozhikode").
+  ऩ: "n",
+  ऱ: "r",
+  ऴ: "zh",
   क़: "q",
   ख़: "kh",
   ग़: "g",
@@ -175,8 +221,8 @@ function dropSilentA(units: Unit[]): void {
   }
 }
 
-/** One word, letter by letter, the silent "a"s dropped (`dropSilentA`). */
-function spell(word: string): string {
+/** One word, letter by letter, the silent "a"s dropped (`dropSilentA`) where its language drops them. */
+function spell(word: string, dropsA: boolean): string {
   const chars = [...word.normalize("NFC")];
   const units: Unit[] = [];
   for (let i = 0; i < chars.length; i++) {
@@ -210,7 +256,7 @@ function spell(word: string): string {
     else if (/[०-९]/.test(c)) units.push({ consonant: String(c.charCodeAt(0) - 0x966), vowel: "", inherent: false, mark: true });
     else if (c === ".") units.push({ consonant: ".", vowel: "", inherent: false, mark: true });
   }
-  dropSilentA(units);
+  if (dropsA) dropSilentA(units);
   let out = "";
   for (let k = 0; k < units.length; k++) {
     const u = units[k] as Unit;
@@ -233,16 +279,16 @@ const COMPOUND_ENDS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** A word, a compound's last part spelt apart so the "a" before it is dropped as at a word's end. */
-function spellWord(word: string): string {
+function spellWord(word: string, dropsA: boolean): string {
   for (const [end, latin] of COMPOUND_ENDS) {
     const stem = word.slice(0, -end.length);
-    if (word.endsWith(end) && [...stem].length >= 2) return spell(stem) + latin;
+    if (dropsA && word.endsWith(end) && [...stem].length >= 2) return spell(stem, dropsA) + latin;
   }
-  return spell(word);
+  return spell(word, dropsA);
 }
 
-export function hasDevanagari(text: string): boolean {
-  return DEVANAGARI.test(text);
+export function hasIndianScript(text: string): boolean {
+  return INDIAN_SCRIPT.test(text);
 }
 
 /** Hindi puts "near", "opposite", "behind" after the place (मंदिर के पास); English before it. A bracketed note may follow ("(Vill)"). */
@@ -262,7 +308,17 @@ function movePostpositions(text: string): string {
     .join(",");
 }
 
-/** The text with every Devanagari word replaced (see the file comment); other characters untouched. */
-export function fromDevanagari(text: string): string {
-  return movePostpositions(text.replace(WORD, (w) => WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spellWord(w)));
+/** A word of any Indian script in Devanagari's letters (see `OFF_LAYOUT`). */
+function asDevanagari(word: string): string {
+  return word.replace(OTHER_INDIAN_SCRIPT, (c) => OFF_LAYOUT[c] ?? String.fromCharCode(0x900 + (c.charCodeAt(0) & 0x7f)));
+}
+
+/** The text with every word of an Indian script replaced (see the file comment); other characters untouched. */
+export function fromIndianScript(text: string): string {
+  return movePostpositions(
+    text.replace(WORD, (written) => {
+      const w = asDevanagari(written);
+      return WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spellWord(w, written.charCodeAt(0) < SOUNDS_EVERY_A);
+    }),
+  );
 }

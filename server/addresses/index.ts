@@ -27,7 +27,7 @@ import {
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
-import { fromDevanagari, hasDevanagari } from "./devanagari";
+import { fromIndianScript, hasIndianScript } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity, nearDirectoryTown, nearSpellingIndex, nearTownIndex, placeBySound, soundPlaces, swapDistance } from "./fuzzy";
 import {
   directoryDistricts,
@@ -145,7 +145,7 @@ function clean(text: string): string {
     if (s.length > MAX_TEXT) s = s.slice(0, MAX_TEXT);
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'").replace(PICTOGRAPHS, " ");
-    if (hasDevanagari(s)) s = fromDevanagari(s);
+    if (hasIndianScript(s)) s = fromIndianScript(s);
   } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
@@ -2183,7 +2183,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
   const rural = town || metroVillage || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions))) ? null : place;
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
-  const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasDevanagari(text);
+  const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
     // "Kalyan West" is Kalyan, and "Bhayander East" the gazetteer's Bhayander, where the directory knows no place of

@@ -3,7 +3,7 @@
  * exact before near, the wrong pincode, old postal zones, post boxes, misspelt states, Hindi.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromDevanagari } from "./devanagari";
+import { fromIndianScript } from "./devanagari";
 import { normalizeAddress, preloadPincodeDirectory, suggestPincodes } from "./index";
 
 beforeAll(() => {
@@ -265,7 +265,7 @@ describe("Hindi", () => {
   });
 
   it("drops the inherent a Hindi does not sound, across the parts of a compound name", () => {
-    expect(fromDevanagari("बहादुरगढ़ अहमदनगर बुलंदशहर मुज़फ्फरनगर सोनभद्र रामपुर कमल मित्र")).toBe("Bahadurgarh Ahmadnagar Bulandshahr Muzaffarnagar Sonbhadra Rampur Kamal Mitra");
+    expect(fromIndianScript("बहादुरगढ़ अहमदनगर बुलंदशहर मुज़फ्फरनगर सोनभद्र रामपुर कमल मित्र")).toBe("Bahadurgarh Ahmadnagar Bulandshahr Muzaffarnagar Sonbhadra Rampur Kamal Mitra");
     expect(parts("मेन रोड, बहादुरगढ़")).toMatchObject({ city: "Bahadurgarh", state: "Haryana" });
     expect(parts("गांधी चौक, ग्वालियर")).toMatchObject({ city: "Gwalior", state: "Madhya Pradesh" });
   });
@@ -282,6 +282,27 @@ describe("Hindi", () => {
     expect(parts("Sagara, मकान नं 5").city).toBeNull();
     // "Sivni" sounds like no one place (Seoni is "Sivani" to this key; a "Siwn" is no match for the last vowel).
     expect(parts("मेन रोड, सिवनी")).toMatchObject({ city: null, state: null });
+  });
+});
+
+describe("the other Indian scripts", () => {
+  it("reads Bengali, Gujarati, Gurmukhi, Oriya, Tamil, Telugu, Kannada and Malayalam through Devanagari's letters", () => {
+    expect(normalizeAddress("মেইন রোড, শিলিগুড়ি").normalized).toBe("Main Road, Siliguri, West Bengal");
+    expect(parts("સ્ટેશન રોડ, રાજકોટ")).toMatchObject({ city: "Rajkot", state: "Gujarat" });
+    expect(parts("ਮੇਨ ਰੋਡ, ਲੁਧਿਆਣਾ")).toMatchObject({ city: "Ludhiana", state: "Punjab" });
+    expect(parts("ସମ୍ବଲପୁର")).toMatchObject({ city: "Sambalpur", state: "Odisha" });
+    expect(parts("ಮುಖ್ಯ ರಸ್ತೆ, ಹುಬ್ಬಳ್ಳಿ")).toMatchObject({ city: "Hubballi", state: "Karnataka" });
+    expect(parts("கொல்லம்")).toMatchObject({ state: "Kerala" });
+  });
+
+  it("sounds every inherent a in the languages that do, and reads a state in its own language", () => {
+    // Telugu sounds the a Hindi drops: విజయవాడ is Vijayawada, not "Vijaivad".
+    expect(normalizeAddress("మెయిన్ రోడ్, విజయవాడ").normalized).toBe("Main Road, Vijayawada, Andhra Pradesh");
+    expect(parts("স্টেশন রোড, গুয়াহাটি, অসম")).toMatchObject({ city: "Guwahati", state: "Assam" });
+  });
+
+  it("reads a pincode in the script's own digits", () => {
+    expect(parts("মেইন রোড, কলকাতা ৭০০০১৬")).toMatchObject({ city: "Kolkata", pincode: "700016" });
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fromDevanagari } from "./devanagari";
+import { fromIndianScript } from "./devanagari";
 import { editDistance, soundKey } from "./fuzzy";
 import { getGazetteer } from "./gazetteer";
 import { lookupPincode, normalizeAddress, preloadPincodeDirectory, type Components } from "./index";
@@ -360,7 +360,7 @@ describe("grounded components", () => {
     fc.assert(
       fc.property(text, (input) => {
         const r = normalizeAddress(input);
-        const read = fromDevanagari(input);
+        const read = fromIndianScript(input);
         const knownPin = r.pincode ? r.pincode.code : null;
         for (const [part, value] of Object.entries(r.components) as Array<[keyof Components, string | null]>) {
           // Several pieces of one kind are joined by ", "; each must be grounded on its own.

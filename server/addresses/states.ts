@@ -27,7 +27,7 @@ export const NCR = "NCR";
 const NAME_ALIASES: Record<StateName, string[]> = {
   "Andhra Pradesh": ["andhra", "andhrapradesh", "andra pradesh", "andhra pardesh"],
   "Arunachal Pradesh": ["arunachal", "arunachalpradesh"],
-  Assam: ["asom"],
+  Assam: ["asom", "asam"],
   Bihar: [],
   Chhattisgarh: ["chattisgarh", "chhatisgarh", "chattisgadh", "chhattisgadh", "chatisgarh", "chhatishgarh", "chattishgarh"],
   Goa: [],
