@@ -312,6 +312,7 @@ function districtHeadPincode(district: string): PincodeEntry | null {
  * spellings, district head offices) now, e.g. at server start or in a test file's beforeAll, so no
  * request, batch lease or test pays for it later; returns the pincode count.
  */
+export function dbgNoCentre(): string[] { const out: string[] = []; for (const c of new Set(getGazetteer().citiesByName.values())) if (!cityCentre(c)) out.push(c.name + ' [' + c.districts.join('/') + ']'); return out; }
 export function preloadPincodeDirectory(): number {
   const count = preloadDirectory();
   getGazetteer();
@@ -325,8 +326,9 @@ export function preloadPincodeDirectory(): number {
 }
 
 /**
- * Where a city is: the pincode of a post office named after it in one of its districts, else its
- * district's head pincode.
+ * Where a city is: the pincode of a post office named after it in one of its districts, else its district's head
+ * pincode, else the first pincode of a town or sub-district named after it in its state (a district made after the
+ * directory's lists the town under the old one: Tiruppur, Ramanagara).
  */
 function cityCentre(city: CityDef): PincodeEntry | null {
   if (centres.has(city)) return centres.get(city) ?? null;
@@ -337,6 +339,11 @@ function cityCentre(city: CityDef): PincodeEntry | null {
     }
   }
   for (const d of city.districts) found ??= districtHeadPincode(d);
+  const states = city.districts.map((d) => directoryDistricts().get(d));
+  for (const key of city.keys) {
+    const town = found ? null : townNamed(placeNameKey(key));
+    if (town?.areas.some((a) => states.includes(a.state))) found = pincodeRecord(town.codes[0] ?? "")?.entry ?? null;
+  }
   centres.set(city, found);
   return found;
 }
