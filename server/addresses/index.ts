@@ -312,7 +312,11 @@ function districtHeadPincode(district: string): PincodeEntry | null {
  * spellings, district head offices) now, e.g. at server start or in a test file's beforeAll, so no
  * request, batch lease or test pays for it later; returns the pincode count.
  */
-export function dbgNoCentre(): string[] { const out: string[] = []; for (const c of new Set(getGazetteer().citiesByName.values())) if (!cityCentre(c)) out.push(c.name + ' [' + c.districts.join('/') + ']'); return out; }
+export function dbgNoCentre(): string[] {
+  const out: string[] = [];
+  for (const c of new Set(getGazetteer().citiesByName.values())) if (!cityCentre(c)) out.push(c.name + " [" + c.districts.join("/") + "]");
+  return out;
+}
 export function preloadPincodeDirectory(): number {
   const count = preloadDirectory();
   getGazetteer();
@@ -503,8 +507,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
-    // Without a pincode, a sub-district written right after a village is the village's (see `villageBeforeSubDistrict`).
-    if (!rec && SUB_DISTRICT_LABELS.has(c.label) && villageBeforeSubDistrict(kept) !== null) continue;
+    // A sub-district written right after a village is the village's (see `villageBeforeSubDistrict`): where it would
+    // be the town, the village written before it is.
+    const itsVillage = SUB_DISTRICT_LABELS.has(c.label) ? villageBefore(kept, c) : null;
     // A bank's branch before the city written is named after a quarter of that city ("Alipore Branch, Calcutta"); with
     // a post office or village written, that is the place (contract).
     if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
@@ -572,7 +577,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
     if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name)))
-      return tail ? splitTail(kept, k) : c;
+      return itsVillage ?? (tail ? splitTail(kept, k) : c);
     // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
     // Bangalore Rural"), which names an area, not a town.
     // The home town written after the place, misspelt ("Algunur, Karimnnagar"), is written too.
@@ -593,7 +598,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
             ? undefined
             : townDistanceKm(home, rec);
     if (!farFrom(home, at, far)) return null;
-    return tail ? splitTail(kept, k) : c;
+    return itsVillage ?? (tail ? splitTail(kept, k) : c);
   }
   return null;
 }
@@ -2302,6 +2307,17 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
     if (isVillageName(c)) return c;
   }
   return null;
+}
+
+/**
+ * The village written right before a sub-district (`villageBeforeSubDistrict`), where it is another place than the
+ * sub-district's own town ("Murtizapur City, Tq. Murtizapur").
+ */
+function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
+  const village = villageBeforeSubDistrict(kept);
+  if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
+  // Nor a bank's branch named after the sub-district's town ("Branch Patur, Tq. Patur"), nor names glued together.
+  return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;
 }
 
 /**

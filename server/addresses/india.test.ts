@@ -1182,3 +1182,23 @@ describe("the district's headquarters never stands in for the written town", () 
     expect(place("Bhimgarhi Villagemandal, Dist. Udaipur 313602").city).toBeNull();
   });
 });
+
+describe("the city where it is written (seventh round: issue 30's contract classes)", () => {
+  it("measures a town among the pincode's offices from the district's town that has no office of its name", () => {
+    // Ramanagara has no office of its name in its district and no head pincode ending 001: it is placed by its
+    // sub-district's pincodes, so Harohalli (562112, none of them) is a town of its own, not Ramanagara.
+    expect(parts("14, Kempamma Layout, Harohalli 562112")).toMatchObject({ city: "Harohalli", district: "Ramanagara" });
+    expect(parts("Shop 2, Bazar Street, Harohalli, Ramanagara Dist 562112")).toMatchObject({ city: "Harohalli", district: "Ramanagara" });
+  });
+
+  it("reads the village written before its mandal as the city, with a pincode too", () => {
+    // The directory knows no Chinnakonda; the pincode is its mandal town's, and the mandal is not where it goes.
+    expect(parts("Main Road, Chinnakonda, Kundurpi Mandal, Anantapur - 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    expect(parts("Door No 3-41, Chinnakonda-515766 Kundurpi Mandal Anantapur District")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    // Without a pincode, the district's town written last does not stand in for it either.
+    expect(parts("Main Road, Chinnakonda, Kundurpi Mandal, Anantapur")).toMatchObject({ city: "Chinnakonda", state: "Andhra Pradesh" });
+    // A locality, a bank's branch named after the place, or the sub-district's own town leaves the mandal's town.
+    expect(parts("Gandhi Nagar, Kundurpi Mandal 515766").city).toBe("Kundurpi");
+    expect(parts("Branch Chinnakonda, Kundurpi Mandal 515766").city).toBe("Kundurpi");
+  });
+});
