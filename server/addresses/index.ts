@@ -538,7 +538,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
       // pincode's offices: a post office written before its town is where the parcel goes.
       else if (
-        isPlainName(c) &&
+        (isPlainName(c) || (!marked && SUB_DISTRICT_LABELS.has(c.label))) &&
         townNamed(key)?.codes.includes(rec.entry.code) &&
         !ownPincode(home, rec) &&
         !home.keys.some((k) => placeNameKey(k) === key) &&

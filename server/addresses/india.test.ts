@@ -1201,4 +1201,13 @@ describe("the city where it is written (seventh round: issue 30's contract class
     expect(parts("Gandhi Nagar, Kundurpi Mandal 515766").city).toBe("Kundurpi");
     expect(parts("Branch Chinnakonda, Kundurpi Mandal 515766").city).toBe("Kundurpi");
   });
+
+  it("reads a taluk written alone, whose town's pincodes include the one written, as the town", () => {
+    // 388160 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
+    expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388160")).toMatchObject({ city: "Petlad", district: "Anand" });
+    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401602")).toMatchObject({ city: "Dahanu", district: "Palghar" });
+    // A post office or a village written is where the parcel goes (contract).
+    expect(parts("Post Amod, Tal. Petlad, Dist. Anand 388160").city).toBe("Amod");
+    expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388160").city).toBe("Navagam");
+  });
 });
