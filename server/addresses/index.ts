@@ -536,16 +536,22 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
       // A town whose pincodes include this one, though none of its offices bears its name, where the pincode is not one
       // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
-      // pincode's offices: a post office written before its town is where the parcel goes.
+      // pincode's offices: a post office written before its town is where the parcel goes. So is a town of the
+      // pincode's district written before the district's town, where the pincode is neither's (another town's, or a
+      // village's): the district's town written last does not stand in for it ("Sangamner, Ahmednagar" with a pincode
+      // of Akole's); the town is then placed at its own first pincode in that district.
       else if (
         (isPlainName(c) || (!marked && SUB_DISTRICT_LABELS.has(c.label))) &&
-        townNamed(key)?.codes.includes(rec.entry.code) &&
         !ownPincode(home, rec) &&
         !home.keys.some((k) => placeNameKey(k) === key) &&
         !spellsCity(home, key) &&
         !kept.some((p) => p !== c && isPlainName(p) && offices.includes(placeNameKey(nameOf(p))))
-      )
-        at = rec.entry;
+      ) {
+        const town = townNamed(key);
+        if (town?.codes.includes(rec.entry.code)) at = rec.entry;
+        else if (written && isPlainName(c) && written.districts.includes(rec.entry.district) && town?.areas.some((a) => a.district === rec.entry.district))
+          at = town.codes.map(pincodeRecord).find((o) => o?.districts.includes(rec.entry.district))?.entry ?? null;
+      }
       // Else the last word of a longer name, where it is a town of the pincode's district among its offices
       // ("Poramatala Nabadwip"): the name before it is a locality of that town.
       const end = c.tokens[c.tokens.length - 1] as Token;

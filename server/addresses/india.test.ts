@@ -1210,4 +1210,11 @@ describe("the city where it is written (seventh round: issue 30's contract class
     expect(parts("Post Amod, Tal. Petlad, Dist. Anand 388160").city).toBe("Amod");
     expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388160").city).toBe("Navagam");
   });
+
+  it("reads a town of the district written before the district's town, with a pincode of neither, as the city", () => {
+    // 413705 is a pincode of Rahuri's, neither Shevgaon's nor Ahmednagar's own: the town written is where it goes.
+    expect(parts("Plot 12, Lotus Lane, Shevgaon, Ahmednagar 413705")).toMatchObject({ city: "Shevgaon", district: "Ahilyanagar" });
+    // A quarter the directory does not know as a town stays the city's.
+    expect(parts("Plot 12, Lotus Lane, Savedi, Ahmednagar 413705").city).toBe("Ahmednagar");
+  });
 });
