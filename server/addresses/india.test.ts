@@ -1217,4 +1217,9 @@ describe("the city where it is written (seventh round: issue 30's contract class
     // A quarter the directory does not know as a town stays the city's.
     expect(parts("Plot 12, Lotus Lane, Savedi, Ahmednagar 413705").city).toBe("Ahmednagar");
   });
+
+  it("reads a new district's town with a pincode the directory files under the old district", () => {
+    // Sircilla is Rajanna Sircilla's town; the directory keeps its pincode 505301 under Karimnagar.
+    expect(parts("3-14, Lily Street, Sircilla 505301")).toMatchObject({ city: "Sircilla", state: "Telangana" });
+  });
 });
