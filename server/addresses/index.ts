@@ -1567,7 +1567,7 @@ function unglueStates(text: string): string {
 const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
   ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
   ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
-  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal"],
+  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal", "village"],
 ]);
 /**
  * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own

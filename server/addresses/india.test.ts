@@ -1222,4 +1222,14 @@ describe("the city where it is written (seventh round: issue 30's contract class
     // Sircilla is Rajanna Sircilla's town; the directory keeps its pincode 505301 under Karimnagar.
     expect(parts("3-14, Lily Street, Sircilla 505301")).toMatchObject({ city: "Sircilla", state: "Telangana" });
   });
+
+  it("reads a village's marker between a name and its mandal as the name's, glued or not", () => {
+    // "Village" follows the name before it when the name after it has its own sub-district marker.
+    expect(parts("2-14 Main Road Chinnakonda Village Kurnool Mandal")).toMatchObject({ city: "Chinnakonda", district: "Kurnool" });
+    expect(parts("H No 4-2, Chinnakonda Village Kundurpi Mandal 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    // A list glues the marker to the mandal's town.
+    expect(parts("MAIN ROAD, CHINNAKONDA VILLAGEVELPUR MANDAL, NIZAMABAD DIST")).toMatchObject({ city: "Chinnakonda", district: "Nizamabad", state: "Telangana" });
+    // Before a name with no marker after it, "Village" still names what follows.
+    expect(normalizeAddress("Main Road, Village Chinnakonda, Kundurpi Mandal 515766").components.city).toBe("Chinnakonda");
+  });
 });
