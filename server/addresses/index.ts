@@ -807,7 +807,17 @@ function placeOfArea(key: string, rec: PincodeRecord | null, district: string | 
   const areas = townNamed(key)?.areas ?? [];
   if (rec) return officeNameKeys(rec).includes(key) || areas.some((a) => rec.districts.includes(a.district));
   if (district) return areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
-  if (state) return areas.some((a) => a.state === state);
+  // With a state only, a town of it, or a post office of one district of it ("Near Bus Stand Desalpar, Gujarat").
+  if (state)
+    return (
+      areas.some((a) => a.state === state) ||
+      (key.length >= 5 &&
+        only(
+          recordsNamed(key)
+            .filter((r) => r.states.includes(state))
+            .map((r) => r.entry.district),
+        ) !== null)
+    );
   return key.length >= 5 && only(areas.map((a) => a.district)) !== null;
 }
 

@@ -1232,4 +1232,9 @@ describe("the city where it is written (seventh round: issue 30's contract class
     // Before a name with no marker after it, "Village" still names what follows.
     expect(normalizeAddress("Main Road, Village Chinnakonda, Kundurpi Mandal 515766").components.city).toBe("Chinnakonda");
   });
+
+  it("reads a post office of one district of the written state at the end of the last landmark", () => {
+    // Sumrasar is no directory town, only a post office of Kachchh; the state is all else written.
+    expect(parts("Near Water Tank Sumrasar, Gujarat")).toMatchObject({ city: "Sumrasar", district: "Kachchh", state: "Gujarat" });
+  });
 });
