@@ -312,11 +312,6 @@ function districtHeadPincode(district: string): PincodeEntry | null {
  * spellings, district head offices) now, e.g. at server start or in a test file's beforeAll, so no
  * request, batch lease or test pays for it later; returns the pincode count.
  */
-export function dbgNoCentre(): string[] {
-  const out: string[] = [];
-  for (const c of new Set(getGazetteer().citiesByName.values())) if (!cityCentre(c)) out.push(c.name + " [" + c.districts.join("/") + "]");
-  return out;
-}
 export function preloadPincodeDirectory(): number {
   const count = preloadDirectory();
   getGazetteer();
@@ -538,8 +533,8 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
       // pincode's offices: a post office written before its town is where the parcel goes. So is a town of the
       // pincode's district written before the district's town, where the pincode is neither's (another town's, or a
-      // village's): the district's town written last does not stand in for it ("Sangamner, Ahmednagar" with a pincode
-      // of Akole's); the town is then placed at its own first pincode in that district.
+      // village's): the district's town written last does not stand in for it ("Shevgaon, Ahmednagar" with a pincode
+      // of Rahuri's); the town is then placed at its own first pincode in that district.
       else if (
         (isPlainName(c) || (!marked && SUB_DISTRICT_LABELS.has(c.label))) &&
         !ownPincode(home, rec) &&
@@ -807,7 +802,7 @@ function placeOfArea(key: string, rec: PincodeRecord | null, district: string | 
   const areas = townNamed(key)?.areas ?? [];
   if (rec) return officeNameKeys(rec).includes(key) || areas.some((a) => rec.districts.includes(a.district));
   if (district) return areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
-  // With a state only, a town of it, or a post office of one district of it ("Near Bus Stand Desalpar, Gujarat").
+  // With a state only, a town of it, or a post office of one district of it ("Near Water Tank Sumrasar, Gujarat").
   if (state)
     return (
       areas.some((a) => a.state === state) ||
@@ -2327,12 +2322,12 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 
 /**
  * The village written right before a sub-district (`villageBeforeSubDistrict`), where it is another place than the
- * sub-district's own town ("Murtizapur City, Tq. Murtizapur").
+ * sub-district's own town ("<town> City, Tq. <town>").
  */
 function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
   const village = villageBeforeSubDistrict(kept);
   if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
-  // Nor a bank's branch named after the sub-district's town ("Branch Patur, Tq. Patur"), nor names glued together.
+  // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together.
   return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;
 }
 

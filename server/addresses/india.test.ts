@@ -1186,9 +1186,9 @@ describe("the district's headquarters never stands in for the written town", () 
 describe("the city where it is written (seventh round: issue 30's contract classes)", () => {
   it("measures a town among the pincode's offices from the district's town that has no office of its name", () => {
     // Ramanagara has no office of its name in its district and no head pincode ending 001: it is placed by its
-    // sub-district's pincodes, so Harohalli (562112, none of them) is a town of its own, not Ramanagara.
-    expect(parts("14, Kempamma Layout, Harohalli 562112")).toMatchObject({ city: "Harohalli", district: "Ramanagara" });
-    expect(parts("Shop 2, Bazar Street, Harohalli, Ramanagara Dist 562112")).toMatchObject({ city: "Harohalli", district: "Ramanagara" });
+    // sub-district's pincodes, so Cheelur (562112, none of them) is a town of its own, not Ramanagara.
+    expect(parts("14, Kempamma Layout, Cheelur 562112")).toMatchObject({ city: "Cheelur", district: "Ramanagara" });
+    expect(parts("Shop 2, Bazar Street, Cheelur, Ramanagara Dist 562112")).toMatchObject({ city: "Cheelur", district: "Ramanagara" });
   });
 
   it("reads the village written before its mandal as the city, with a pincode too", () => {
@@ -1203,12 +1203,12 @@ describe("the city where it is written (seventh round: issue 30's contract class
   });
 
   it("reads a taluk written alone, whose town's pincodes include the one written, as the town", () => {
-    // 388160 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
-    expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388160")).toMatchObject({ city: "Petlad", district: "Anand" });
-    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401602")).toMatchObject({ city: "Dahanu", district: "Palghar" });
+    // 388180 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
+    expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388180")).toMatchObject({ city: "Petlad", district: "Anand" });
+    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Palghar" });
     // A post office or a village written is where the parcel goes (contract).
-    expect(parts("Post Amod, Tal. Petlad, Dist. Anand 388160").city).toBe("Amod");
-    expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388160").city).toBe("Navagam");
+    expect(parts("Post Varsada, Tal. Petlad, Dist. Anand 388180").city).toBe("Varsada");
+    expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388180").city).toBe("Navagam");
   });
 
   it("reads a town of the district written before the district's town, with a pincode of neither, as the city", () => {

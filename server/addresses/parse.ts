@@ -445,8 +445,8 @@ class SegmentChunker {
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
         if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
-        // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name. "Gollapudi
-        // Village Kondapur Mandal": a village's marker between two names, the second its sub-district's with its own
+        // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name. "Chinnakonda
+        // Village Kundurpi Mandal": a village's marker between two names, the second its sub-district's with its own
         // marker after it, follows the name before it.
         const atEnd =
           j >= tokens.length ||
