@@ -1237,4 +1237,9 @@ describe("the city where it is written (seventh round: issue 30's contract class
     // Sumrasar is no directory town, only a post office of Kachchh; the state is all else written.
     expect(parts("Near Water Tank Sumrasar, Gujarat")).toMatchObject({ city: "Sumrasar", district: "Kachchh", state: "Gujarat" });
   });
+
+  it("parts a village the directory does not know from its mandal's town written after it with no comma", () => {
+    expect(parts("Door 4-1, Gandhi Street, Chinnakonda Kundurpi Mandal 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    expect(parts("Door 4-1, Gandhi Street, Chinnakonda Kundurpi Mandal, Anantapur Dist")).toMatchObject({ city: "Chinnakonda", state: "Andhra Pradesh" });
+  });
 });

@@ -308,7 +308,15 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
     const village = partKey(tokens.slice(0, at));
     const districts = new Set(town.areas.map((a) => a.district));
     const inDistrict = recordsNamed(village).some((r) => r.districts.some((d) => districts.has(d))) || !!townNamed(village)?.areas.some((a) => districts.has(a.district));
-    if (village.length >= 4 && inDistrict) return at;
+    // A village the directory knows nowhere ("Chinnakonda Kundurpi Mandal"): one word of letters before a sub-district's
+    // town of one word, neither an address word.
+    const unknown =
+      n === 1 &&
+      at === 1 &&
+      !recordsNamed(village).length &&
+      !townNamed(village) &&
+      tokens.every((t) => t.key.length >= 5 && !isLocalityWord(t.key) && !STREET_WORDS.has(t.key) && !BUILDING_WORDS.has(t.key));
+    if (village.length >= 4 && (inDistrict || unknown)) return at;
   }
   return 0;
 }
