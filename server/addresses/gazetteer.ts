@@ -4,7 +4,7 @@
  */
 import { CITIES, DISTRICT_CITY, DISTRICT_FIXES } from "./cities";
 import { BUILDING_WORDS, LOCALITY_TAIL, LOCALITY_WORDS, PhraseTable, STREET_WORDS, tokenize } from "./lexicon";
-import { directoryDistricts, directoryTowns, type PincodeRecord } from "./pincodes";
+import { directoryDistricts, directoryTowns, placeNameKey, townNamed, type PincodeRecord } from "./pincodes";
 import { stateAliasEntries, type StateAlias } from "./states";
 
 export interface CityDef {
@@ -131,11 +131,15 @@ export function getGazetteer(): Gazetteer {
   return gazetteer;
 }
 
-/** Whether a city written in the text fits the pincode: same city, same district(s), or one of its post offices. */
+/**
+ * Whether a city written in the text fits the pincode: same city, same district(s), one of its post offices, or a
+ * pincode of the town of its name (a district made after the directory's keeps its town's pincodes in the old one:
+ * Sircilla's 505301 is filed under Karimnagar).
+ */
 export function cityMatchesRecord(city: CityDef, rec: PincodeRecord): boolean {
   if (rec.entry.city === city.name) return true;
   if (city.districts.some((d) => rec.districts.includes(d))) return true;
-  return city.keys.some((k) => rec.placeKeys.some((p) => namesPlace(k, p)));
+  return city.keys.some((k) => rec.placeKeys.some((p) => namesPlace(k, p)) || !!townNamed(placeNameKey(k))?.codes.includes(rec.entry.code));
 }
 
 /** `name` is the post office `place` or its first words ("noida" → "noida sector 27"). */

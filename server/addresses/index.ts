@@ -326,8 +326,9 @@ export function preloadPincodeDirectory(): number {
 }
 
 /**
- * Where a city is: the pincode of a post office named after it in one of its districts, else its
- * district's head pincode.
+ * Where a city is: the pincode of a post office named after it in one of its districts, else its district's head
+ * pincode, else the first pincode of a town or sub-district named after it in its state (a district made after the
+ * directory's lists the town under the old one: Tiruppur, Ramanagara).
  */
 function cityCentre(city: CityDef): PincodeEntry | null {
   if (centres.has(city)) return centres.get(city) ?? null;
@@ -338,6 +339,11 @@ function cityCentre(city: CityDef): PincodeEntry | null {
     }
   }
   for (const d of city.districts) found ??= districtHeadPincode(d);
+  const states = city.districts.map((d) => directoryDistricts().get(d));
+  for (const key of city.keys) {
+    const town = found ? null : townNamed(placeNameKey(key));
+    if (town?.areas.some((a) => states.includes(a.state))) found = pincodeRecord(town.codes[0] ?? "")?.entry ?? null;
+  }
   centres.set(city, found);
   return found;
 }
@@ -497,8 +503,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       firstOffice ??= kept.findIndex((p) => isOwnOffice(p, rec, offices, areas));
       if (firstOffice >= 0 && firstOffice < k) continue;
     }
-    // Without a pincode, a sub-district written right after a village is the village's (see `villageBeforeSubDistrict`).
-    if (!rec && SUB_DISTRICT_LABELS.has(c.label) && villageBeforeSubDistrict(kept) !== null) continue;
+    // A sub-district written right after a village is the village's (see `villageBeforeSubDistrict`): where it would
+    // be the town, the village written before it is.
+    const itsVillage = SUB_DISTRICT_LABELS.has(c.label) ? villageBefore(kept, c) : null;
     // A bank's branch before the city written is named after a quarter of that city ("Alipore Branch, Calcutta"); with
     // a post office or village written, that is the place (contract).
     if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
@@ -525,16 +532,22 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
       // A town whose pincodes include this one, though none of its offices bears its name, where the pincode is not one
       // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
-      // pincode's offices: a post office written before its town is where the parcel goes.
+      // pincode's offices: a post office written before its town is where the parcel goes. So is a town of the
+      // pincode's district written before the district's town, where the pincode is neither's (another town's, or a
+      // village's): the district's town written last does not stand in for it ("Shevgaon, Ahmednagar" with a pincode
+      // of Rahuri's); the town is then placed at its own first pincode in that district.
       else if (
-        isPlainName(c) &&
-        townNamed(key)?.codes.includes(rec.entry.code) &&
+        (isPlainName(c) || (!marked && SUB_DISTRICT_LABELS.has(c.label))) &&
         !ownPincode(home, rec) &&
         !home.keys.some((k) => placeNameKey(k) === key) &&
         !spellsCity(home, key) &&
         !kept.some((p) => p !== c && isPlainName(p) && offices.includes(placeNameKey(nameOf(p))))
-      )
-        at = rec.entry;
+      ) {
+        const town = townNamed(key);
+        if (town?.codes.includes(rec.entry.code)) at = rec.entry;
+        else if (written && isPlainName(c) && written.districts.includes(rec.entry.district) && town?.areas.some((a) => a.district === rec.entry.district))
+          at = town.codes.map(pincodeRecord).find((o) => o?.districts.includes(rec.entry.district))?.entry ?? null;
+      }
       // Else the last word of a longer name, where it is a town of the pincode's district among its offices
       // ("Poramatala Nabadwip"): the name before it is a locality of that town.
       const end = c.tokens[c.tokens.length - 1] as Token;
@@ -566,7 +579,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
     // home town's key is a new string.
     if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name)))
-      return tail ? splitTail(kept, k) : c;
+      return itsVillage ?? (tail ? splitTail(kept, k) : c);
     // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
     // Bangalore Rural"), which names an area, not a town.
     // The home town written after the place, misspelt ("Algunur, Karimnnagar"), is written too.
@@ -587,7 +600,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
             ? undefined
             : townDistanceKm(home, rec);
     if (!farFrom(home, at, far)) return null;
-    return tail ? splitTail(kept, k) : c;
+    return itsVillage ?? (tail ? splitTail(kept, k) : c);
   }
   return null;
 }
@@ -790,7 +803,17 @@ function placeOfArea(key: string, rec: PincodeRecord | null, district: string | 
   const areas = townNamed(key)?.areas ?? [];
   if (rec) return officeNameKeys(rec).includes(key) || areas.some((a) => rec.districts.includes(a.district));
   if (district) return areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
-  if (state) return areas.some((a) => a.state === state);
+  // With a state only, a town of it, or a post office of one district of it ("Near Water Tank Sumrasar, Gujarat").
+  if (state)
+    return (
+      areas.some((a) => a.state === state) ||
+      (key.length >= 5 &&
+        only(
+          recordsNamed(key)
+            .filter((r) => r.states.includes(state))
+            .map((r) => r.entry.district),
+        ) !== null)
+    );
   return key.length >= 5 && only(areas.map((a) => a.district)) !== null;
 }
 
@@ -1550,7 +1573,7 @@ function unglueStates(text: string): string {
 const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
   ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
   ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
-  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal"],
+  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal", "village"],
 ]);
 /**
  * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own
@@ -2320,6 +2343,17 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 
 /** A word that may be a place's own name: three letters or more, no address or landmark word, none glued to it ("Roadkhejarla"). */
 const isNameWord = (t: Token) => t.type === WORD && t.key.length >= 3 && !GLUED_ADDRESS_WORD.test(t.key) && !COMMON_WORDS.has(t.key) && !LANDMARK_NOUNS.has(t.key);
+
+/**
+ * The village written right before a sub-district (`villageBeforeSubDistrict`), where it is another place than the
+ * sub-district's own town ("<town> City, Tq. <town>").
+ */
+function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
+  const village = villageBeforeSubDistrict(kept);
+  if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
+  // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together.
+  return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;
+}
 
 /**
  * A village's name as lists write it: one or two name words with a vowel, no road's name nor an address word's plural;

@@ -1225,3 +1225,64 @@ describe("the district's headquarters never stands in for the written town", () 
     expect(place("Bhimgarhi Villagemandal, Dist. Udaipur 313602").city).toBeNull();
   });
 });
+
+describe("the city where it is written (seventh round: issue 30's contract classes)", () => {
+  it("measures a town among the pincode's offices from the district's town that has no office of its name", () => {
+    // Ramanagara has no office of its name in its district and no head pincode ending 001: it is placed by its
+    // sub-district's pincodes, so Cheelur (562112, none of them) is a town of its own, not Ramanagara.
+    expect(parts("14, Kempamma Layout, Cheelur 562112")).toMatchObject({ city: "Cheelur", district: "Ramanagara" });
+    expect(parts("Shop 2, Bazar Street, Cheelur, Ramanagara Dist 562112")).toMatchObject({ city: "Cheelur", district: "Ramanagara" });
+  });
+
+  it("reads the village written before its mandal as the city, with a pincode too", () => {
+    // The directory knows no Chinnakonda; the pincode is its mandal town's, and the mandal is not where it goes.
+    expect(parts("Main Road, Chinnakonda, Kundurpi Mandal, Anantapur - 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    expect(parts("Door No 3-41, Chinnakonda-515766 Kundurpi Mandal Anantapur District")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    // Without a pincode, the district's town written last does not stand in for it either.
+    expect(parts("Main Road, Chinnakonda, Kundurpi Mandal, Anantapur")).toMatchObject({ city: "Chinnakonda", state: "Andhra Pradesh" });
+    // A locality, a bank's branch named after the place, or the sub-district's own town leaves the mandal's town.
+    expect(parts("Gandhi Nagar, Kundurpi Mandal 515766").city).toBe("Kundurpi");
+    expect(parts("Branch Chinnakonda, Kundurpi Mandal 515766").city).toBe("Kundurpi");
+  });
+
+  it("reads a taluk written alone, whose town's pincodes include the one written, as the town", () => {
+    // 388180 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
+    expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388180")).toMatchObject({ city: "Petlad", district: "Anand" });
+    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Palghar" });
+    // A post office or a village written is where the parcel goes (contract).
+    expect(parts("Post Varsada, Tal. Petlad, Dist. Anand 388180").city).toBe("Varsada");
+    expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388180").city).toBe("Navagam");
+  });
+
+  it("reads a town of the district written before the district's town, with a pincode of neither, as the city", () => {
+    // 413705 is a pincode of Rahuri's, neither Shevgaon's nor Ahmednagar's own: the town written is where it goes.
+    expect(parts("Plot 12, Lotus Lane, Shevgaon, Ahmednagar 413705")).toMatchObject({ city: "Shevgaon", district: "Ahilyanagar" });
+    // A quarter the directory does not know as a town stays the city's.
+    expect(parts("Plot 12, Lotus Lane, Savedi, Ahmednagar 413705").city).toBe("Ahmednagar");
+  });
+
+  it("reads a new district's town with a pincode the directory files under the old district", () => {
+    // Sircilla is Rajanna Sircilla's town; the directory keeps its pincode 505301 under Karimnagar.
+    expect(parts("3-14, Lily Street, Sircilla 505301")).toMatchObject({ city: "Sircilla", state: "Telangana" });
+  });
+
+  it("reads a village's marker between a name and its mandal as the name's, glued or not", () => {
+    // "Village" follows the name before it when the name after it has its own sub-district marker.
+    expect(parts("2-14 Main Road Chinnakonda Village Kurnool Mandal")).toMatchObject({ city: "Chinnakonda", district: "Kurnool" });
+    expect(parts("H No 4-2, Chinnakonda Village Kundurpi Mandal 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    // A list glues the marker to the mandal's town.
+    expect(parts("MAIN ROAD, CHINNAKONDA VILLAGEVELPUR MANDAL, NIZAMABAD DIST")).toMatchObject({ city: "Chinnakonda", district: "Nizamabad", state: "Telangana" });
+    // Before a name with no marker after it, "Village" still names what follows.
+    expect(normalizeAddress("Main Road, Village Chinnakonda, Kundurpi Mandal 515766").components.city).toBe("Chinnakonda");
+  });
+
+  it("reads a post office of one district of the written state at the end of the last landmark", () => {
+    // Sumrasar is no directory town, only a post office of Kachchh; the state is all else written.
+    expect(parts("Near Water Tank Sumrasar, Gujarat")).toMatchObject({ city: "Sumrasar", district: "Kachchh", state: "Gujarat" });
+  });
+
+  it("parts a village the directory does not know from its mandal's town written after it with no comma", () => {
+    expect(parts("Door 4-1, Gandhi Street, Chinnakonda Kundurpi Mandal 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
+    expect(parts("Door 4-1, Gandhi Street, Chinnakonda Kundurpi Mandal, Anantapur Dist")).toMatchObject({ city: "Chinnakonda", state: "Andhra Pradesh" });
+  });
+});

@@ -162,6 +162,15 @@ const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabh
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
+/** One or two words of letters at `j`, then a tehsil's, taluk's or mandal's marker. */
+function subDistrictAfterName(tokens: readonly Token[], j: number): boolean {
+  for (let k = j + 1; k <= j + 2 && k < tokens.length; k++) {
+    if ((tokens[k - 1] as Token).type !== WORD) return false;
+    if (MARKERS.match(tokens, k)?.value.kind === "tehsil") return true;
+  }
+  return false;
+}
+
 function ordinal(n: string): string {
   const v = Number(n) % 100;
   const suffix = v >= 11 && v <= 13 ? "th" : (["th", "st", "nd", "rd"][v % 10] ?? "th");
@@ -299,7 +308,15 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
     const village = partKey(tokens.slice(0, at));
     const districts = new Set(town.areas.map((a) => a.district));
     const inDistrict = recordsNamed(village).some((r) => r.districts.some((d) => districts.has(d))) || !!townNamed(village)?.areas.some((a) => districts.has(a.district));
-    if (village.length >= 4 && inDistrict) return at;
+    // A village the directory knows nowhere ("Chinnakonda Kundurpi Mandal"): one word of letters before a sub-district's
+    // town of one word, neither an address word.
+    const unknown =
+      n === 1 &&
+      at === 1 &&
+      !recordsNamed(village).length &&
+      !townNamed(village) &&
+      tokens.every((t) => t.key.length >= 5 && !isLocalityWord(t.key) && !STREET_WORDS.has(t.key) && !BUILDING_WORDS.has(t.key));
+    if (village.length >= 4 && (inDistrict || unknown)) return at;
   }
   return 0;
 }
@@ -436,8 +453,14 @@ class SegmentChunker {
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
         if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
-        // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name.
-        const atEnd = j >= tokens.length || MARKERS.match(tokens, j) !== null || (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j));
+        // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name. "Chinnakonda
+        // Village Kundurpi Mandal": a village's marker between two names, the second its sub-district's with its own
+        // marker after it, follows the name before it.
+        const atEnd =
+          j >= tokens.length ||
+          MARKERS.match(tokens, j) !== null ||
+          (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j)) ||
+          (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && subDistrictAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
