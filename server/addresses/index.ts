@@ -962,6 +962,20 @@ function partIndex(): Map<string, PincodeRecord[]> {
   return partOffices;
 }
 
+/**
+ * The district of a place's areas where they give one; a town the directory lists in several districts of one state is
+ * in the one with its own post office ("Ambala City": a sub-district's rows filed under a neighbouring district do not
+ * move the town there), or the district of its name. Post offices alone, or a town's offices in several of them, give none.
+ */
+function areaDistrict(key: string, areas: readonly Area[]): string | null {
+  const district = only(areas.map((a) => a.district));
+  if (district || areas.length < 2 || !only(areas.map((a) => a.state)) || !townNamed(key)) return district;
+  // A district of that name among them is the town's own, whatever its office is called ("Maharajganj MDG").
+  const named = areas.find((a) => placeNameKey(a.district) === key);
+  if (named) return named.district;
+  return only(recordsNamed(key).flatMap((r) => (areas.some((a) => a.district === r.entry.district && a.state === r.entry.state) ? [r.entry.district] : [])));
+}
+
 /** A directory town written in the text, within the written state and district; null when none is left. */
 function writtenTown(key: string, state: string | null, district: string | null): { name: string; areas: Area[] } | null {
   const town = townNamed(key);
@@ -1134,17 +1148,18 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
       // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
       if (found && toward && CITY_STATES.has(found)) continue;
-      if (found) return { state: found, district: district ?? (toward ? null : only(areas.map((a) => a.district))) };
+      if (found) return { state: found, district: district ?? (toward ? null : cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas)) };
     }
   }
-  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): the state only.
+  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): its state, and its
+  // district where it lies in one.
   const last = kept.reduce<Chunk | null>((a, c) => (!a || c.order > a.order ? c : a), null);
   if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
     for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
       const key = placeNameKey(name);
       if (key.length < 8) continue;
       const found = only(recordsNamed(key).flatMap((r) => r.states));
-      if (found) return { state: found, district };
+      if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }
   }
   return { district, state };
@@ -1393,7 +1408,7 @@ function readPlace(k: number, name: string, written: string | null, village: boo
   const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
   // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
   const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+  const d = fromCity.length > 0 && def?.curated ? main : (areaDistrict(placeNameKey(name), offices) ?? (fromCity.length > 0 ? only(fromCity) : null));
   // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
   const s =
     (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??

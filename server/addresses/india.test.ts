@@ -374,10 +374,10 @@ describe("a village's post office before its mandal", () => {
 });
 
 describe("a post office of one state ending the address's last name", () => {
-  it("names the state only, and the state stays out of the line", () => {
+  it("names the state, and the district where the office lies in one; the state stays out of the line", () => {
     const r = normalizeAddress("12, Shanti Flats, Near Water Tank Subhanpura");
     expect(r.components.state).toBe("Gujarat");
-    expect(r.components.district).toBeNull();
+    expect(r.components.district).toBe("Vadodara");
     expect(r.normalized).toBe("12, Shanti Flats, Near Water Tank Subhanpura");
   });
 });
@@ -1180,5 +1180,36 @@ describe("the district's headquarters never stands in for the written town", () 
     // Not the end of another part, nor a name with a marker glued to it.
     expect(place("Grain Market Yard, Dist. Udaipur 313602").city).toBeNull();
     expect(place("Bhimgarhi Villagemandal, Dist. Udaipur 313602").city).toBeNull();
+  });
+});
+
+describe("without a pincode, the district of a town listed in several districts, and of an office ending a name", () => {
+  const area = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it("reads a town the directory lists in several districts of one state in the district of its own post office", () => {
+    // Ambala City's sub-district rows include two under Panchkula; its office is Ambala's.
+    expect(area("Shop 5, Kesar Bagh Road, Civil Lines, Ambala City")).toEqual({ city: "Ambala City", district: "Ambala", state: "Haryana" });
+    expect(area("Shop 4, Paltan Bazar, Tohana")).toEqual({ city: "Tohana", district: "Fatehabad", state: "Haryana" });
+    expect(area("Kabir Chowk, Sherghati")).toEqual({ city: "Sherghati", district: "Gaya", state: "Bihar" });
+    expect(area("7, Ring Road, Vansda")).toEqual({ city: "Vansda", district: "Navsari", state: "Gujarat" });
+  });
+
+  it("keeps a written district, and leaves the district null where the town's offices lie in several", () => {
+    expect(area("12 Station Road, Ambala City, Dist. Panchkula")).toMatchObject({ district: "Panchkula", state: "Haryana" });
+    // Mahuva has offices in Bhavnagar and in Surat: nothing written decides.
+    expect(area("Main Road, Mahuva")).toEqual({ city: "Mahuva", district: null, state: "Gujarat" });
+  });
+
+  it("reads a town named as one of its districts in that district, whatever its office is called", () => {
+    // Maharajganj's own office is "Maharajganj MDG"; an office called Maharajganj lies in Ambedkar Nagar.
+    expect(area("Near Block Office, Sonbarsa, Maharajganj, Uttar Pradesh")).toMatchObject({ district: "Maharajganj", state: "Uttar Pradesh" });
+  });
+
+  it("gives the district, not only the state, of a post office of one district ending the address's last name", () => {
+    expect(area("Shop 3, Opposite Gurukul Ghatlodia")).toEqual({ city: null, district: "Ahmedabad", state: "Gujarat" });
+    expect(area("Plot 9, Lotus Lane, Near Water Tank Subhanpura")).toEqual({ city: null, district: "Vadodara", state: "Gujarat" });
   });
 });
