@@ -1891,9 +1891,24 @@ function completeCutName(text: string): string {
   return text;
 }
 
+/**
+ * The two 24 Parganas districts as lists shorten them ("North 24Pgs", "24 Pgs (S)", "24 Pgns(S)", "24 Parganas (N)", "N.
+ * 24 Parganas"), written out as an abbreviation is ("Dist." is "District"): "North 24 Parganas", "South 24 Parganas".
+ * Read as written, the district was "North 24PGS", no directory district, and a bracketed side a part of its own.
+ * Without a side it is the old undivided district, either of the two: left as written.
+ */
+const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|parganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
+
+function parganas(text: string): string {
+  return text.replace(PARGANAS, (all: string, before: string | undefined, after: string | undefined) => {
+    const side = (before ?? after ?? "").toLowerCase();
+    return side === "" ? all : `${side.startsWith("n") ? "North" : "South"} 24 Parganas`;
+  });
+}
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(clean(text))))));
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(clean(text)))))));
   if (!scan.pincode) {
     const text = withoutMalformedPincode(scan.text);
     // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone

@@ -1213,3 +1213,22 @@ describe("without a pincode, the district of a town listed in several districts,
     expect(area("Plot 9, Lotus Lane, Near Water Tank Subhanpura")).toEqual({ city: null, district: "Vadodara", state: "Gujarat" });
   });
 });
+
+describe("the 24 Parganas districts written short", () => {
+  it.each([
+    ["Vill. Rampur, P.O. Khardah, Dist. North 24Pgs", "North 24 Parganas"],
+    ["Ward 4, Kali Mandir Road, Dist. N. 24 Pgs", "North 24 Parganas"],
+    ["Kali Mandir Road, Dist. 24 Parganas (N)", "North 24 Parganas"],
+    ["Kali Mandir Road, Dist 24 Pgs(S)", "South 24 Parganas"],
+    ["7, Hat Tala Lane, 24 Pgns (S)", "South 24 Parganas"],
+  ])("%s is in %s, West Bengal, and the line writes the district out", (text, district) => {
+    const a = normalizeAddress(text);
+    expect(a.components).toMatchObject({ district, state: "West Bengal" });
+    expect(a.normalized).toContain(`District ${district}`);
+  });
+
+  it("keeps the house number, and a 24 apart from its name is no district", () => {
+    expect(normalizeAddress("7, Hat Tala Lane, 24 Pgns (S)").components.house).toBe("7");
+    expect(normalizeAddress("Flat 24, Pgs Tower").components.district).toBeNull();
+  });
+});
