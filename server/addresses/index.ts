@@ -1148,7 +1148,10 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
       // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
       if (found && toward && CITY_STATES.has(found)) continue;
-      if (found) return { state: found, district: district ?? (toward ? null : cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas)) };
+      if (!found) continue;
+      if (district || toward) return { state: found, district };
+      const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
+      return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
   }
   // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): its state, and its
@@ -1163,6 +1166,25 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     }
   }
   return { district, state };
+}
+
+/**
+ * The one of a place's districts that the address's other names lie in ("Dharmaj, Ta. Petlad": Petlad is a taluk of
+ * Anand and of Kheda, Dharmaj an office of Anand's; "Neral, Tal. Karjat"): what else is written decides. Not a road's
+ * town, which it leads to from elsewhere; names pointing to two of the districts decide nothing.
+ */
+function narrowedDistrict(kept: readonly Chunk[], from: Chunk, state: string, districts: ReadonlySet<string>): string | null {
+  if (districts.size < 2) return null;
+  const found = new Set<string>();
+  for (const c of kept) {
+    if (c === from || c.kind === "recipient") continue;
+    for (const { name, toward } of chunkNames(c)) {
+      const key = placeNameKey(name);
+      if (toward || key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      for (const a of directoryAreas(key)) if (a.state === state && districts.has(a.district)) found.add(a.district);
+    }
+  }
+  return only(found);
 }
 
 const roadStates = new WeakMap<readonly Chunk[], string | null>();

@@ -1232,3 +1232,25 @@ describe("the 24 Parganas districts written short", () => {
     expect(normalizeAddress("Flat 24, Pgs Tower").components.district).toBeNull();
   });
 });
+
+describe("without a pincode, another name written decides between a place's districts", () => {
+  const area = (text: string) => {
+    const { district, state } = normalizeAddress(text).components;
+    return { district, state };
+  };
+
+  it.each([
+    // Petlad is a taluk listed in Anand and Kheda; Agas is an office of Anand's.
+    ["Near School, Agas, Ta. Petlad", { district: "Anand", state: "Gujarat" }],
+    // Mandvi is a taluk of Kachchh and of Surat; Darshadi lies in Kachchh.
+    ["Darshadi, Tal. Mandvi", { district: "Kachchh", state: "Gujarat" }],
+    // Karjat is a taluk of Raigad and of Ahilyanagar.
+    ["Main Bazar, Kombli, Tal. Karjat", { district: "Ahilyanagar", state: "Maharashtra" }],
+  ])("%s", (text, want) => {
+    expect(area(text)).toEqual(want);
+  });
+
+  it("leaves the district null where nothing else written decides", () => {
+    expect(area("Main Bazar, Karjat")).toEqual({ district: null, state: "Maharashtra" });
+  });
+});
