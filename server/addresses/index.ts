@@ -1554,6 +1554,22 @@ function postalZone(text: string): { text: string; pincode: string } | null {
 }
 
 let gluedState: RegExp | null = null;
+let stateLabel: RegExp | null = null;
+
+/**
+ * A "State:" label before the state ("Dist-Midnapore State: West Bengal", "State- WB"): a field's label, as a form
+ * prints it, no word of a place. Read as one, it ended the district ("Midnapore State") or stood as a locality. It
+ * becomes the part's end. Only with ":" or "-" and a state's name or abbreviation after it ("State Bank" stays).
+ */
+function dropStateLabel(text: string): string {
+  stateLabel ??= new RegExp(
+    `(?<![a-z])state ?[:-]+ ?(?=(?:${stateAliasEntries()
+      .map(([alias]) => alias.replace(/[^a-z& ]/g, "").replace(/ /g, "\\s?"))
+      .join("|")})(?![a-z]))`,
+    "gi",
+  );
+  return text.replace(stateLabel, ", ");
+}
 
 /**
  * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 026West
@@ -1930,7 +1946,7 @@ function parganas(text: string): string {
 
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(clean(text)))))));
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(dropStateLabel(clean(text))))))));
   if (!scan.pincode) {
     const text = withoutMalformedPincode(scan.text);
     // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone

@@ -1254,3 +1254,16 @@ describe("without a pincode, another name written decides between a place's dist
     expect(area("Main Bazar, Karjat")).toEqual({ district: null, state: "Maharashtra" });
   });
 });
+
+describe("a State: label before the state", () => {
+  it("is a field's label: the district and the line keep no State word", () => {
+    const a = normalizeAddress("Vill Rampur, P.O. Sulochana, Dist- Hooghly State: West Bengal");
+    expect(a.components).toMatchObject({ district: "Hooghly", state: "West Bengal" });
+    expect(a.normalized).not.toMatch(/State/);
+    expect(normalizeAddress("12, Kali Road, Howrah, State- WB").components).toMatchObject({ locality: null, state: "West Bengal" });
+  });
+
+  it("leaves a State that is no label alone", () => {
+    expect(normalizeAddress("Near State Bank, Howrah").normalized).toContain("State Bank");
+  });
+});
