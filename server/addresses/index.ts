@@ -926,6 +926,22 @@ function only<T>(items: Iterable<T>): T | null {
   return found;
 }
 
+/** How a locality's name ends ("Gandhi Nagar", "Vikas Puram", "Ashok Vihar"). */
+const LOCALITY_NAME_END = /(?:nagar|nagara|nagaram|puram|colony|vihar)$/;
+
+/**
+ * A locality's name that cities of many states have ("Gandhi Nagar", "Ashok Nagar", "Indiranagar", "Rajendra Nagar"):
+ * a post office of that name in four states or more, and no directory town of one state. The towns so called in
+ * several states (Gandhinagar, Ashoknagar) are some of many places of that name, not a village's namesake they
+ * outrank: without a pincode, a written state or a written district, the name gives no state.
+ */
+function everywhereName(key: string): boolean {
+  if (!LOCALITY_NAME_END.test(key) || new Set(recordsNamed(key).flatMap((r) => r.states)).size < 4) return false;
+  // A town of one state names it, written alone (contract): "Main Road, Rajendranagar" is Telangana's.
+  const town = townNamed(key);
+  return !town || only(town.areas.map((a) => a.state)) === null;
+}
+
 /**
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
  * village post office of the same name elsewhere), else its post offices, else the offices of its
@@ -933,10 +949,10 @@ function only<T>(items: Iterable<T>): T | null {
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
-  if (town) return town.areas;
+  if (town && !everywhereName(key)) return town.areas;
   const offices = recordsNamed(key);
   const named = offices.length > 0 ? offices : (partIndex().get(key) ?? []);
-  return named.map((r) => ({ state: r.entry.state, district: r.entry.district }));
+  return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
 }
 
 let partOffices: Map<string, PincodeRecord[]> | null = null;
@@ -1424,7 +1440,7 @@ const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
 function readPlace(k: number, name: string, written: string | null, village: boolean, district: string | null): { d: string | null; s: string | null } {
   const districtStates = directoryDistricts();
   // A village or post office is read as an office's name only: villages share their names with towns.
-  const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
+  const def = (village && k === 0) || (!written && !district && everywhereName(placeNameKey(name))) ? undefined : getGazetteer().citiesByName.get(name);
   const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
   // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
   const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
@@ -2104,7 +2120,11 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   // Letters only: "Sector 62" is no "Sector-17".
   const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
-  let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+  // A locality's name of many states is a town only where a road named after a place of its state says which
+  // ("Chakrata Road, Vikasnagar"; `everywhereName`).
+  const everywhere = !!last && !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
+  const within = everywhere ? roadState(kept) : null;
+  let found = last && (!everywhere || within) ? writtenTown(key, rec ? null : (within ?? r.statedState), rec ? null : r.statedDistrict) : null;
   // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
   const road = !rec && found && !r.statedState ? roadState(kept) : null;
   const words = last ? nameOf(last).toLowerCase().split(" ") : [];
@@ -2277,8 +2297,12 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
     const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
+    // Nor is a locality's name of many states a city's spelling where nothing written says which (`everywhereName`).
+    const everywhere = !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
     const cityGuess =
-      last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated)) : null;
+      last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere
+        ? fuzzyCity(nameOf(last), r.statedState, (c) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated))
+        : null;
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
     // Words only: initials ("S S Puram") leave too few letters to tell places apart; and no locality's name ("Sanjay
     // Nagar", "Vikas Park"), found in every city, that a town far away happens to be spelt near.
@@ -2632,8 +2656,12 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
 
-  const city = chooseCity(mentions, rec);
   const area = writtenArea(mentions);
+  // Without a pincode or a written state or district, a locality's name of many states is not the city (`everywhereName`).
+  const city = chooseCity(
+    rec || area.statedState || area.statedDistrict ? mentions : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
+    rec,
+  );
   const r: Reading = {
     statedState: area.statedState,
     statedDistrict: area.statedDistrict,
