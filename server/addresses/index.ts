@@ -1446,7 +1446,7 @@ function readPlace(k: number, name: string, written: string | null, village: boo
   const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
   // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
   const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-  const d = fromCity.length > 0 && def?.curated ? main : (areaDistrict(placeNameKey(name), offices) ?? (fromCity.length > 0 ? only(fromCity) : null));
+  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices)));
   // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
   const s =
     (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??

@@ -1197,8 +1197,10 @@ describe("without a pincode, the district of a town listed in several districts,
     expect(area("7, Ring Road, Vansda")).toEqual({ city: "Vansda", district: "Navsari", state: "Gujarat" });
   });
 
-  it("keeps a written district, and leaves the district null where the town's offices lie in several", () => {
+  it("keeps a written district and a district's headquarters, and leaves the district null where the town's offices lie in several", () => {
     expect(area("12 Station Road, Ambala City, Dist. Panchkula")).toMatchObject({ district: "Panchkula", state: "Haryana" });
+    // Vyara is Tapi's headquarters, though the directory files its office under Surat.
+    expect(area("Main Road, Vyara")).toEqual({ city: "Vyara", district: "Tapi", state: "Gujarat" });
     // Mahuva has offices in Bhavnagar and in Surat: nothing written decides.
     expect(area("Main Road, Mahuva")).toEqual({ city: "Mahuva", district: null, state: "Gujarat" });
   });
