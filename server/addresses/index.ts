@@ -757,7 +757,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
 /**
  * A town written after a landmark with no comma between ("Opp Ram Talkies Nawalgarh, Dist. Jhunjhunu"): the landmark runs
  * to the next marker and takes the town with it. Where the landmark is the address's last name, its last one or two
- * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
+ * words (no address or landmark word but a town's own "Nagar" written apart, "Opp Bus Stand Himat Nagar"; not right
+ * after "of" or a marker) that are one of the pincode's own post offices
  * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
  * written state, or of one district only) are the place the address names: a name of their own after the landmark.
  * `cityState`: the state of the city written, where no state is: the line writes it, so a town found only in it is
@@ -774,7 +775,7 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     if (
       !before ||
       (PEEL_BLOCKERS.has(before.key) && before.key !== "station") ||
-      tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
+      tail.some((t, k) => t.type !== WORD || (COMMON_WORDS.has(t.key) && !(k === 1 && t.key === "nagar")) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
     )
       continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));

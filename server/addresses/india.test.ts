@@ -1292,3 +1292,16 @@ describe("a locality's name found in many states gives no state by itself", () =
     expect(area("Road No. 3, Rajendra Nagar")).toMatchObject({ state: "Telangana" });
   });
 });
+
+describe("a town ending in Nagar, written in two words after a landmark", () => {
+  it.each([
+    ["Opposite Bus Stand Himat Nagar", { city: "Himatnagar", district: "Sabarkantha", state: "Gujarat" }],
+    ["Near Clock Tower Jam Nagar", { city: "Jamnagar", district: "Jamnagar", state: "Gujarat" }],
+  ])("%s is that town", (text, want) => {
+    expect(normalizeAddress(text).components).toMatchObject(want);
+  });
+
+  it("reads no town from a locality's name of many places", () => {
+    expect(normalizeAddress("Near Shiv Mandir Gandhi Nagar").components).toMatchObject({ city: null, state: null });
+  });
+});
