@@ -771,7 +771,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
 /**
  * A town written after a landmark with no comma between ("Opp Ram Talkies Nawalgarh, Dist. Jhunjhunu"): the landmark runs
  * to the next marker and takes the town with it. Where the landmark is the address's last name, its last one or two
- * words (no address or landmark word, not right after "of" or a marker) that are one of the pincode's own post offices
+ * words (no address or landmark word but a town's own "Nagar" written apart, "Opp Bus Stand Himat Nagar"; not right
+ * after "of" or a marker) that are one of the pincode's own post offices
  * or a town of its district (without a pincode, a town or post office of the written district; else a town of the
  * written state, or of one district only) are the place the address names: a name of their own after the landmark.
  * `cityState`: the state of the city written, where no state is: the line writes it, so a town found only in it is
@@ -788,7 +789,7 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     if (
       !before ||
       (PEEL_BLOCKERS.has(before.key) && before.key !== "station") ||
-      tail.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
+      tail.some((t, k) => t.type !== WORD || (COMMON_WORDS.has(t.key) && !(k === 1 && t.key === "nagar")) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
     )
       continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
@@ -950,6 +951,22 @@ function only<T>(items: Iterable<T>): T | null {
   return found;
 }
 
+/** How a locality's name ends ("Gandhi Nagar", "Vikas Puram", "Ashok Vihar"). */
+const LOCALITY_NAME_END = /(?:nagar|nagara|nagaram|puram|colony|vihar)$/;
+
+/**
+ * A locality's name that cities of many states have ("Gandhi Nagar", "Ashok Nagar", "Indiranagar", "Rajendra Nagar"):
+ * a post office of that name in four states or more, and no directory town of one state. The towns so called in
+ * several states (Gandhinagar, Ashoknagar) are some of many places of that name, not a village's namesake they
+ * outrank: without a pincode, a written state or a written district, the name gives no state.
+ */
+function everywhereName(key: string): boolean {
+  if (!LOCALITY_NAME_END.test(key) || new Set(recordsNamed(key).flatMap((r) => r.states)).size < 4) return false;
+  // A town of one state names it, written alone (contract): "Main Road, Rajendranagar" is Telangana's.
+  const town = townNamed(key);
+  return !town || only(town.areas.map((a) => a.state)) === null;
+}
+
 /**
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
  * village post office of the same name elsewhere), else its post offices, else the offices of its
@@ -957,10 +974,10 @@ function only<T>(items: Iterable<T>): T | null {
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
-  if (town) return town.areas;
+  if (town && !everywhereName(key)) return town.areas;
   const offices = recordsNamed(key);
   const named = offices.length > 0 ? offices : (partIndex().get(key) ?? []);
-  return named.map((r) => ({ state: r.entry.state, district: r.entry.district }));
+  return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
 }
 
 let partOffices: Map<string, PincodeRecord[]> | null = null;
@@ -984,6 +1001,20 @@ function partIndex(): Map<string, PincodeRecord[]> {
     }
   }
   return partOffices;
+}
+
+/**
+ * The district of a place's areas where they give one; a town the directory lists in several districts of one state is
+ * in the one with its own post office ("Ambala City": a sub-district's rows filed under a neighbouring district do not
+ * move the town there), or the district of its name. Post offices alone, or a town's offices in several of them, give none.
+ */
+function areaDistrict(key: string, areas: readonly Area[]): string | null {
+  const district = only(areas.map((a) => a.district));
+  if (district || areas.length < 2 || !only(areas.map((a) => a.state)) || !townNamed(key)) return district;
+  // A district of that name among them is the town's own, whatever its office is called ("Maharajganj MDG").
+  const named = areas.find((a) => placeNameKey(a.district) === key);
+  if (named) return named.district;
+  return only(recordsNamed(key).flatMap((r) => (areas.some((a) => a.district === r.entry.district && a.state === r.entry.state) ? [r.entry.district] : [])));
 }
 
 /** A directory town written in the text, within the written state and district; null when none is left. */
@@ -1158,20 +1189,43 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
       // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
       if (found && toward && CITY_STATES.has(found)) continue;
-      if (found) return { state: found, district: district ?? (toward ? null : only(areas.map((a) => a.district))) };
+      if (!found) continue;
+      if (district || toward) return { state: found, district };
+      const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
+      return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
   }
-  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): the state only.
+  // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): its state, and its
+  // district where it lies in one.
   const last = kept.reduce<Chunk | null>((a, c) => (!a || c.order > a.order ? c : a), null);
   if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
     for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
       const key = placeNameKey(name);
       if (key.length < 8) continue;
       const found = only(recordsNamed(key).flatMap((r) => r.states));
-      if (found) return { state: found, district };
+      if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }
   }
   return { district, state };
+}
+
+/**
+ * The one of a place's districts that the address's other names lie in ("Dharmaj, Ta. Petlad": Petlad is a taluk of
+ * Anand and of Kheda, Dharmaj an office of Anand's; "Neral, Tal. Karjat"): what else is written decides. Not a road's
+ * town, which it leads to from elsewhere; names pointing to two of the districts decide nothing.
+ */
+function narrowedDistrict(kept: readonly Chunk[], from: Chunk, state: string, districts: ReadonlySet<string>): string | null {
+  if (districts.size < 2) return null;
+  const found = new Set<string>();
+  for (const c of kept) {
+    if (c === from || c.kind === "recipient") continue;
+    for (const { name, toward } of chunkNames(c)) {
+      const key = placeNameKey(name);
+      if (toward || key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      for (const a of directoryAreas(key)) if (a.state === state && districts.has(a.district)) found.add(a.district);
+    }
+  }
+  return only(found);
 }
 
 const roadStates = new WeakMap<readonly Chunk[], string | null>();
@@ -1411,13 +1465,13 @@ const SPREAD: ReadonlySet<string> = new Set(["Delhi", "New Delhi"]);
 function readPlace(k: number, name: string, written: string | null, village: boolean, district: string | null): { d: string | null; s: string | null } {
   const districtStates = directoryDistricts();
   // A village or post office is read as an office's name only: villages share their names with towns.
-  const def = village && k === 0 ? undefined : getGazetteer().citiesByName.get(name);
+  const def = (village && k === 0) || (!written && !district && everywhereName(placeNameKey(name))) ? undefined : getGazetteer().citiesByName.get(name);
   const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
   // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
   const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
   // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
   const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : null));
+  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices)));
   // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
   const s =
     (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??
@@ -1541,6 +1595,22 @@ function postalZone(text: string): { text: string; pincode: string } | null {
 }
 
 let gluedState: RegExp | null = null;
+let stateLabel: RegExp | null = null;
+
+/**
+ * A "State:" label before the state ("Dist-Midnapore State: West Bengal", "State- WB"): a field's label, as a form
+ * prints it, no word of a place. Read as one, it ended the district ("Midnapore State") or stood as a locality. It
+ * becomes the part's end. Only with ":" or "-" and a state's name or abbreviation after it ("State Bank" stays).
+ */
+function dropStateLabel(text: string): string {
+  stateLabel ??= new RegExp(
+    `(?<![a-z])state ?[:-]+ ?(?=(?:${stateAliasEntries()
+      .map(([alias]) => alias.replace(/[^a-z& ]/g, "").replace(/ /g, "\\s?"))
+      .join("|")})(?![a-z]))`,
+    "gi",
+  );
+  return text.replace(stateLabel, ", ");
+}
 
 /**
  * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 026West
@@ -1900,9 +1970,24 @@ function completeCutName(text: string): string {
   return text;
 }
 
+/**
+ * The two 24 Parganas districts as lists shorten them ("North 24Pgs", "24 Pgs (S)", "24 Pgns(S)", "24 Parganas (N)", "N.
+ * 24 Parganas"), written out as an abbreviation is ("Dist." is "District"): "North 24 Parganas", "South 24 Parganas".
+ * Read as written, the district was "North 24PGS", no directory district, and a bracketed side a part of its own.
+ * Without a side it is the old undivided district, either of the two: left as written.
+ */
+const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|parganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
+
+function parganas(text: string): string {
+  return text.replace(PARGANAS, (all: string, before: string | undefined, after: string | undefined) => {
+    const side = (before ?? after ?? "").toLowerCase();
+    return side === "" ? all : `${side.startsWith("n") ? "North" : "South"} 24 Parganas`;
+  });
+}
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(clean(text))))));
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(dropStateLabel(clean(text))))))));
   if (!scan.pincode) {
     const text = withoutMalformedPincode(scan.text);
     // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone
@@ -2066,7 +2151,11 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   // Letters only: "Sector 62" is no "Sector-17".
   const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
-  let found = last ? writtenTown(key, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+  // A locality's name of many states is a town only where a road named after a place of its state says which
+  // ("Chakrata Road, Vikasnagar"; `everywhereName`).
+  const everywhere = !!last && !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
+  const within = everywhere ? roadState(kept) : null;
+  let found = last && (!everywhere || within) ? writtenTown(key, rec ? null : (within ?? r.statedState), rec ? null : r.statedDistrict) : null;
   // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
   const road = !rec && found && !r.statedState ? roadState(kept) : null;
   const words = last ? nameOf(last).toLowerCase().split(" ") : [];
@@ -2240,12 +2329,14 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
     const office = !transliterated && recordsNamed(key).length > 0;
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
+    // Nor is a locality's name of many states a city's spelling where nothing written says which (`everywhereName`).
+    const everywhere = !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
     const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated);
-    const spelt = last && !(rec && officeNameKeys(rec).includes(key)) ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    const spelt = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
     // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
     const sound =
-      transliterated && last && !spelt && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
+      transliterated && last && !spelt && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
         ? placeBySound(nameOf(last), r.statedState, fits, (k) => soundPlaceFits(k, rec, r))
         : null;
     if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
@@ -2606,8 +2697,12 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const rec = scan.pincode ? pincodeRecord(scan.pincode) : null;
   const { chunks, mentions } = parseAddress(scan.text, rec);
 
-  const city = chooseCity(mentions, rec);
   const area = writtenArea(mentions);
+  // Without a pincode or a written state or district, a locality's name of many states is not the city (`everywhereName`).
+  const city = chooseCity(
+    rec || area.statedState || area.statedDistrict ? mentions : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
+    rec,
+  );
   const r: Reading = {
     statedState: area.statedState,
     statedDistrict: area.statedDistrict,

@@ -409,10 +409,10 @@ describe("a village's post office before its mandal", () => {
 });
 
 describe("a post office of one state ending the address's last name", () => {
-  it("names the state only, and the state stays out of the line", () => {
+  it("names the state, and the district where the office lies in one; the state stays out of the line", () => {
     const r = normalizeAddress("12, Shanti Flats, Near Water Tank Subhanpura");
     expect(r.components.state).toBe("Gujarat");
-    expect(r.components.district).toBeNull();
+    expect(r.components.district).toBe("Vadodara");
     expect(r.normalized).toBe("12, Shanti Flats, Near Water Tank Subhanpura");
   });
 });
@@ -1284,5 +1284,128 @@ describe("the city where it is written (seventh round: issue 30's contract class
   it("parts a village the directory does not know from its mandal's town written after it with no comma", () => {
     expect(parts("Door 4-1, Gandhi Street, Chinnakonda Kundurpi Mandal 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
     expect(parts("Door 4-1, Gandhi Street, Chinnakonda Kundurpi Mandal, Anantapur Dist")).toMatchObject({ city: "Chinnakonda", state: "Andhra Pradesh" });
+  });
+});
+
+describe("without a pincode, the district of a town listed in several districts, and of an office ending a name", () => {
+  const area = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it("reads a town the directory lists in several districts of one state in the district of its own post office", () => {
+    // Ambala City's sub-district rows include two under Panchkula; its office is Ambala's.
+    expect(area("Shop 5, Kesar Bagh Road, Civil Lines, Ambala City")).toEqual({ city: "Ambala City", district: "Ambala", state: "Haryana" });
+    expect(area("Shop 4, Paltan Bazar, Tohana")).toEqual({ city: "Tohana", district: "Fatehabad", state: "Haryana" });
+    expect(area("Kabir Chowk, Sherghati")).toEqual({ city: "Sherghati", district: "Gaya", state: "Bihar" });
+    expect(area("7, Ring Road, Vansda")).toEqual({ city: "Vansda", district: "Navsari", state: "Gujarat" });
+  });
+
+  it("keeps a written district and a district's headquarters, and leaves the district null where the town's offices lie in several", () => {
+    expect(area("12 Station Road, Ambala City, Dist. Panchkula")).toMatchObject({ district: "Panchkula", state: "Haryana" });
+    // Vyara is Tapi's headquarters, though the directory files its office under Surat.
+    expect(area("Main Road, Vyara")).toEqual({ city: "Vyara", district: "Tapi", state: "Gujarat" });
+    // Mahuva has offices in Bhavnagar and in Surat: nothing written decides.
+    expect(area("Main Road, Mahuva")).toEqual({ city: "Mahuva", district: null, state: "Gujarat" });
+  });
+
+  it("reads a town named as one of its districts in that district, whatever its office is called", () => {
+    // Maharajganj's own office is "Maharajganj MDG"; an office called Maharajganj lies in Ambedkar Nagar.
+    expect(area("Near Block Office, Sonbarsa, Maharajganj, Uttar Pradesh")).toMatchObject({ district: "Maharajganj", state: "Uttar Pradesh" });
+  });
+
+  it("gives the district, not only the state, of a post office of one district ending the address's last name", () => {
+    expect(area("Shop 3, Opposite Gurukul Ghatlodia")).toEqual({ city: null, district: "Ahmedabad", state: "Gujarat" });
+    expect(area("Plot 9, Lotus Lane, Near Water Tank Subhanpura")).toEqual({ city: null, district: "Vadodara", state: "Gujarat" });
+  });
+});
+
+describe("the 24 Parganas districts written short", () => {
+  it.each([
+    ["Vill. Rampur, P.O. Khardah, Dist. North 24Pgs", "North 24 Parganas"],
+    ["Ward 4, Kali Mandir Road, Dist. N. 24 Pgs", "North 24 Parganas"],
+    ["Kali Mandir Road, Dist. 24 Parganas (N)", "North 24 Parganas"],
+    ["Kali Mandir Road, Dist 24 Pgs(S)", "South 24 Parganas"],
+    ["7, Hat Tala Lane, 24 Pgns (S)", "South 24 Parganas"],
+  ])("%s is in %s, West Bengal, and the line writes the district out", (text, district) => {
+    const a = normalizeAddress(text);
+    expect(a.components).toMatchObject({ district, state: "West Bengal" });
+    expect(a.normalized).toContain(`District ${district}`);
+  });
+
+  it("keeps the house number, and a 24 apart from its name is no district", () => {
+    expect(normalizeAddress("7, Hat Tala Lane, 24 Pgns (S)").components.house).toBe("7");
+    expect(normalizeAddress("Flat 24, Pgs Tower").components.district).toBeNull();
+  });
+});
+
+describe("without a pincode, another name written decides between a place's districts", () => {
+  const area = (text: string) => {
+    const { district, state } = normalizeAddress(text).components;
+    return { district, state };
+  };
+
+  it.each([
+    // Petlad is a taluk listed in Anand and Kheda; Agas is an office of Anand's.
+    ["Near School, Agas, Ta. Petlad", { district: "Anand", state: "Gujarat" }],
+    // Mandvi is a taluk of Kachchh and of Surat; Darshadi lies in Kachchh.
+    ["Darshadi, Tal. Mandvi", { district: "Kachchh", state: "Gujarat" }],
+    // Karjat is a taluk of Raigad and of Ahilyanagar.
+    ["Main Bazar, Kombli, Tal. Karjat", { district: "Ahilyanagar", state: "Maharashtra" }],
+  ])("%s", (text, want) => {
+    expect(area(text)).toEqual(want);
+  });
+
+  it("leaves the district null where nothing else written decides", () => {
+    expect(area("Main Bazar, Karjat")).toEqual({ district: null, state: "Maharashtra" });
+  });
+});
+
+describe("a State: label before the state", () => {
+  it("is a field's label: the district and the line keep no State word", () => {
+    const a = normalizeAddress("Vill Rampur, P.O. Sulochana, Dist- Hooghly State: West Bengal");
+    expect(a.components).toMatchObject({ district: "Hooghly", state: "West Bengal" });
+    expect(a.normalized).not.toMatch(/State/);
+    expect(normalizeAddress("12, Kali Road, Howrah, State- WB").components).toMatchObject({ locality: null, state: "West Bengal" });
+  });
+
+  it("leaves a State that is no label alone", () => {
+    expect(normalizeAddress("Near State Bank, Howrah").normalized).toContain("State Bank");
+  });
+});
+
+describe("a locality's name found in many states gives no state by itself", () => {
+  const area = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each(["4th Main, Gandhi Nagar", "Hospital Road, Ashok Nagar", "12, Krishna Nagar"])("%s names no state", (text) => {
+    // Towns of several states (Gandhinagar: Gujarat and Jammu and Kashmir) and offices of four states or more.
+    expect(area(text)).toEqual({ city: null, district: null, state: null });
+    expect(normalizeAddress(text).normalized).toContain(text.split(", ").pop() as string);
+  });
+
+  it("decides where a state, a district or a road named after a place of that state is written", () => {
+    expect(area("Sector 21, Gandhi Nagar, Gujarat")).toMatchObject({ district: "Gandhinagar", state: "Gujarat" });
+    expect(area("Station Road, Ashoknagar, MP")).toMatchObject({ district: "Ashoknagar", state: "Madhya Pradesh" });
+    expect(area("Chakrata Road, Vikasnagar")).toMatchObject({ state: "Uttarakhand" });
+  });
+
+  it("keeps a directory town of one state its state, as the contract says", () => {
+    expect(area("Road No. 3, Rajendra Nagar")).toMatchObject({ state: "Telangana" });
+  });
+});
+
+describe("a town ending in Nagar, written in two words after a landmark", () => {
+  it.each([
+    ["Opposite Bus Stand Himat Nagar", { city: "Himatnagar", district: "Sabarkantha", state: "Gujarat" }],
+    ["Near Clock Tower Jam Nagar", { city: "Jamnagar", district: "Jamnagar", state: "Gujarat" }],
+  ])("%s is that town", (text, want) => {
+    expect(normalizeAddress(text).components).toMatchObject(want);
+  });
+
+  it("reads no town from a locality's name of many places", () => {
+    expect(normalizeAddress("Near Shiv Mandir Gandhi Nagar").components).toMatchObject({ city: null, state: null });
   });
 });
