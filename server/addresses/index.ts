@@ -1210,7 +1210,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 }
 
 /**
- * The one of a place's districts that the address's other names lie in ("Dharmaj, Ta. Petlad": Petlad is a taluk of
+ * The one of a place's districts that the address's other names lie in ("Dharmaj Chowk, Ta. Petlad": Petlad is a taluk of
  * Anand and of Kheda, Dharmaj an office of Anand's; "Neral, Tal. Karjat"): what else is written decides. Not a road's
  * town, which it leads to from elsewhere; names pointing to two of the districts decide nothing.
  */
@@ -1598,8 +1598,8 @@ let gluedState: RegExp | null = null;
 let stateLabel: RegExp | null = null;
 
 /**
- * A "State:" label before the state ("Dist-Midnapore State: West Bengal", "State- WB"): a field's label, as a form
- * prints it, no word of a place. Read as one, it ended the district ("Midnapore State") or stood as a locality. It
+ * A "State:" label before the state ("Dist-Nadia State: West Bengal", "State- WB"): a field's label, as a form
+ * prints it, no word of a place. Read as one, it ended the district ("Nadia State") or stood as a locality. It
  * becomes the part's end. Only with ":" or "-" and a state's name or abbreviation after it ("State Bank" stays).
  */
 function dropStateLabel(text: string): string {
@@ -2152,7 +2152,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
   // A locality's name of many states is a town only where a road named after a place of its state says which
-  // ("Chakrata Road, Vikasnagar"; `everywhereName`).
+  // ("Shop 9, Chakrata Road, Vikas Nagar"; `everywhereName`).
   const everywhere = !!last && !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
   const within = everywhere ? roadState(kept) : null;
   let found = last && (!everywhere || within) ? writtenTown(key, rec ? null : (within ?? r.statedState), rec ? null : r.statedDistrict) : null;
