@@ -298,6 +298,12 @@ const sound = new Uint8Array(128);
  * places share it. One pass over the letters: it keys every directory name at start-up.
  */
 export function soundKey(name: string): string {
+  const n = soundLetters(name);
+  return n < 4 ? "" : String.fromCharCode.apply(null, sound.subarray(0, n) as unknown as number[]);
+}
+
+/** Writes a name's sound (`soundKey`) into `sound`; its length. */
+function soundLetters(name: string): number {
   const s = name.toLowerCase();
   let n = 0;
   for (let i = 0; i < s.length && n < sound.length - 1; i++) {
@@ -320,31 +326,51 @@ export function soundKey(name: string): string {
     sound[n++] = c;
   }
   if (n > 1 && sound[n - 1] === H && sound[n - 2] === A) n--;
-  return n < 4 ? "" : String.fromCharCode.apply(null, sound.subarray(0, n) as unknown as number[]);
+  return n;
 }
 
-let citiesBySound: Map<string, CityDef[]> | null = null;
-/** Directory towns' and post offices' keys by `soundKey`: one key, or several (most sounds have one place). */
-let placesBySound: Map<string, string | string[]> | null = null;
+/**
+ * A name's sound hashed to a number (FNV-1a), 0 where `soundKey` is empty: the index is keyed by it so that start-up
+ * makes no string a name; names that share a hash are told apart by their `soundKey` when asked.
+ */
+function soundHash(name: string): number {
+  const n = soundLetters(name);
+  if (n < 4) return 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ (sound[i] as number), 0x01000193);
+  return h >>> 0 || 1;
+}
 
-/** Cities of the gazetteer, and directory towns and post offices, by `soundKey`; built once. */
-export function soundPlaces(): { cities: Map<string, CityDef[]>; places: Map<string, string | string[]> } {
+/** Filed under a hash: one value, or several. */
+type Filed<T> = Map<number, T | T[]>;
+
+function file<T>(index: Filed<T>, hash: number, value: T): void {
+  if (hash === 0) return;
+  const had = index.get(hash);
+  if (had === undefined) index.set(hash, value);
+  else if (Array.isArray(had)) had.push(value);
+  else index.set(hash, [had, value]);
+}
+
+function filed<T>(index: Filed<T>, hash: number): readonly T[] {
+  const found = index.get(hash);
+  return found === undefined ? [] : Array.isArray(found) ? found : [found];
+}
+
+let citiesBySound: Filed<{ key: string; city: CityDef }> | null = null;
+/** Directory towns' and post offices' keys by their sound's hash. */
+let placesBySound: Filed<string> | null = null;
+
+/** Cities of the gazetteer, and directory towns and post offices, by their sound's hash; built once. */
+export function soundPlaces(): { cities: Filed<{ key: string; city: CityDef }>; places: Filed<string> } {
   if (!citiesBySound || !placesBySound) {
-    const cities = new Map<string, CityDef[]>();
-    for (const [key, def] of getGazetteer().places) {
-      const sound = def.city && key.length >= 4 ? soundKey(key) : "";
-      if (sound) cities.set(sound, [...(cities.get(sound) ?? []), def.city as CityDef]);
-    }
+    const cities: Filed<{ key: string; city: CityDef }> = new Map();
+    for (const [key, def] of getGazetteer().places) if (def.city && key.length >= 4) file(cities, soundHash(key), { key, city: def.city });
     // Post offices too: a town that sounds like an office elsewhere is no one place.
-    const places = new Map<string, string | string[]>();
-    const keys = new Set<string>(directoryTowns().keys());
-    for (const [key] of officeNames()) keys.add(key);
-    for (const key of keys) {
-      const sound = soundKey(key);
-      if (!sound) continue;
-      const had = places.get(sound);
-      places.set(sound, had === undefined ? key : typeof had === "string" ? [had, key] : (had.push(key), had));
-    }
+    const places: Filed<string> = new Map();
+    const towns = directoryTowns();
+    for (const key of towns.keys()) file(places, soundHash(key), key);
+    for (const [key] of officeNames()) if (!towns.has(key)) file(places, soundHash(key), key);
     citiesBySound = cities;
     placesBySound = places;
   }
@@ -358,10 +384,10 @@ export function soundPlaces(): { cities: Map<string, CityDef[]>; places: Map<str
 export function placeBySound(name: string, state: string | null, fits: (city: CityDef) => boolean, fitsTown: (key: string) => boolean): { city: CityDef } | { town: string } | null {
   const key = name.length > 40 ? "" : soundKey(name);
   if (!key) return null;
+  const hash = soundHash(name);
   const { cities, places } = soundPlaces();
-  const near = new Set((cities.get(key) ?? []).filter((c) => (!state || statesOf(c).has(state)) && fits(c)));
+  const near = new Set(filed(cities, hash).flatMap((c) => (soundKey(c.key) === key && (!state || statesOf(c.city).has(state)) && fits(c.city) ? [c.city] : [])));
   if (near.size > 0) return near.size === 1 ? { city: [...near][0] as CityDef } : null;
-  const found = places.get(key);
-  const towns = (found === undefined ? [] : typeof found === "string" ? [found] : found).filter(fitsTown);
+  const towns = filed(places, hash).filter((k) => soundKey(k) === key && fitsTown(k));
   return towns.length === 1 ? { town: towns[0] as string } : null;
 }
