@@ -12,6 +12,10 @@ const INDIAN_SCRIPT = /[\u0900-\u0d7f]/;
 const OTHER_INDIAN_SCRIPT = /[\u0980-\u0d7f]/g;
 /** Oriya's block and those after it (Tamil, Telugu, Kannada, Malayalam): languages that sound a word's inherent a. */
 const SOUNDS_EVERY_A = 0x0b00;
+const BENGALI = 0x0980;
+const ORIYA = 0x0b00;
+const TAMIL = 0x0b80;
+const MALAYALAM = 0x0d00;
 /**
  * Letters of the other scripts outside Devanagari's layout: Assamese ra and wa, Bengali's khanda ta, Gurmukhi's
  * tippi, addak (a doubled consonant: one letter suffices to match a name) and vowel bearers, Malayalam's chillus.
@@ -174,6 +178,9 @@ const CONSONANTS: Record<string, string> = {
   ह: "h",
   ळ: "l",
   य़: "y",
+  // Gurmukhi's ਸ਼ and ਲ਼, which Unicode's normal form writes with a nukta.
+  स़: "sh",
+  ल़: "l",
   // Tamil's and Malayalam's own letters, at their places in Devanagari's layout: ன, ற, ழ ("Kozhikode").
   ऩ: "n",
   ऱ: "r",
@@ -221,8 +228,32 @@ function dropSilentA(units: Unit[]): void {
   }
 }
 
+/** Tamil's unvoiced stops as Latin spellings voice them (see `spokenAs`). */
+const VOICED: Readonly<Record<string, string>> = { k: "g", ch: "j", t: "d", p: "b" };
+const NASALS = new Set(["n", "m"]);
+
+/**
+ * A consonant's Latin letter where its script's speakers sound it otherwise than Hindi's letter at that place. Tamil
+ * writes voiced and unvoiced stops alike and voices them after a nasal (தஞ்சாவூர் Thanjavur, கும்பகோணம் Kumbakonam),
+ * ட, த and ச also single between vowels (மதுரை Madurai, the second ச of சிவகாசி Sivakasi); Malayalam's ട is a d between vowels and
+ * at a word's end (തൊടുപുഴ Thodupuzha, പാലക്കാട് Palakkad), its doubled ṅ "ng"; Bengali's and Oriya's য is j, its dotted form the y.
+ */
+function spokenAs(script: number, letter: string, devanagari: string, before: Unit | undefined, sounded: boolean, last: boolean): string {
+  const afterVowel = !!before && !before.mark && before.vowel !== "";
+  if (script === TAMIL) {
+    if (before && !before.mark && before.vowel === "" && NASALS.has(before.consonant)) return VOICED[letter] ?? letter;
+    if (afterVowel && sounded && (devanagari === "ट" || devanagari === "त")) return "d";
+    if (afterVowel && sounded && devanagari === "च") return "s";
+  }
+  if (script === MALAYALAM && devanagari === "ट" && afterVowel && (sounded || last)) return "d";
+  if (script === MALAYALAM && devanagari === "ङ" && before?.vowel === "" && before.consonant === "n") return "g";
+  if ((script === BENGALI || script === ORIYA) && devanagari === "य" && !(before && !before.mark && before.vowel === "")) return "j";
+  return letter;
+}
+
 /** One word, letter by letter, the silent "a"s dropped (`dropSilentA`) where its language drops them. */
-function spell(word: string, dropsA: boolean): string {
+function spell(word: string, script: number): string {
+  const dropsA = script < SOUNDS_EVERY_A;
   const chars = [...word.normalize("NFC")];
   const units: Unit[] = [];
   for (let i = 0; i < chars.length; i++) {
@@ -237,7 +268,8 @@ function spell(word: string, dropsA: boolean): string {
       // "व" after another consonant in a cluster is the "w" of Latin spellings: ग्वालियर is Gwalior.
       // A doubled "फ" is the "ff" of Latin spellings: मुज़फ्फरनगर is Muzaffarnagar.
       const doubled = consonant === "ph" && (next === VIRAMA ? chars[i + 2] === c : chars[i - 1] === VIRAMA && chars[i - 2] === c);
-      const letter = consonant === "v" && chars[i - 1] === VIRAMA ? "w" : doubled ? "f" : consonant;
+      const plain = consonant === "v" && chars[i - 1] === VIRAMA ? "w" : doubled ? "f" : consonant;
+      const letter = spokenAs(script, plain, c, units[units.length - 1], next !== VIRAMA, next === VIRAMA && i + 2 >= chars.length);
       if (next === VIRAMA) {
         units.push({ consonant: letter, vowel: "", inherent: false, mark: false });
         i++;
@@ -251,7 +283,9 @@ function spell(word: string, dropsA: boolean): string {
     else if (c === "ं" || c === "ँ") {
       const before = units[units.length - 1];
       if (before) before.nasal = true;
-      units.push({ consonant: LABIALS.has(CONSONANTS[chars[i + 1] ?? ""] ?? "") ? "m" : "n", vowel: "", inherent: false, mark: true });
+      // Oriya and the Dravidian languages sound a word's last anusvara m (అనంతపురం Anantapuram), Malayalam every one (കായംകുളം Kayamkulam).
+      const labial = LABIALS.has(CONSONANTS[chars[i + 1] ?? ""] ?? "") || (script >= SOUNDS_EVERY_A && i === chars.length - 1) || script === MALAYALAM;
+      units.push({ consonant: labial ? "m" : "n", vowel: "", inherent: false, mark: true });
     } else if (c === "ः") units.push({ consonant: "h", vowel: "", inherent: false, mark: true });
     else if (/[०-९]/.test(c)) units.push({ consonant: String(c.charCodeAt(0) - 0x966), vowel: "", inherent: false, mark: true });
     else if (c === ".") units.push({ consonant: ".", vowel: "", inherent: false, mark: true });
@@ -279,12 +313,12 @@ const COMPOUND_ENDS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** A word, a compound's last part spelt apart so the "a" before it is dropped as at a word's end. */
-function spellWord(word: string, dropsA: boolean): string {
+function spellWord(word: string, script: number): string {
   for (const [end, latin] of COMPOUND_ENDS) {
     const stem = word.slice(0, -end.length);
-    if (dropsA && word.endsWith(end) && [...stem].length >= 2) return spell(stem, dropsA) + latin;
+    if (script < SOUNDS_EVERY_A && word.endsWith(end) && [...stem].length >= 2) return spell(stem, script) + latin;
   }
-  return spell(word, dropsA);
+  return spell(word, script);
 }
 
 export function hasIndianScript(text: string): boolean {
@@ -318,7 +352,7 @@ export function fromIndianScript(text: string): string {
   return movePostpositions(
     text.replace(WORD, (written) => {
       const w = asDevanagari(written);
-      return WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spellWord(w, written.charCodeAt(0) < SOUNDS_EVERY_A);
+      return WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spellWord(w, written.charCodeAt(0) & ~0x7f);
     }),
   );
 }

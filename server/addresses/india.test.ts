@@ -304,6 +304,27 @@ describe("the other Indian scripts", () => {
   it("reads a pincode in the script's own digits", () => {
     expect(parts("মেইন রোড, কলকাতা ৭০০০১৬")).toMatchObject({ city: "Kolkata", pincode: "700016" });
   });
+
+  it("spells each script's letters as its speakers sound them", () => {
+    // Tamil voices a stop after a nasal, and ட, த, ச single between vowels; an initial ச stays ch.
+    expect(fromIndianScript("கும்பகோணம்")).toBe("Kumbakonam");
+    expect(fromIndianScript("தஞ்சாவூர்")).toBe("Tanjavur");
+    expect(fromIndianScript("மதுரை")).toBe("Madurai");
+    expect(fromIndianScript("சிவகாசி")).toBe("Chivakasi");
+    // Malayalam's ട between vowels and at the end is d, every anusvara m, a doubled ṅ "ng".
+    expect(fromIndianScript("പാലക്കാട്")).toBe("Palakkad");
+    expect(fromIndianScript("കായംകുളം")).toBe("Kayamkulam");
+    expect(fromIndianScript("ചങ്ങനാശ്ശേരി")).toBe("Changanashsheri");
+    // Bengali's and Oriya's য is j; Gurmukhi's ਸ਼ is sh; a Dravidian word's last anusvara m.
+    expect(fromIndianScript("যাদবপুর")).toBe("Jadabpur");
+    expect(fromIndianScript("ଯାଜପୁର")).toBe("Jajapura");
+    expect(fromIndianScript("ਹੁਸ਼ਿਆਰਪੁਰ")).toBe("Hushiarpur");
+    expect(fromIndianScript("అనంతపురం")).toBe("Anantapuram");
+    expect(parts("மெயின் ரோடு, தஞ்சாவூர்")).toMatchObject({ city: "Thanjavur", state: "Tamil Nadu" });
+    expect(parts("മെയിൻ റോഡ്, തൊടുപുഴ")).toMatchObject({ city: "Thodupuzha", state: "Kerala" });
+    expect(parts("ਮੇਨ ਰੋਡ, ਹੁਸ਼ਿਆਰਪੁਰ")).toMatchObject({ city: "Hoshiarpur", state: "Punjab" });
+    expect(parts("ମେନ ରୋଡ, ଯାଜପୁର")).toMatchObject({ city: "Jajpur", state: "Odisha" });
+  });
 });
 
 describe("hostile input through the directory's names", () => {
