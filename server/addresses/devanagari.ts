@@ -10,6 +10,7 @@
 /** Devanagari and the scripts laid out as it is: Bengali to Malayalam, 128 code points each, U+0980–U+0D7F. */
 const INDIAN_SCRIPT = /[\u0900-\u0d7f]/;
 const OTHER_INDIAN_SCRIPT = /[\u0980-\u0d7f]/g;
+const OTHER_INDIAN_LETTER = /[\u0980-\u0d7f]/;
 /** Oriya's block and those after it (Tamil, Telugu, Kannada, Malayalam): languages that sound a word's inherent a. */
 const SOUNDS_EVERY_A = 0x0b00;
 const BENGALI = 0x0980;
@@ -319,6 +320,27 @@ function spellWord(word: string, script: number): string {
     if (script < SOUNDS_EVERY_A && word.endsWith(end) && [...stem].length >= 2) return spell(stem, script) + latin;
   }
   return spell(word, script);
+}
+
+/** The states whose languages write each script other than Devanagari, by its block. */
+const SCRIPT_STATES: ReadonlyMap<number, readonly string[]> = new Map([
+  [BENGALI, ["West Bengal", "Assam", "Tripura", "Andaman and Nicobar Islands"]],
+  [0x0a00, ["Punjab", "Chandigarh", "Haryana", "Delhi", "Himachal Pradesh", "Rajasthan"]],
+  [0x0a80, ["Gujarat", "Dadra and Nagar Haveli and Daman and Diu"]],
+  [ORIYA, ["Odisha"]],
+  [TAMIL, ["Tamil Nadu", "Puducherry"]],
+  [0x0c00, ["Andhra Pradesh", "Telangana", "Puducherry"]],
+  [0x0c80, ["Karnataka"]],
+  [MALAYALAM, ["Kerala", "Lakshadweep", "Puducherry"]],
+]);
+
+/**
+ * The states where the text's script (its first letter of an Indian script but Devanagari) is written; null for
+ * Devanagari, written across the north, or none.
+ */
+export function scriptStates(text: string): readonly string[] | null {
+  const m = OTHER_INDIAN_LETTER.exec(text);
+  return m ? (SCRIPT_STATES.get(m[0].charCodeAt(0) & ~0x7f) ?? null) : null;
 }
 
 export function hasIndianScript(text: string): boolean {

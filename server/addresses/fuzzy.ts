@@ -378,15 +378,26 @@ export function soundPlaces(): { cities: Filed<{ key: string; city: CityDef }>; 
 }
 
 /**
- * The one city a transliterated name sounds like (in the written state; `fits` narrows, as for `fuzzyCity`), else the one directory town
- * or post office that `fitsTown` takes (its key); null where none or several do.
+ * The one city a transliterated name sounds like (in the written state, else one of `within`: where its script is
+ * written; `fits` narrows, as for `fuzzyCity`), else the one directory town or post office that `fitsTown` takes (its
+ * key); null where none or several do.
  */
-export function placeBySound(name: string, state: string | null, fits: (city: CityDef) => boolean, fitsTown: (key: string) => boolean): { city: CityDef } | { town: string } | null {
+export function placeBySound(
+  name: string,
+  state: string | null,
+  within: readonly string[] | null,
+  fits: (city: CityDef) => boolean,
+  fitsTown: (key: string) => boolean,
+): { city: CityDef } | { town: string } | null {
   const key = name.length > 40 ? "" : soundKey(name);
   if (!key) return null;
   const hash = soundHash(name);
   const { cities, places } = soundPlaces();
-  const near = new Set(filed(cities, hash).flatMap((c) => (soundKey(c.key) === key && (!state || statesOf(c.city).has(state)) && fits(c.city) ? [c.city] : [])));
+  const near = new Set(
+    filed(cities, hash).flatMap((c) =>
+      soundKey(c.key) === key && (state ? statesOf(c.city).has(state) : !within || within.some((s) => statesOf(c.city).has(s))) && fits(c.city) ? [c.city] : [],
+    ),
+  );
   if (near.size > 0) return near.size === 1 ? { city: [...near][0] as CityDef } : null;
   const towns = filed(places, hash).filter((k) => soundKey(k) === key && fitsTown(k));
   return towns.length === 1 ? { town: towns[0] as string } : null;

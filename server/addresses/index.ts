@@ -27,7 +27,7 @@ import {
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
 import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
-import { fromIndianScript, hasIndianScript } from "./devanagari";
+import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import { allowedEdits, editDistance, fuzzyCity, nearDirectoryTown, nearSpellingIndex, nearTownIndex, placeBySound, soundPlaces, swapDistance } from "./fuzzy";
 import {
   directoryDistricts,
@@ -2134,9 +2134,9 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
 }
 
 /** A directory town or post office a transliterated name sounds like, in the written state and district and by the pincode. */
-function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading): boolean {
+function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading, within: readonly string[] | null): boolean {
   if (COMMON_WORDS.has(key) || (rec && !placeNearPincode(key, rec))) return false;
-  return directoryAreas(key).some((a) => inState(a.state, r.statedState) && (!r.statedDistrict || a.district === r.statedDistrict));
+  return directoryAreas(key).some((a) => (r.statedState ? inState(a.state, r.statedState) : !within || within.includes(a.state)) && (!r.statedDistrict || a.district === r.statedDistrict));
 }
 
 /**
@@ -2335,9 +2335,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     const spelt = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
     // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
+    // A name in a regional script sounds like a place where that script is written (திண்டுக்கல் is no town of Odisha).
+    const within = transliterated ? scriptStates(text) : null;
     const sound =
       transliterated && last && !spelt && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
-        ? placeBySound(nameOf(last), r.statedState, fits, (k) => soundPlaceFits(k, rec, r))
+        ? placeBySound(nameOf(last), r.statedState, within, fits, (k) => soundPlaceFits(k, rec, r, within))
         : null;
     if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
     const cityGuess = spelt ?? (sound && "city" in sound ? sound.city : null);

@@ -325,6 +325,12 @@ describe("the other Indian scripts", () => {
     expect(parts("ਮੇਨ ਰੋਡ, ਹੁਸ਼ਿਆਰਪੁਰ")).toMatchObject({ city: "Hoshiarpur", state: "Punjab" });
     expect(parts("ମେନ ରୋଡ, ଯାଜପୁର")).toMatchObject({ city: "Jajpur", state: "Odisha" });
   });
+
+  it("finds a name by its sound only in the states that write its script", () => {
+    // "Pollachchi" sounds like a town of Tamil Nadu and places elsewhere; "Tindukkal" only like a town of Odisha.
+    expect(parts("மெயின் ரோடு, பொள்ளாச்சி")).toMatchObject({ city: "Pollachi", state: "Tamil Nadu" });
+    expect(parts("மெயின் ரோடு, திண்டுக்கல்")).toMatchObject({ city: null, state: null });
+  });
 });
 
 describe("hostile input through the directory's names", () => {
