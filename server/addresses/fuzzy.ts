@@ -389,8 +389,22 @@ export function placeBySound(
   fits: (city: CityDef) => boolean,
   fitsTown: (key: string) => boolean,
 ): { city: CityDef } | { town: string } | null {
+  const found = soundMatch(name, state, within, fits, fitsTown);
+  // Latin spellings of a regional script's names often drop a last vowel the script writes (ರಾಯಚೂರು Raichur).
+  if (found === undefined && within && /[^aeiou][aeiou]$/i.test(name)) return soundMatch(name.slice(0, -1), state, within, fits, fitsTown) ?? null;
+  return found ?? null;
+}
+
+/** `placeBySound` of one spelling: undefined where nothing sounds so, null where several places do. */
+function soundMatch(
+  name: string,
+  state: string | null,
+  within: readonly string[] | null,
+  fits: (city: CityDef) => boolean,
+  fitsTown: (key: string) => boolean,
+): { city: CityDef } | { town: string } | null | undefined {
   const key = name.length > 40 ? "" : soundKey(name);
-  if (!key) return null;
+  if (!key) return undefined;
   const hash = soundHash(name);
   const { cities, places } = soundPlaces();
   const near = new Set(
@@ -400,5 +414,5 @@ export function placeBySound(
   );
   if (near.size > 0) return near.size === 1 ? { city: [...near][0] as CityDef } : null;
   const towns = filed(places, hash).filter((k) => soundKey(k) === key && fitsTown(k));
-  return towns.length === 1 ? { town: towns[0] as string } : null;
+  return towns.length === 0 ? undefined : towns.length === 1 ? { town: towns[0] as string } : null;
 }

@@ -331,6 +331,13 @@ describe("the other Indian scripts", () => {
     expect(parts("மெயின் ரோடு, பொள்ளாச்சி")).toMatchObject({ city: "Pollachi", state: "Tamil Nadu" });
     expect(parts("மெயின் ரோடு, திண்டுக்கல்")).toMatchObject({ city: null, state: null });
   });
+
+  it("finds a name by its sound without a last vowel the script writes and Latin spellings drop", () => {
+    expect(parts("ಮುಖ್ಯ ರಸ್ತೆ, ರಾಯಚೂರು")).toMatchObject({ city: "Raichur", state: "Karnataka" });
+    expect(parts("మెయిన్ రోడ్, కర్నూలు")).toMatchObject({ city: "Kurnool", state: "Andhra Pradesh" });
+    // Not for a name written in Latin letters.
+    expect(parts("Main Road, Rayachuru").city).toBeNull();
+  });
 });
 
 describe("hostile input through the directory's names", () => {
