@@ -9,7 +9,6 @@
 
 /** Devanagari and the scripts laid out as it is: Bengali to Malayalam, 128 code points each, U+0980–U+0D7F. */
 const INDIAN_SCRIPT = /[\u0900-\u0d7f]/;
-const OTHER_INDIAN_SCRIPT = /[\u0980-\u0d7f]/g;
 const OTHER_INDIAN_LETTER = /[\u0980-\u0d7f]/;
 /** Oriya's block and those after it (Tamil, Telugu, Kannada, Malayalam): languages that sound a word's inherent a. */
 const SOUNDS_EVERY_A = 0x0b00;
@@ -315,9 +314,12 @@ const COMPOUND_ENDS: ReadonlyArray<readonly [string, string]> = [
 
 /** A word, a compound's last part spelt apart so the "a" before it is dropped as at a word's end. */
 function spellWord(word: string, script: number): string {
-  for (const [end, latin] of COMPOUND_ENDS) {
-    const stem = word.slice(0, -end.length);
-    if (script < SOUNDS_EVERY_A && word.endsWith(end) && [...stem].length >= 2) return spell(stem, script) + latin;
+  if (script < SOUNDS_EVERY_A) {
+    for (const [end, latin] of COMPOUND_ENDS) {
+      if (!word.endsWith(end)) continue;
+      const stem = word.slice(0, -end.length);
+      if ([...stem].length >= 2) return spell(stem, script) + latin;
+    }
   }
   return spell(word, script);
 }
@@ -366,7 +368,12 @@ function movePostpositions(text: string): string {
 
 /** A word of any Indian script in Devanagari's letters (see `OFF_LAYOUT`). */
 function asDevanagari(word: string): string {
-  return word.replace(OTHER_INDIAN_SCRIPT, (c) => OFF_LAYOUT[c] ?? String.fromCharCode(0x900 + (c.charCodeAt(0) & 0x7f)));
+  let out = "";
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    out += code < 0x980 || code > 0xd7f ? (word[i] as string) : (OFF_LAYOUT[word[i] as string] ?? String.fromCharCode(0x900 + (code & 0x7f)));
+  }
+  return out;
 }
 
 /** The text with every word of an Indian script replaced (see the file comment); other characters untouched. */
@@ -374,7 +381,7 @@ export function fromIndianScript(text: string): string {
   return movePostpositions(
     text.replace(WORD, (written) => {
       const w = asDevanagari(written);
-      return WORDS.get(w) ?? WORDS.get(w.replace(/\.$/, "")) ?? spellWord(w, written.charCodeAt(0) & ~0x7f);
+      return WORDS.get(w) ?? (w.endsWith(".") ? WORDS.get(w.slice(0, -1)) : undefined) ?? spellWord(w, written.charCodeAt(0) & ~0x7f);
     }),
   );
 }
