@@ -1409,3 +1409,28 @@ describe("a town ending in Nagar, written in two words after a landmark", () => 
     expect(normalizeAddress("Near Shiv Mandir Gandhi Nagar").components).toMatchObject({ city: null, state: null });
   });
 });
+
+describe("the city where it is written (eighth round)", () => {
+  const place = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each([
+    ["14, Tulip Lane, Siliguri, Dist. Darjeeling, Darjeeling 734401", "Siliguri"],
+    ["7, Fern Road, Siliguri Dist. Darjeeling Darjeeling West Bengal 734401", "Siliguri"],
+    ["Kiln Street, Deolali Dist. Nasik, Nasik", "Deolali"],
+  ])("%s: the district repeated after its marker is no city", (text, city) => {
+    expect(place(text).city).toBe(city);
+    expect(normalizeAddress(text).normalized).toContain(`${city}, District`);
+  });
+
+  it("keeps the repeat the city where no place is written before the district", () => {
+    expect(place("Main Road, Dist. Pune, Pune 411001")).toMatchObject({ city: "Pune", district: "Pune" });
+    expect(place("Main Road, Dist. Gonda, Gonda")).toMatchObject({ city: "Gonda", district: "Gonda" });
+  });
+
+  it("reads initials written twice as the district's (R R Dist)", () => {
+    expect(place("9, Quartz Colony, R R Dist")).toMatchObject({ district: "Ranga Reddy" });
+  });
+});

@@ -800,6 +800,16 @@ function dropFiller(tokens: Token[]): Token[] {
   return tokens.filter((t, k) => !FILLER.has(t.key) && !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) && !(t.type === HASH && !isPlainNumber(tokens[k + 1])));
 }
 
+const PLACE_KINDS: ReadonlySet<ChunkKind> = new Set(["unknown", "locality", "village", "post", "tehsil"]);
+
+/** Whether the chunk `back` from the end of `out` (a district's, then) follows a place: a name, or a city taken off one. */
+function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: number): boolean {
+  const district = out[out.length - back + 1];
+  const before = out[out.length - back];
+  const from = before?.order ?? -1;
+  return (!!before && PLACE_KINDS.has(before.kind)) || mentions.some((m) => m.kind === "city" && m.order > from && (!district || m.order < district.order));
+}
+
 /**
  * Chunks a segment, then takes place names off each chunk as if it stood alone, because in the
  * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
@@ -809,6 +819,12 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
   for (const c of local) {
+    // "Siliguri, Dist. Darjeeling, Darjeeling", "Deolali Dist. Nasik Nasik": after a place, a list's district column
+    // repeating the marker's value is the district again, no town of its name; the place before stays the city.
+    // Not initials ("R R Dist" is Ranga Reddy).
+    if (c.kind === "district" && placeBefore(out, mentions, 1)) c.tokens = c.tokens.filter((t, k) => k === 0 || t.key.length < 3 || t.key !== (c.tokens[k - 1] as Token).key);
+    const prev = out[out.length - 1];
+    if (!c.label && (c.kind === "unknown" || c.kind === "locality") && prev?.kind === "district" && partKey(c.tokens) === partKey(prev.tokens) && placeBefore(out, mentions, 2)) continue;
     const mode = PEEL_MODE[c.kind];
     const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
     if (kept.length === c.tokens.length) out.push(c);
