@@ -2293,7 +2293,19 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const post = lastChunk(kept, "post", "Post");
   const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
   const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
-  const rural = town || metroVillage || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions))) ? null : place;
+  // A post office named after a quarter ("P.O. Civil Lines, Dist. Banda 210001") is no town: the city is the one written,
+  // where one is (the pincode's town is not put in). One named "<town> City" after the pincode's own town ("P.O. Gonda
+  // City 271001") is that town's quarter too, and names the town.
+  // Not an office at the head of such a value ("P.O. Punpun Gola Market": Punpun).
+  const quarter = !!place && isQuarter(place) && (!!city || !!rec?.entry.city) && officeAtHead(place.tokens, rec, r.statedDistrict).length === place.tokens.length;
+  const own = rec && !city && !town && place?.tokens.length === 2 && place.tokens[1]?.key === "city" ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : undefined;
+  const cityOffice = !!own && own.keys.some((k) => placeNameKey(k) === placeNameKey(place?.tokens[0]?.key ?? ""));
+  const rural = town || metroVillage || quarter || cityOffice || (post && city && postOfficeOfCity(post, kept, city, rec, mentions)) ? null : place;
+  if (cityOffice) {
+    r.statedCity = own.name;
+    r.townFits = true;
+    r.cityWritten = false;
+  }
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);

@@ -1433,4 +1433,15 @@ describe("the city where it is written (eighth round)", () => {
   it("reads initials written twice as the district's (R R Dist)", () => {
     expect(place("9, Quartz Colony, R R Dist")).toMatchObject({ district: "Ranga Reddy" });
   });
+
+  it.each(["Vill & PO Civil Lines Banda 210001", "3, Neem Gali, P.O. Civil Lines, Dist. Banda 210001"])("%s: a post office named after a quarter is no town", (text) => {
+    expect(place(text)).toMatchObject({ city: "Banda", district: "Banda" });
+    expect(normalizeAddress(text).normalized).toContain("Civil Lines");
+  });
+
+  it("reads a post office named <town> City as that town", () => {
+    const text = "Saffron Chowk, PO Gonda City, District Gonda 271001";
+    expect(place(text)).toMatchObject({ city: "Gonda", district: "Gonda" });
+    expect(normalizeAddress(text).normalized).toContain("Post Gonda City");
+  });
 });
