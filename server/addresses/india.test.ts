@@ -1439,6 +1439,11 @@ describe("the city where it is written (eighth round)", () => {
     expect(normalizeAddress(text).normalized).toContain("Civil Lines");
   });
 
+  it.each(["Mandi Samiti Road, Orai 285001", "7, Mandi Samiti Ganj Road, Orai"])("%s: a town's name heading a road stays in the road", (text) => {
+    expect(place(text)).toMatchObject({ city: "Orai", state: "Uttar Pradesh" });
+    expect(normalizeAddress(text).normalized).toContain("Mandi Samiti");
+  });
+
   it("reads a post office named <town> City as that town", () => {
     const text = "Saffron Chowk, PO Gonda City, District Gonda 271001";
     expect(place(text)).toMatchObject({ city: "Gonda", district: "Gonda" });

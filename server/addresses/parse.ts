@@ -657,7 +657,15 @@ class SegmentChunker {
         c.tokens.push(a);
       }
       const after = tokens[j];
-      const continues = after && (isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      // A locality word (not a name with its ending) that is also a town's name, alone before a road's name of one or two
+      // more words ("Mandi Samiti Road", "Mandi Samiti Rath Road"), is the road's first word: read alone it was that
+      // town, taken out of the road.
+      const heads =
+        c.tokens.length === 1 &&
+        LOCALITY_WORDS.has(t.key) &&
+        !!getGazetteer().places.get(t.key)?.city &&
+        [1, 2].some((n) => j + n < tokens.length && tokens.slice(j, j + n).every((w, k) => w.type === WORD && MARKERS.match(tokens, j + k) === null) && isStreetWord(tokens, j + n));
+      const continues = after && (heads || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
       if (!continues) {
         c.kind = "locality";
         this.close();
