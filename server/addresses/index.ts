@@ -3,7 +3,7 @@
  * directory, splits house/building/street/landmark/locality/city/district/state and writes one
  * canonical line. Rules and decisions: docs/normalize.md.
  */
-import { cityMatchesRecord, DIRECTIONS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, DIRECTIONS, DISTRICT_SHORT_FORMS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   DEVELOPERS,
@@ -629,14 +629,6 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const near = rec?.districts.find((d) => misspells(d.toLowerCase(), key));
   return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
 }
-
-/** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
-// prettier-ignore
-const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
-  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
-  visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
-  "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
-};
 
 /** Directory districts by the first letter of their name: a near spelling keeps its first letter. */
 let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | null = null;

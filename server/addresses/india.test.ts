@@ -1444,6 +1444,13 @@ describe("the city where it is written (eighth round)", () => {
     expect(normalizeAddress(text).normalized).toContain("Mandi Samiti");
   });
 
+  it.each([
+    ["Main Road, Tallarevu EG Dist 533463", "Tallarevu", "East Godavari"],
+    ["Canal Street, Kothapet - WG Dist, AP", "Kothapet", "West Godavari"],
+  ])("%s: a district's short form ending the name before its marker is the district", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district, state: "Andhra Pradesh" });
+  });
+
   it("reads a post office named <town> City as that town", () => {
     const text = "Saffron Chowk, PO Gonda City, District Gonda 271001";
     expect(place(text)).toMatchObject({ city: "Gonda", district: "Gonda" });

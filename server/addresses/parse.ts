@@ -6,7 +6,7 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
-import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
+import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   FEET,
@@ -465,9 +465,17 @@ class SegmentChunker {
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
         if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;
-        // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
+        // "Madanmohanpur Purba Medinipur Dist", "Tallarevu EG Dist": a district's name (or its short form) ending the name
+        // before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
-        if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && getGazetteer().districtsByKey.has(tail.key)) {
+        if (
+          atEnd &&
+          m.kind === "district" &&
+          o?.kind === "unknown" &&
+          o.tokens.length > 1 &&
+          tail &&
+          (getGazetteer().districtsByKey.has(tail.key) || Object.hasOwn(DISTRICT_SHORT_FORMS, tail.key))
+        ) {
           o.tokens.pop();
           this.close();
           this.push("district", m.label, [tail], i - 1);
