@@ -149,3 +149,11 @@ export function namesPlace(name: string, place: string): boolean {
 
 /** A direction after a town's name ("Kalyan West", "Badlapur E"): a part of that town. */
 export const DIRECTIONS: ReadonlySet<string> = new Set(["east", "west", "north", "south", "e", "w"]);
+
+/** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
+// prettier-ignore
+export const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
+  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
+  visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
+  "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
+};

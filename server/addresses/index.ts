@@ -3,7 +3,7 @@
  * directory, splits house/building/street/landmark/locality/city/district/state and writes one
  * canonical line. Rules and decisions: docs/normalize.md.
  */
-import { cityMatchesRecord, DIRECTIONS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
+import { cityMatchesRecord, DIRECTIONS, DISTRICT_SHORT_FORMS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   DEVELOPERS,
@@ -629,14 +629,6 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   const near = rec?.districts.find((d) => misspells(d.toLowerCase(), key));
   return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
 }
-
-/** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
-// prettier-ignore
-const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
-  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
-  visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
-  "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
-};
 
 /** Directory districts by the first letter of their name: a near spelling keeps its first letter. */
 let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | null = null;
@@ -2293,7 +2285,19 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const post = lastChunk(kept, "post", "Post");
   const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
   const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
-  const rural = town || metroVillage || (post && city && (isQuarter(post) || postOfficeOfCity(post, kept, city, rec, mentions))) ? null : place;
+  // A post office named after a quarter ("P.O. Civil Lines, Dist. Banda 210001") is no town: the city is the one written,
+  // where one is (the pincode's town is not put in). One named "<town> City" after the pincode's own town ("P.O. Gonda
+  // City 271001") is that town's quarter too, and names the town.
+  // Not an office at the head of such a value ("P.O. Punpun Gola Market": Punpun).
+  const quarter = !!place && isQuarter(place) && (!!city || !!rec?.entry.city) && officeAtHead(place.tokens, rec, r.statedDistrict).length === place.tokens.length;
+  const own = rec && !city && !town && place?.tokens.length === 2 && place.tokens[1]?.key === "city" ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : undefined;
+  const cityOffice = !!own && own.keys.some((k) => placeNameKey(k) === placeNameKey(place?.tokens[0]?.key ?? ""));
+  const rural = town || metroVillage || quarter || cityOffice || (post && city && postOfficeOfCity(post, kept, city, rec, mentions)) ? null : place;
+  if (cityOffice) {
+    r.statedCity = own.name;
+    r.townFits = true;
+    r.cityWritten = false;
+  }
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
   if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);

@@ -1443,3 +1443,51 @@ describe("a town ending in Nagar, written in two words after a landmark", () => 
     expect(normalizeAddress("Near Shiv Mandir Gandhi Nagar").components).toMatchObject({ city: null, state: null });
   });
 });
+
+describe("the city where it is written (eighth round)", () => {
+  const place = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each([
+    ["14, Tulip Lane, Siliguri, Dist. Darjeeling, Darjeeling 734401", "Siliguri"],
+    ["7, Fern Road, Siliguri Dist. Darjeeling Darjeeling West Bengal 734401", "Siliguri"],
+    ["Kiln Street, Deolali Dist. Nasik, Nasik", "Deolali"],
+  ])("%s: the district repeated after its marker is no city", (text, city) => {
+    expect(place(text).city).toBe(city);
+    expect(normalizeAddress(text).normalized).toContain(`${city}, District`);
+  });
+
+  it("keeps the repeat the city where no place is written before the district", () => {
+    expect(place("Main Road, Dist. Pune, Pune 411001")).toMatchObject({ city: "Pune", district: "Pune" });
+    expect(place("Main Road, Dist. Gonda, Gonda")).toMatchObject({ city: "Gonda", district: "Gonda" });
+  });
+
+  it("reads initials written twice as the district's (R R Dist)", () => {
+    expect(place("9, Quartz Colony, R R Dist")).toMatchObject({ district: "Ranga Reddy" });
+  });
+
+  it.each(["Vill & PO Civil Lines Banda 210001", "3, Neem Gali, P.O. Civil Lines, Dist. Banda 210001"])("%s: a post office named after a quarter is no town", (text) => {
+    expect(place(text)).toMatchObject({ city: "Banda", district: "Banda" });
+    expect(normalizeAddress(text).normalized).toContain("Civil Lines");
+  });
+
+  it.each(["Mandi Samiti Road, Orai 285001", "7, Mandi Samiti Ganj Road, Orai"])("%s: a town's name heading a road stays in the road", (text) => {
+    expect(place(text)).toMatchObject({ city: "Orai", state: "Uttar Pradesh" });
+    expect(normalizeAddress(text).normalized).toContain("Mandi Samiti");
+  });
+
+  it.each([
+    ["Main Road, Tallarevu EG Dist 533463", "Tallarevu", "East Godavari"],
+    ["Canal Street, Kothapet - WG Dist, AP", "Kothapet", "West Godavari"],
+  ])("%s: a district's short form ending the name before its marker is the district", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district, state: "Andhra Pradesh" });
+  });
+
+  it("reads a post office named <town> City as that town", () => {
+    const text = "Saffron Chowk, PO Gonda City, District Gonda 271001";
+    expect(place(text)).toMatchObject({ city: "Gonda", district: "Gonda" });
+    expect(normalizeAddress(text).normalized).toContain("Post Gonda City");
+  });
+});

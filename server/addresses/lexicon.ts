@@ -268,7 +268,7 @@ export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
 /** Words that end the name of a quarter or a spot inside a town, never a town's own name ("NGO Colony", "College Campus", "Bus Stand"). */
 // prettier-ignore
 export const QUARTER_WORDS: ReadonlySet<string> = new Set([
-  "colony", "colny", "campus", "complex", "market", "mkt", "stand", "panchayat", "panchayath", "camp", "layout", "enclave", "township", "nagar",
+  "colony", "colny", "campus", "complex", "market", "mkt", "stand", "panchayat", "panchayath", "camp", "layout", "enclave", "township", "nagar", "lines",
 ]);
 
 /** Locality endings written joined to the name: Indiranagar, Malleshwaram, Chickpet, Goregaon. */

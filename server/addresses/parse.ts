@@ -6,7 +6,7 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
-import { cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
+import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
   FEET,
@@ -465,9 +465,17 @@ class SegmentChunker {
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
         if (atEnd && m.label === "Mohalla" && o && o.tokens.length > 0) return -1;
-        // "Madanmohanpur Purba Medinipur Dist": a district's name ending the name before "Dist" is the district's value.
+        // "Madanmohanpur Purba Medinipur Dist", "Tallarevu EG Dist": a district's name (or its short form) ending the name
+        // before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
-        if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && getGazetteer().districtsByKey.has(tail.key)) {
+        if (
+          atEnd &&
+          m.kind === "district" &&
+          o?.kind === "unknown" &&
+          o.tokens.length > 1 &&
+          tail &&
+          (getGazetteer().districtsByKey.has(tail.key) || Object.hasOwn(DISTRICT_SHORT_FORMS, tail.key))
+        ) {
           o.tokens.pop();
           this.close();
           this.push("district", m.label, [tail], i - 1);
@@ -657,7 +665,15 @@ class SegmentChunker {
         c.tokens.push(a);
       }
       const after = tokens[j];
-      const continues = after && (isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      // A locality word (not a name with its ending) that is also a town's name, alone before a road's name of one or two
+      // more words ("Mandi Samiti Road", "Mandi Samiti Rath Road"), is the road's first word: read alone it was that
+      // town, taken out of the road.
+      const heads =
+        c.tokens.length === 1 &&
+        LOCALITY_WORDS.has(t.key) &&
+        !!getGazetteer().places.get(t.key)?.city &&
+        [1, 2].some((n) => j + n < tokens.length && tokens.slice(j, j + n).every((w, k) => w.type === WORD && MARKERS.match(tokens, j + k) === null) && isStreetWord(tokens, j + n));
+      const continues = after && (heads || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
       if (!continues) {
         c.kind = "locality";
         this.close();
@@ -800,6 +816,16 @@ function dropFiller(tokens: Token[]): Token[] {
   return tokens.filter((t, k) => !FILLER.has(t.key) && !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) && !(t.type === HASH && !isPlainNumber(tokens[k + 1])));
 }
 
+const PLACE_KINDS: ReadonlySet<ChunkKind> = new Set(["unknown", "locality", "village", "post", "tehsil"]);
+
+/** Whether the chunk `back` from the end of `out` (a district's, then) follows a place: a name, or a city taken off one. */
+function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: number): boolean {
+  const district = out[out.length - back + 1];
+  const before = out[out.length - back];
+  const from = before?.order ?? -1;
+  return (!!before && PLACE_KINDS.has(before.kind)) || mentions.some((m) => m.kind === "city" && m.order > from && (!district || m.order < district.order));
+}
+
 /**
  * Chunks a segment, then takes place names off each chunk as if it stood alone, because in the
  * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
@@ -809,6 +835,12 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
   for (const c of local) {
+    // "Siliguri, Dist. Darjeeling, Darjeeling", "Deolali Dist. Nasik Nasik": after a place, a list's district column
+    // repeating the marker's value is the district again, no town of its name; the place before stays the city.
+    // Not initials ("R R Dist" is Ranga Reddy).
+    if (c.kind === "district" && placeBefore(out, mentions, 1)) c.tokens = c.tokens.filter((t, k) => k === 0 || t.key.length < 3 || t.key !== (c.tokens[k - 1] as Token).key);
+    const prev = out[out.length - 1];
+    if (!c.label && (c.kind === "unknown" || c.kind === "locality") && prev?.kind === "district" && partKey(c.tokens) === partKey(prev.tokens) && placeBefore(out, mentions, 2)) continue;
     const mode = PEEL_MODE[c.kind];
     const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
     if (kept.length === c.tokens.length) out.push(c);
