@@ -2285,7 +2285,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const post = lastChunk(kept, "post", "Post");
   const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
   const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
-  // A post office named after a quarter ("P.O. Civil Lines, Dist. Banda 210001") is no town: the city is the one written,
+  // A post office named after a quarter ("P.O. Civil Lines, Dist. Fatehpur 212601") is no town: the city is the one written,
   // where one is (the pincode's town is not put in). One named "<town> City" after the pincode's own town ("P.O. Gonda
   // City 271001") is that town's quarter too, and names the town.
   // Not an office at the head of such a value ("P.O. Punpun Gola Market": Punpun).

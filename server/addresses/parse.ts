@@ -666,7 +666,7 @@ class SegmentChunker {
       }
       const after = tokens[j];
       // A locality word (not a name with its ending) that is also a town's name, alone before a road's name of one or two
-      // more words ("Mandi Samiti Road", "Mandi Samiti Rath Road"), is the road's first word: read alone it was that
+      // more words ("Mandi Samiti Road", "Mandi Samiti Ganj Road"), is the road's first word: read alone it was that
       // town, taken out of the road.
       const heads =
         c.tokens.length === 1 &&
@@ -835,7 +835,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
   for (const c of local) {
-    // "Siliguri, Dist. Darjeeling, Darjeeling", "Deolali Dist. Nasik Nasik": after a place, a list's district column
+    // "Mirik, Dist. Darjeeling, Darjeeling", "Sinnar Dist. Nasik Nasik": after a place, a list's district column
     // repeating the marker's value is the district again, no town of its name; the place before stays the city.
     // Not initials ("R R Dist" is Ranga Reddy).
     if (c.kind === "district" && placeBefore(out, mentions, 1)) c.tokens = c.tokens.filter((t, k) => k === 0 || t.key.length < 3 || t.key !== (c.tokens[k - 1] as Token).key);
