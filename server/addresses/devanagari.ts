@@ -10,12 +10,10 @@
 /** Devanagari and the scripts laid out as it is: Bengali to Malayalam, 128 code points each, U+0980–U+0D7F. */
 const INDIAN_SCRIPT = /[\u0900-\u0d7f]/;
 const OTHER_INDIAN_LETTER = /[\u0980-\u0d7f]/;
+/** Each script's block, where its 128 code points start. */
+const [BENGALI, GURMUKHI, GUJARATI, ORIYA, TAMIL, TELUGU, KANNADA, MALAYALAM] = [0x0980, 0x0a00, 0x0a80, 0x0b00, 0x0b80, 0x0c00, 0x0c80, 0x0d00] as const;
 /** Oriya's block and those after it (Tamil, Telugu, Kannada, Malayalam): languages that sound a word's inherent a. */
-const SOUNDS_EVERY_A = 0x0b00;
-const BENGALI = 0x0980;
-const ORIYA = 0x0b00;
-const TAMIL = 0x0b80;
-const MALAYALAM = 0x0d00;
+const SOUNDS_EVERY_A = ORIYA;
 /**
  * Letters of the other scripts outside Devanagari's layout: Assamese ra and wa, Bengali's khanda ta, Gurmukhi's
  * tippi, addak (a doubled consonant: one letter suffices to match a name) and vowel bearers, Malayalam's chillus.
@@ -327,12 +325,12 @@ function spellWord(word: string, script: number): string {
 /** The states whose languages write each script other than Devanagari, by its block. */
 const SCRIPT_STATES: ReadonlyMap<number, readonly string[]> = new Map([
   [BENGALI, ["West Bengal", "Assam", "Tripura", "Andaman and Nicobar Islands"]],
-  [0x0a00, ["Punjab", "Chandigarh", "Haryana", "Delhi", "Himachal Pradesh", "Rajasthan"]],
-  [0x0a80, ["Gujarat", "Dadra and Nagar Haveli and Daman and Diu"]],
+  [GURMUKHI, ["Punjab", "Chandigarh", "Haryana", "Delhi", "Himachal Pradesh", "Rajasthan"]],
+  [GUJARATI, ["Gujarat", "Dadra and Nagar Haveli and Daman and Diu"]],
   [ORIYA, ["Odisha"]],
   [TAMIL, ["Tamil Nadu", "Puducherry"]],
-  [0x0c00, ["Andhra Pradesh", "Telangana", "Puducherry"]],
-  [0x0c80, ["Karnataka"]],
+  [TELUGU, ["Andhra Pradesh", "Telangana", "Puducherry"]],
+  [KANNADA, ["Karnataka"]],
   [MALAYALAM, ["Kerala", "Lakshadweep", "Puducherry"]],
 ]);
 

@@ -239,13 +239,15 @@ let placeKeys: Map<string, string[][]> | null = null;
 export function nearTownIndex(): Map<string, string[][]> {
   if (placeKeys) return placeKeys;
   placeKeys = new Map();
-  const keys = new Set<string>(directoryTowns().keys());
-  for (const [key] of officeNames()) keys.add(key);
-  for (const key of keys) {
-    if (key.length < 6) continue;
-    addByFirstAndLength(placeKeys, key, key);
-  }
+  for (const key of directoryPlaceKeys()) if (key.length >= 6) addByFirstAndLength(placeKeys, key, key);
   return placeKeys;
+}
+
+/** Every directory town's and post office's name (`placeNameKey`) once: the towns, then the offices that are no town. */
+function* directoryPlaceKeys(): Generator<string> {
+  const towns = directoryTowns();
+  yield* towns.keys();
+  for (const [key] of officeNames()) if (!towns.has(key)) yield key;
 }
 
 /**
@@ -268,26 +270,14 @@ export function nearDirectoryTown(key: string): { key: string | null; distance: 
   return near.best ? { key: near.tie ? null : near.best, distance: near.distance } : null;
 }
 
+const code = (letter: string): number => letter.charCodeAt(0);
 /** Letters read as another that sounds the same in a name from Hindi (the borrowed z, w, q; vowels as one), by char code. */
 const SOUND_AS = new Uint8Array(128);
-for (let c = 97; c <= 122; c++) SOUND_AS[c] = c;
-for (const [from, to] of ["zj", "wv", "qk", "ea", "ia", "oa", "ua"]) SOUND_AS[(from as string).charCodeAt(0)] = (to as string).charCodeAt(0);
-/** Consonants whose aspirated form (an h after them) is the same sound for matching: k g j t d b s. */
-const ASPIRATED = new Set([107, 103, 106, 116, 100, 98, 115]);
-const [A, B, C, F, H, K, M, N, P, S, X, Y] = [..."abcfhkmnpsxy"].map((l) => l.charCodeAt(0)) as [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+for (let c = code("a"); c <= code("z"); c++) SOUND_AS[c] = c;
+for (const pair of ["zj", "wv", "qk", "ea", "ia", "oa", "ua"]) SOUND_AS[pair.charCodeAt(0)] = pair.charCodeAt(1);
+/** Consonants whose aspirated form (an h after them) is the same sound for matching. */
+const ASPIRATED = new Set([..."kgjtdbs"].map(code));
+const [A, B, C, F, H, K, M, N, P, S, X, Y] = [code("a"), code("b"), code("c"), code("f"), code("h"), code("k"), code("m"), code("n"), code("p"), code("s"), code("x"), code("y")] as const;
 const sound = new Uint8Array(128);
 
 /**
@@ -298,7 +288,11 @@ const sound = new Uint8Array(128);
  * places share it. One pass over the letters: it keys every directory name at start-up.
  */
 export function soundKey(name: string): string {
-  const n = soundLetters(name);
+  return writtenSound(soundLetters(name));
+}
+
+/** The sound `soundLetters` wrote, as a string; empty under four letters. */
+function writtenSound(n: number): string {
   return n < 4 ? "" : String.fromCharCode.apply(null, sound.subarray(0, n) as unknown as number[]);
 }
 
@@ -334,7 +328,11 @@ function soundLetters(name: string): number {
  * makes no string a name; names that share a hash are told apart by their `soundKey` when asked.
  */
 function soundHash(name: string): number {
-  const n = soundLetters(name);
+  return hashedSound(soundLetters(name));
+}
+
+/** The sound `soundLetters` wrote, hashed. */
+function hashedSound(n: number): number {
   if (n < 4) return 0;
   let h = 0x811c9dc5;
   for (let i = 0; i < n; i++) h = Math.imul(h ^ (sound[i] as number), 0x01000193);
@@ -368,9 +366,7 @@ export function soundPlaces(): { cities: Filed<{ key: string; city: CityDef }>; 
     for (const [key, def] of getGazetteer().places) if (def.city && key.length >= 4) file(cities, soundHash(key), { key, city: def.city });
     // Post offices too: a town that sounds like an office elsewhere is no one place.
     const places: Filed<string> = new Map();
-    const towns = directoryTowns();
-    for (const key of towns.keys()) file(places, soundHash(key), key);
-    for (const [key] of officeNames()) if (!towns.has(key)) file(places, soundHash(key), key);
+    for (const key of directoryPlaceKeys()) file(places, soundHash(key), key);
     citiesBySound = cities;
     placesBySound = places;
   }
@@ -403,9 +399,10 @@ function soundMatch(
   fits: (city: CityDef) => boolean,
   fitsTown: (key: string) => boolean,
 ): { city: CityDef } | { town: string } | null | undefined {
-  const key = name.length > 40 ? "" : soundKey(name);
+  const n = name.length > 40 ? 0 : soundLetters(name);
+  const key = writtenSound(n);
   if (!key) return undefined;
-  const hash = soundHash(name);
+  const hash = hashedSound(n);
   const { cities, places } = soundPlaces();
   const near = new Set(
     filed(cities, hash).flatMap((c) =>
