@@ -2184,7 +2184,9 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
  * A name as it sounds, which lists and the directory spell apart: a long vowel doubled or written `ee`/`oo`, a letter
  * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, a final `a`, `o` or `u` dropped and a final `e` as `i` ("Sullurpet",
  * "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru", "Duvvur"; "Palli", "Palle"; not "Puri" and
- * "Pur", another name). Letters only, so linear.
+ * "Pur", another name). Letters only, so linear. Narrower than fuzzy.ts's `soundKey`, which folds every vowel and
+ * aspirate for Hindi spelt letter by letter: on names a buyer typed in Latin letters that one guessed wrong twice as
+ * often (docs/normalize.md, "A Hindi name read by its sound").
  */
 function spokenKey(key: string): string {
   return key
