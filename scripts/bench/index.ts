@@ -21,7 +21,7 @@ if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] 
   process.exit(1);
 }
 
-const benches = ["digipin", "normalize", "http", "verify", "round-trips", "console", "outcomes", "privacy"];
+const benches = ["digipin", "normalize", "startup", "http", "verify", "round-trips", "console", "outcomes", "privacy"];
 let failed = false;
 for (const name of benches) {
   console.log(`\n=== ${name} ===`);
