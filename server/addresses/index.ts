@@ -239,11 +239,33 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
     before = chosen;
     chosen = m.city;
   }
-  if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name)) return before;
+  // A town of another district's name that fits only as one of the pincode's offices is that office: a quarter of the
+  // town written after it where the pincode lies near that town ("Ashoknagar, Nanded"), as a post office is (`findTown`).
+  if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name) && (townOfRecord(before, rec) || farFrom(chosen, rec.entry))) return before;
   // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
   // either way the pincode does not fit what is written.
   if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && (m.city.curated || townOutsideStates(m.city, rec))) chosen = m.city;
   return chosen;
+}
+
+/**
+ * A district's town written with a pincode of another district of its state ("Risod Road, Washim" with a pincode of
+ * Akola's, 40 km off): the town is where the parcel goes, as a directory town written with a pincode across a district
+ * border is (`readDirectoryTown`), not a locality of a town the text never names. The last such written, where no
+ * other place was read as the city (`readCity`: "Sompur, Jagatsinghpur" with a pincode filed under Cuttack is Sompur).
+ */
+function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord): CityDef | null {
+  let found: CityDef | null = null;
+  for (const m of mentions) {
+    if (m.kind !== "city" || m.city.curated || cityMatchesRecord(m.city, rec)) continue;
+    if (m.city.districts.some((d) => rec.states.includes(directoryDistricts().get(d) ?? ""))) found = m.city;
+  }
+  return found;
+}
+
+/** A city that lies in the pincode's district(s), or a town among whose pincodes it is: not only an office's namesake. */
+function townOfRecord(city: CityDef, rec: PincodeRecord): boolean {
+  return city.districts.some((d) => rec.districts.includes(d)) || city.keys.some((k) => !!townNamed(placeNameKey(k))?.codes.includes(rec.entry.code));
 }
 
 /** States made from another since 2000, with the state their places were in before. */
@@ -2476,9 +2498,12 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
   if (!rec && !kept.some(isRuralBank) && (!r.districtWritten || !r.statedDistrict || METROS.has(districtTown(r.statedDistrict)?.name ?? ""))) return null;
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
-  // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village.
+  // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village;
+  // another district's name written before this one's marker is a place of this one ("Chitrakoot, Distt. Satna").
   const district = placeNameKey(r.statedDistrict ?? rec?.entry.district ?? "");
-  if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || getGazetteer().places.has(nameOf(last))) return null;
+  const known = getGazetteer().places.get(nameOf(last));
+  const otherDistrict = !!known?.district && !known.state && !known.city && known.district !== (r.statedDistrict ?? rec?.entry.district);
+  if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || (known && !otherDistrict)) return null;
   return last;
 }
 
@@ -2707,8 +2732,11 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
 
   const area = writtenArea(mentions);
   // Without a pincode or a written state or district, a locality's name of many states is not the city (`everywhereName`).
+  // A district written with its marker is written too ("Krishnanagar, Dist. Nadia"), though no mention.
   const city = chooseCity(
-    rec || area.statedState || area.statedDistrict ? mentions : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
+    rec || area.statedState || area.statedDistrict || chunks.some((c) => c.kind === "district")
+      ? mentions
+      : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
     rec,
   );
   const r: Reading = {
@@ -2741,6 +2769,14 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   }
   const written = overruled ? null : city;
   const { town, rural, placeTown, displaced, nearTown } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
+  const acrossBorder = rec && !written && r.statedCity === null ? townAcrossBorder(mentions, rec) : null;
+  if (rec && acrossBorder) {
+    r.statedCity = acrossBorder.name;
+    r.cityWritten = true;
+    // Near its pincode the town is not flagged; farther the pincode is wrong, as for a directory town.
+    r.townFits = !farFrom(acrossBorder, rec.entry, NEAR_PINCODE_KM);
+    r.townOutside = !r.townFits;
+  }
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 

@@ -468,11 +468,11 @@ describe("a common-word district town after a marker's value", () => {
 });
 
 describe("a post office marker shared with the district's", () => {
-  it("gives no post office called '&' ('P.O. & Dist. X')", () => {
+  it("gives no post office called '&' ('P.O. & Dist. X'): the post office is X", () => {
     const r = normalizeAddress("Court Road, P.O & Dist-Chatra, Jharkhand");
-    expect(r.components.city).not.toBe("&");
+    expect(r.components.city).toBe("Chatra");
     expect(r.components.district).toBe("Chatra");
-    expect(r.normalized).toBe("Court Road, District Chatra, Jharkhand");
+    expect(r.normalized).toBe("Court Road, Post Chatra, District Chatra, Jharkhand");
   });
 });
 
@@ -618,10 +618,10 @@ describe("a marker with no name of its own, joined to the next by '&' or 'and'",
     expect(normalizeAddress("Plot 7, Keesara Village & Mandal, Ranga Reddy District").components).toMatchObject({ locality: "Village Keesara", city: "Keesara", state: "Telangana" });
   });
 
-  it("names no place where nothing is written beside it", () => {
+  it("shares the district's name where nothing else is written beside it (contract: the post-office town)", () => {
     const { components, normalized } = normalizeAddress("Mandi Road, PO and Dist. Mahoba");
-    expect(components).toMatchObject({ city: null, district: "Mahoba" });
-    expect(normalized).toBe("Mandi Road, District Mahoba, Uttar Pradesh");
+    expect(components).toMatchObject({ city: "Mahoba", district: "Mahoba" });
+    expect(normalized).toBe("Mandi Road, Post Mahoba, District Mahoba, Uttar Pradesh");
   });
 });
 
