@@ -544,6 +544,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       // Vasai"), is that town, whatever its office is called ("Bassein").
       const known = getGazetteer().places.get(name)?.city;
       if (known && known !== home && (isPlainName(c) || c.label === "Post") && cityMatchesRecord(known, rec)) return c;
+      // The district's own name, where its town is called otherwise ("Malda", whose town is English Bazar), written as a
+      // plain name that is one of the pincode's offices: the town the buyer names, however near the other name's centre.
+      if (isPlainName(c) && districtOnly(name) === rec.entry.district && offices.includes(key)) return c;
       // The office may be spelt a letter or two apart ("Sagara" for the office "Sagar"; the town is then the office's
       // name), or name its town with a word of its own ("Kalyan City", "Fatehpur Town").
       const limit = allowedEdits(whole.length);
@@ -625,6 +628,12 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     return itsVillage ?? (tail ? splitTail(kept, k) : c);
   }
   return null;
+}
+
+/** The district a name stands for where it names no city ("Malda", "Hooghly": their towns are English Bazar, Chinsurah). */
+function districtOnly(name: string): string | null {
+  const def = getGazetteer().places.get(name);
+  return def?.district && !def.city && !def.state ? def.district : null;
 }
 
 /** Parts the last word of the chunk at `k` from the name before it, which stays a locality; returns the word's chunk. */

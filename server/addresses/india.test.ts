@@ -1494,3 +1494,48 @@ describe("the city where it is written (eighth round)", () => {
     expect(normalizeAddress(text).normalized).toContain("Post Gonda City");
   });
 });
+
+describe("towns named as their district, and towns of a district the pincode's is not", () => {
+  it.each([
+    ["14, Bazar Lane, Hooghly, Dist. Hooghly 712103", "Hooghly", "14, Bazar Lane, Hooghly, District Hooghly, West Bengal 712103"],
+    ["Kadam Lane, P.O. & Dist. Hooghly Hooghly 712103", "Hooghly", "Kadam Lane, Post Hooghly, District Hooghly, West Bengal 712103"],
+    ["Gandhi Chowk, Hooghly 712103", "Hooghly", "Gandhi Chowk, Hooghly, West Bengal 712103"],
+  ])("%s: a district's name written as its town (one of the pincode's offices) is the city and stays in the line", (text, city, line) => {
+    const r = normalizeAddress(text);
+    expect(r.components).toMatchObject({ city, district: "Hooghly" });
+    expect(r.normalized).toBe(line);
+    expect(normalizeAddress(r.normalized).components).toMatchObject({ city, district: "Hooghly" });
+  });
+
+  it("keeps the district's name alone as the district where it names no place of it", () => {
+    expect(normalizeAddress("Bazar Road, Nadia, Dist. Nadia 741101").components).toMatchObject({ city: "Krishnanagar", district: "Nadia" });
+  });
+
+  it("keeps another district's name written before the marker in the line, as the place it is", () => {
+    const r = normalizeAddress("Sector 4, Vaishali, Distt. Ghaziabad");
+    expect(r.components.district).toBe("Ghaziabad");
+    expect(r.normalized).toBe("Sector 4, Vaishali, District Ghaziabad, Uttar Pradesh");
+  });
+
+  it("reads a district's town after a district's marker with no pincode, though its name is a locality's in other states", () => {
+    expect(normalizeAddress("Main Road, Krishnanagar, Dist. Nadia").components).toMatchObject({ city: "Krishnanagar", district: "Nadia", state: "West Bengal" });
+  });
+
+  it("reads a district's town written with a neighbouring district's pincode as the city, not a locality", () => {
+    const r = normalizeAddress("Shop 3, Market Road, Hingoli 445215");
+    expect(r.components).toMatchObject({ city: "Hingoli", locality: null, district: "Yavatmal", state: "Maharashtra" });
+    expect(r.signals.cityMatchesPincode).toBe(true);
+    expect(normalizeAddress("Shop 3, Market Road, Hingoli 411001").signals.cityMatchesPincode).toBe(false);
+  });
+
+  it.each([
+    ["Plot 9, Karimganj, Station Road, Mainpuri 205001", "Karimganj", "Mainpuri"],
+    ["12, Raiganj, Civil Lines, Gorakhpur 273010", "Raiganj, Civil Lines", "Gorakhpur"],
+  ])("%s: an office named after another district's town, near the pincode's own town, is its quarter", (text, locality, city) => {
+    expect(normalizeAddress(text).components).toMatchObject({ city, locality });
+  });
+
+  it("keeps such an office far from the pincode's town as the town", () => {
+    expect(normalizeAddress("Main Road, Bikaner, Rewari 123401").components).toMatchObject({ city: "Bikaner", district: "Rewari" });
+  });
+});

@@ -874,19 +874,27 @@ interface Peeled {
  * before a district's marker is a place of that district, the town the parcel goes to, not the district said twice:
  * another district's name (Kaushambi is a district of Uttar Pradesh and a quarter of Ghaziabad) or the same one where
  * the directory has a town or post office of that name in it (Malda's head office; Nadia, whose town is Krishnanagar,
- * names no place and stays the district). The name goes back among the parts, in its place.
+ * names no place and stays the district). So is such a name written last where no city is written ("Station Road,
+ * Malda 732101"). The name goes back among the parts, in its place.
  */
-function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peeled: readonly Peeled[]): void {
+function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peeled: readonly Peeled[], rec: PincodeRecord | null): void {
+  const districts = getGazetteer().districtsByKey;
+  const cityWritten = mentions.some((m) => m.kind === "city");
+  const marked = chunks.some((c) => c.kind === "district");
   for (let k = peeled.length - 1; k >= 0; k--) {
     const { chunk, mention, at } = peeled[k] as Peeled;
+    if (mention.kind !== "district") continue;
     const next = chunks[at];
-    if (mention.kind !== "district" || next?.kind !== "district" || !next.label || next.tokens.length === 0) continue;
-    const districts = getGazetteer().districtsByKey;
-    const marked = districts.get(next.tokens.map((t) => t.key).join(" ")) ?? districts.get((next.tokens[0] as Token).key);
-    if (!marked) continue;
+    const marker = next?.kind === "district" && !!next.label && next.tokens.length > 0;
+    // Written last with no city and no district's marker anywhere ("Station Road, Malda 732101"; "Chinsurah Dist, Hooghly"
+    // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
+    // pincode it stays the district, which names the state).
+    if (!marker && (at < chunks.length || cityWritten || marked || !rec?.placeKeys.includes((chunk.tokens[0] as Token).key))) continue;
+    const district = marker ? (districts.get(next.tokens.map((t) => t.key).join(" ")) ?? districts.get((next.tokens[0] as Token).key)) : mention.district;
+    if (!district) continue;
     const key = placeNameKey((chunk.tokens[0] as Token).key);
-    const place = recordsNamed(key).some((r) => r.districts.includes(marked)) || !!townNamed(key)?.areas.some((a) => a.district === marked);
-    if (marked === mention.district && !place) continue;
+    const place = recordsNamed(key).some((r) => r.districts.includes(district)) || !!townNamed(key)?.areas.some((a) => a.district === district);
+    if (district === mention.district && !place) continue;
     chunks.splice(at, 0, chunk);
     mentions.splice(mentions.indexOf(mention), 1);
   }
@@ -905,7 +913,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
     chunkAndPeel(all, base, s, rec, mentions, chunks, peeled);
     base += all.length;
   }
-  restorePlacesBeforeDistrict(chunks, mentions, peeled);
+  restorePlacesBeforeDistrict(chunks, mentions, peeled, rec);
   // The name before "S/O …" (same segment, or the address's first segment) is the recipient too.
   for (let k = 1; k < chunks.length; k++) {
     const c = chunks[k] as Chunk;
