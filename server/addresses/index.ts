@@ -240,7 +240,7 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
     chosen = m.city;
   }
   // A town of another district's name that fits only as one of the pincode's offices is that office: a quarter of the
-  // town written after it where the pincode lies near that town ("Ashoknagar, Nanded"), as a post office is (`findTown`).
+  // town written after it where the pincode lies near that town ("Raiganj, Gorakhpur 273010"), as a post office is (`findTown`).
   if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name) && (townOfRecord(before, rec) || farFrom(chosen, rec.entry))) return before;
   // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
   // either way the pincode does not fit what is written.
@@ -249,10 +249,10 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 }
 
 /**
- * A district's town written with a pincode of another district of its state ("Risod Road, Washim" with a pincode of
- * Akola's, 40 km off): the town is where the parcel goes, as a directory town written with a pincode across a district
+ * A district's town written with a pincode of another district of its state ("Market Road, Hingoli" with a pincode of
+ * Yavatmal's, 35 km off): the town is where the parcel goes, as a directory town written with a pincode across a district
  * border is (`readDirectoryTown`), not a locality of a town the text never names. The last such written, where no
- * other place was read as the city (`readCity`: "Sompur, Jagatsinghpur" with a pincode filed under Cuttack is Sompur).
+ * other place was read as the city (`readCity`: a town of the district written before it is the town).
  */
 function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord): CityDef | null {
   let found: CityDef | null = null;
@@ -544,7 +544,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       // Vasai"), is that town, whatever its office is called ("Bassein").
       const known = getGazetteer().places.get(name)?.city;
       if (known && known !== home && (isPlainName(c) || c.label === "Post") && cityMatchesRecord(known, rec)) return c;
-      // The district's own name, where its town is called otherwise ("Malda", whose town is English Bazar), written as a
+      // The district's own name, where its town is called otherwise ("Hooghly", whose town is Chinsurah), written as a
       // plain name that is one of the pincode's offices: the town the buyer names, however near the other name's centre.
       if (isPlainName(c) && districtOnly(name) === rec.entry.district && offices.includes(key)) return c;
       // The office may be spelt a letter or two apart ("Sagara" for the office "Sagar"; the town is then the office's
@@ -630,7 +630,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   return null;
 }
 
-/** The district a name stands for where it names no city ("Malda", "Hooghly": their towns are English Bazar, Chinsurah). */
+/** The district a name stands for where it names no city ("Hooghly", "Nadia": their towns are Chinsurah, Krishnanagar). */
 function districtOnly(name: string): string | null {
   const def = getGazetteer().places.get(name);
   return def?.district && !def.city && !def.state ? def.district : null;
@@ -2508,7 +2508,7 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
   // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village;
-  // another district's name written before this one's marker is a place of this one ("Chitrakoot, Distt. Satna").
+  // another district's name written before this one's marker is a place of this one ("Vaishali, Distt. Ghaziabad").
   const district = placeNameKey(r.statedDistrict ?? rec?.entry.district ?? "");
   const known = getGazetteer().places.get(nameOf(last));
   const otherDistrict = !!known?.district && !known.state && !known.city && known.district !== (r.statedDistrict ?? rec?.entry.district);

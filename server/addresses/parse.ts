@@ -836,7 +836,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
   new SegmentChunker(tokens, base, segment, local).run();
   for (const c of local) {
     // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
-    // town the parcel goes to ("P.O. & Dist. Malda Malda": the name once, its repeat the district's again).
+    // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
     // Only a place's name: "P.O. & Dist. Purba Medinipur" names no post office.
     const shared = out[out.length - 1];
     if (c.kind === "district" && shared?.kind === "post" && shared.tokens.every((t) => t.key === "&" || t.key === "and")) {
@@ -870,12 +870,12 @@ interface Peeled {
 }
 
 /**
- * "Station Road, Malda, Dist. Malda", "Sector 14, Kaushambi, Distt. Ghaziabad": a district's name written alone right
+ * "Bazar Lane, Hooghly, Dist. Hooghly", "Sector 4, Vaishali, Distt. Ghaziabad": a district's name written alone right
  * before a district's marker is a place of that district, the town the parcel goes to, not the district said twice:
- * another district's name (Kaushambi is a district of Uttar Pradesh and a quarter of Ghaziabad) or the same one where
- * the directory has a town or post office of that name in it (Malda's head office; Nadia, whose town is Krishnanagar,
- * names no place and stays the district). So is such a name written last where no city is written ("Station Road,
- * Malda 732101"). The name goes back among the parts, in its place.
+ * another district's name (Vaishali is a district of Bihar and a quarter of Ghaziabad) or the same one where
+ * the directory has a town or post office of that name in it (Hooghly's office; Nadia, whose town is Krishnanagar,
+ * names no place and stays the district). So is such a name written last where no city is written ("Gandhi Chowk,
+ * Hooghly 712103"). The name goes back among the parts, in its place.
  */
 function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peeled: readonly Peeled[], rec: PincodeRecord | null): void {
   const districts = getGazetteer().districtsByKey;
@@ -886,7 +886,7 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     if (mention.kind !== "district") continue;
     const next = chunks[at];
     const marker = next?.kind === "district" && !!next.label && next.tokens.length > 0;
-    // Written last with no city and no district's marker anywhere ("Station Road, Malda 732101"; "Chinsurah Dist, Hooghly"
+    // Written last with no city and no district's marker anywhere ("Gandhi Chowk, Hooghly 712103"; "<town> Dist, Hooghly"
     // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
     // pincode it stays the district, which names the state).
     if (!marker && (at < chunks.length || cityWritten || marked || !rec?.placeKeys.includes((chunk.tokens[0] as Token).key))) continue;
