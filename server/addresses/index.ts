@@ -387,7 +387,7 @@ const isQuarter = (c: Chunk) => {
 };
 
 /** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
-const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "tiraha", "crossing"]);
+const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing"]);
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
 // prettier-ignore
 const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
@@ -2583,6 +2583,22 @@ function placeBeforeDistrict(kept: readonly Chunk[], r: Reading): Chunk | null {
   return before && alone && before.kind === "unknown" && !before.label && before.tokens.length <= 2 && before.tokens.every(plain) ? before : null;
 }
 
+/**
+ * "Begampur, Dist. Etah 207001": with the district's own town's pincode, a name written right before the district's
+ * marker, alone with nothing but roads beside it (no house, building, landmark or other place: a village's address as a
+ * list writes a rural branch's), that the directory knows nowhere, is the village the parcel goes to (contract: never
+ * the district's headquarters); the pincode is its sorting town's. Not in a metro's district, whose quarters the
+ * directory lists by office. A quarter of a town is written inside a street's address and stays its locality.
+ */
+function villageWithTownPincode(kept: readonly Chunk[], rec: PincodeRecord, r: Reading): Chunk | null {
+  const home = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+  if (!home || METROS.has(home.name)) return null;
+  const before = placeBeforeDistrict(kept, r);
+  if (!before || isQuarter(before) || kept.some((c) => c !== before && c.kind !== "street" && c.kind !== "district")) return null;
+  const key = placeNameKey(nameOf(before));
+  return recordsNamed(key).length === 0 && !townNamed(key) ? before : null;
+}
+
 const VOWEL = /[aeiouy]/;
 /** An address word glued to a name ("Roadkhejarla", "Khejarlapost"): no village's name of its own. */
 const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:road|street|post|village|junction|highway)$/;
@@ -2790,8 +2806,12 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
   const village =
-    !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec))
-      ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+    !r.statedCity && !town && !rural && !placeTown
+      ? !(rec && nearOwnCity(rec))
+        ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+        : rec
+          ? villageWithTownPincode(kept, rec, r)
+          : null
       : null;
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
   const cityText = town

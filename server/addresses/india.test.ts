@@ -1538,4 +1538,18 @@ describe("towns named as their district, and towns of a district the pincode's i
   it("keeps such an office far from the pincode's town as the town", () => {
     expect(normalizeAddress("Main Road, Bikaner, Rewari 123401").components).toMatchObject({ city: "Bikaner", district: "Rewari" });
   });
+
+  it.each(["Bhimsarai, Dist. Etah 207001", "G.T. Road, Bhimsarai, Dist. Etah 207001", "Bhimsarai, Dist. Etah, Uttar Pradesh 207001"])(
+    "%s: a village written alone before the district's marker with the district town's pincode is the city",
+    (text) => {
+      expect(normalizeAddress(text).components).toMatchObject({ city: "Bhimsarai", district: "Etah", state: "Uttar Pradesh" });
+    },
+  );
+
+  it.each(["12, Bhimsarai, Dist. Etah 207001", "Near Water Tank, Bhimsarai, Dist. Etah 207001", "Kolbhat, Dist. Ahmedabad 380001"])(
+    "%s: inside a street's address, or in a metro's district, such a name stays the town's locality",
+    (text) => {
+      expect(normalizeAddress(text).components).toMatchObject({ locality: text.split(", ").at(-2) });
+    },
+  );
 });
