@@ -1500,6 +1500,8 @@ describe("towns named as their district, and towns of a district the pincode's i
     ["14, Bazar Lane, Hooghly, Dist. Hooghly 712103", "Hooghly", "14, Bazar Lane, Hooghly, District Hooghly, West Bengal 712103"],
     ["Kadam Lane, P.O. & Dist. Hooghly Hooghly 712103", "Hooghly", "Kadam Lane, Post Hooghly, District Hooghly, West Bengal 712103"],
     ["Gandhi Chowk, Hooghly 712103", "Hooghly", "Gandhi Chowk, Hooghly, West Bengal 712103"],
+    ["Main Road, Dist. Hooghly, Hooghly 712103", "Hooghly", "Main Road, Hooghly, District Hooghly, West Bengal 712103"],
+    ["Bazar Lane, Hooghly, Dist. Hooghly, Hooghly 712103", "Hooghly", "Bazar Lane, Hooghly, District Hooghly, West Bengal 712103"],
   ])("%s: a district's name written as its town (one of the pincode's offices) is the city and stays in the line", (text, city, line) => {
     const r = normalizeAddress(text);
     expect(r.components).toMatchObject({ city, district: "Hooghly" });
