@@ -254,10 +254,13 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
  * border is (`readDirectoryTown`), not a locality of a town the text never names. The last such written, where no
  * other place was read as the city (`readCity`: a town of the district written before it is the town).
  */
-function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord): CityDef | null {
+function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord, district: string | null): CityDef | null {
   let found: CityDef | null = null;
   for (const m of mentions) {
+    // A district written that is not the town's says the name is a namesake there ("Mau, Chitrakoot 210209"), unless the
+    // directory lists the town in one of the pincode's districts too (a district split since).
     if (m.kind !== "city" || m.city.curated || cityMatchesRecord(m.city, rec)) continue;
+    if (district && !m.city.districts.includes(district) && !townNamed(placeNameKey(m.city.name))?.areas.some((a) => rec.districts.includes(a.district))) continue;
     if (m.city.districts.some((d) => rec.states.includes(directoryDistricts().get(d) ?? ""))) found = m.city;
   }
   return found;
@@ -2794,7 +2797,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   }
   const written = overruled ? null : city;
   const { town, rural, placeTown, displaced, nearTown } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
-  const acrossBorder = rec && !written && r.statedCity === null ? townAcrossBorder(mentions, rec) : null;
+  const acrossBorder = rec && !written && r.statedCity === null ? townAcrossBorder(mentions, rec, r.statedDistrict) : null;
   if (rec && acrossBorder) {
     r.statedCity = acrossBorder.name;
     r.cityWritten = true;

@@ -1530,6 +1530,12 @@ describe("towns named as their district, and towns of a district the pincode's i
     expect(normalizeAddress("Shop 3, Market Road, Hingoli 411001").signals.cityMatchesPincode).toBe(false);
   });
 
+  it("reads no other district's town where the district written is the pincode's (a namesake there)", () => {
+    const r = normalizeAddress("Ram Mandir Road, Mau, Chitrakoot 210209");
+    expect(r.components).toMatchObject({ locality: "Mau", district: "Chitrakoot" });
+    expect(r.signals.cityMatchesPincode).not.toBe(false);
+  });
+
   it.each([
     ["Plot 9, Karimganj, Station Road, Mainpuri 205001", "Karimganj", "Mainpuri"],
     ["12, Raiganj, Civil Lines, Gorakhpur 273010", "Raiganj, Civil Lines", "Gorakhpur"],
