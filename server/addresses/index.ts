@@ -239,11 +239,36 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
     before = chosen;
     chosen = m.city;
   }
-  if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name)) return before;
+  // A town of another district's name that fits only as one of the pincode's offices is that office: a quarter of the
+  // town written after it where the pincode lies near that town ("Raiganj, Gorakhpur 273010"), as a post office is (`findTown`).
+  if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name) && (townOfRecord(before, rec) || farFrom(chosen, rec.entry))) return before;
   // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
   // either way the pincode does not fit what is written.
   if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && (m.city.curated || townOutsideStates(m.city, rec))) chosen = m.city;
   return chosen;
+}
+
+/**
+ * A district's town written with a pincode of another district of its state ("Market Road, Hingoli" with a pincode of
+ * Yavatmal's, 35 km off): the town is where the parcel goes, as a directory town written with a pincode across a district
+ * border is (`readDirectoryTown`), not a locality of a town the text never names. The last such written, where no
+ * other place was read as the city (`readCity`: a town of the district written before it is the town).
+ */
+function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord, district: string | null): CityDef | null {
+  let found: CityDef | null = null;
+  for (const m of mentions) {
+    // A district written that is not the town's says the name is a namesake there ("Mau, Chitrakoot 210209"), unless the
+    // directory lists the town in one of the pincode's districts too (a district split since).
+    if (m.kind !== "city" || m.city.curated || cityMatchesRecord(m.city, rec)) continue;
+    if (district && !m.city.districts.includes(district) && !townNamed(placeNameKey(m.city.name))?.areas.some((a) => rec.districts.includes(a.district))) continue;
+    if (m.city.districts.some((d) => rec.states.includes(directoryDistricts().get(d) ?? ""))) found = m.city;
+  }
+  return found;
+}
+
+/** A city that lies in the pincode's district(s), or a town among whose pincodes it is: not only an office's namesake. */
+function townOfRecord(city: CityDef, rec: PincodeRecord): boolean {
+  return city.districts.some((d) => rec.districts.includes(d)) || city.keys.some((k) => !!townNamed(placeNameKey(k))?.codes.includes(rec.entry.code));
 }
 
 /** States made from another since 2000, with the state their places were in before. */
@@ -365,7 +390,7 @@ const isQuarter = (c: Chunk) => {
 };
 
 /** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
-const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "tiraha", "crossing"]);
+const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing"]);
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
 // prettier-ignore
 const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
@@ -522,6 +547,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       // Vasai"), is that town, whatever its office is called ("Bassein").
       const known = getGazetteer().places.get(name)?.city;
       if (known && known !== home && (isPlainName(c) || c.label === "Post") && cityMatchesRecord(known, rec)) return c;
+      // The district's own name, where its town is called otherwise ("Hooghly", whose town is Chinsurah), written as a
+      // plain name that is one of the pincode's offices: the town the buyer names, however near the other name's centre.
+      if (isPlainName(c) && districtOnly(name) === rec.entry.district && offices.includes(key)) return c;
       // The office may be spelt a letter or two apart ("Sagara" for the office "Sagar"; the town is then the office's
       // name), or name its town with a word of its own ("Kalyan City", "Fatehpur Town").
       const limit = allowedEdits(whole.length);
@@ -603,6 +631,12 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     return itsVillage ?? (tail ? splitTail(kept, k) : c);
   }
   return null;
+}
+
+/** The district a name stands for where it names no city ("Hooghly", "Nadia": their towns are Chinsurah, Krishnanagar). */
+function districtOnly(name: string): string | null {
+  const def = getGazetteer().places.get(name);
+  return def?.district && !def.city && !def.state ? def.district : null;
 }
 
 /** Parts the last word of the chunk at `k` from the name before it, which stays a locality; returns the word's chunk. */
@@ -2476,9 +2510,12 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
   if (!rec && !kept.some(isRuralBank) && (!r.districtWritten || !r.statedDistrict || METROS.has(districtTown(r.statedDistrict)?.name ?? ""))) return null;
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
-  // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village.
+  // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village;
+  // another district's name written before this one's marker is a place of this one ("Vaishali, Distt. Ghaziabad").
   const district = placeNameKey(r.statedDistrict ?? rec?.entry.district ?? "");
-  if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || getGazetteer().places.has(nameOf(last))) return null;
+  const known = getGazetteer().places.get(nameOf(last));
+  const otherDistrict = !!known?.district && !known.state && !known.city && known.district !== (r.statedDistrict ?? rec?.entry.district);
+  if (last.tokens.some((t, k) => NOT_NAMES.has(t.key) || t.key === district || gluedName(t.key) || MARKERS.match(last.tokens, k)) || (known && !otherDistrict)) return null;
   return last;
 }
 
@@ -2547,6 +2584,22 @@ function placeBeforeDistrict(kept: readonly Chunk[], r: Reading): Chunk | null {
   // The name is a part of its own, not the end of another ("Market Yard") nor a word before a house number.
   const alone = !!before && kept.every((c) => c === before || c.segment !== before.segment);
   return before && alone && before.kind === "unknown" && !before.label && before.tokens.length <= 2 && before.tokens.every(plain) ? before : null;
+}
+
+/**
+ * "Begampur, Dist. Etah 207001": with the district's own town's pincode, a name written right before the district's
+ * marker, alone with nothing but roads beside it (no house, building, landmark or other place: a village's address as a
+ * list writes a rural branch's), that the directory knows nowhere, is the village the parcel goes to (contract: never
+ * the district's headquarters); the pincode is its sorting town's. Not in a metro's district, whose quarters the
+ * directory lists by office. A quarter of a town is written inside a street's address and stays its locality.
+ */
+function villageWithTownPincode(kept: readonly Chunk[], rec: PincodeRecord, r: Reading): Chunk | null {
+  const home = getGazetteer().citiesByName.get(rec.entry.city ?? "");
+  if (!home || METROS.has(home.name)) return null;
+  const before = placeBeforeDistrict(kept, r);
+  if (!before || isQuarter(before) || kept.some((c) => c !== before && c.kind !== "street" && c.kind !== "district")) return null;
+  const key = placeNameKey(nameOf(before));
+  return recordsNamed(key).length === 0 && !townNamed(key) ? before : null;
 }
 
 const VOWEL = /[aeiouy]/;
@@ -2707,8 +2760,11 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
 
   const area = writtenArea(mentions);
   // Without a pincode or a written state or district, a locality's name of many states is not the city (`everywhereName`).
+  // A district written with its marker is written too ("Krishnanagar, Dist. Nadia"), though no mention.
   const city = chooseCity(
-    rec || area.statedState || area.statedDistrict ? mentions : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
+    rec || area.statedState || area.statedDistrict || chunks.some((c) => c.kind === "district")
+      ? mentions
+      : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
     rec,
   );
   const r: Reading = {
@@ -2741,12 +2797,24 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   }
   const written = overruled ? null : city;
   const { town, rural, placeTown, displaced, nearTown } = readCity(text, kept, rec, written, overruled ? mentions.filter((m) => m.kind !== "city") : mentions, cityFromState, r);
+  const acrossBorder = rec && !written && r.statedCity === null ? townAcrossBorder(mentions, rec, r.statedDistrict) : null;
+  if (rec && acrossBorder) {
+    r.statedCity = acrossBorder.name;
+    r.cityWritten = true;
+    // Near its pincode the town is not flagged; farther the pincode is wrong, as for a directory town.
+    r.townFits = !farFrom(acrossBorder, rec.entry, NEAR_PINCODE_KM);
+    r.townOutside = !r.townFits;
+  }
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
   const village =
-    !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec))
-      ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+    !r.statedCity && !town && !rural && !placeTown
+      ? !(rec && nearOwnCity(rec))
+        ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+        : rec
+          ? villageWithTownPincode(kept, rec, r)
+          : null
       : null;
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
   const cityText = town

@@ -468,11 +468,11 @@ describe("a common-word district town after a marker's value", () => {
 });
 
 describe("a post office marker shared with the district's", () => {
-  it("gives no post office called '&' ('P.O. & Dist. X')", () => {
+  it("gives no post office called '&' ('P.O. & Dist. X'): the post office is X", () => {
     const r = normalizeAddress("Court Road, P.O & Dist-Chatra, Jharkhand");
-    expect(r.components.city).not.toBe("&");
+    expect(r.components.city).toBe("Chatra");
     expect(r.components.district).toBe("Chatra");
-    expect(r.normalized).toBe("Court Road, District Chatra, Jharkhand");
+    expect(r.normalized).toBe("Court Road, Post Chatra, District Chatra, Jharkhand");
   });
 });
 
@@ -618,10 +618,10 @@ describe("a marker with no name of its own, joined to the next by '&' or 'and'",
     expect(normalizeAddress("Plot 7, Keesara Village & Mandal, Ranga Reddy District").components).toMatchObject({ locality: "Village Keesara", city: "Keesara", state: "Telangana" });
   });
 
-  it("names no place where nothing is written beside it", () => {
+  it("shares the district's name where nothing else is written beside it (contract: the post-office town)", () => {
     const { components, normalized } = normalizeAddress("Mandi Road, PO and Dist. Mahoba");
-    expect(components).toMatchObject({ city: null, district: "Mahoba" });
-    expect(normalized).toBe("Mandi Road, District Mahoba, Uttar Pradesh");
+    expect(components).toMatchObject({ city: "Mahoba", district: "Mahoba" });
+    expect(normalized).toBe("Mandi Road, Post Mahoba, District Mahoba, Uttar Pradesh");
   });
 });
 
@@ -1493,4 +1493,71 @@ describe("the city where it is written (eighth round)", () => {
     expect(place(text)).toMatchObject({ city: "Gonda", district: "Gonda" });
     expect(normalizeAddress(text).normalized).toContain("Post Gonda City");
   });
+});
+
+describe("towns named as their district, and towns of a district the pincode's is not", () => {
+  it.each([
+    ["14, Bazar Lane, Hooghly, Dist. Hooghly 712103", "Hooghly", "14, Bazar Lane, Hooghly, District Hooghly, West Bengal 712103"],
+    ["Kadam Lane, P.O. & Dist. Hooghly Hooghly 712103", "Hooghly", "Kadam Lane, Post Hooghly, District Hooghly, West Bengal 712103"],
+    ["Gandhi Chowk, Hooghly 712103", "Hooghly", "Gandhi Chowk, Hooghly, West Bengal 712103"],
+    ["Main Road, Dist. Hooghly, Hooghly 712103", "Hooghly", "Main Road, Hooghly, District Hooghly, West Bengal 712103"],
+    ["Bazar Lane, Hooghly, Dist. Hooghly, Hooghly 712103", "Hooghly", "Bazar Lane, Hooghly, District Hooghly, West Bengal 712103"],
+  ])("%s: a district's name written as its town (one of the pincode's offices) is the city and stays in the line", (text, city, line) => {
+    const r = normalizeAddress(text);
+    expect(r.components).toMatchObject({ city, district: "Hooghly" });
+    expect(r.normalized).toBe(line);
+    expect(normalizeAddress(r.normalized).components).toMatchObject({ city, district: "Hooghly" });
+  });
+
+  it("keeps the district's name alone as the district where it names no place of it", () => {
+    expect(normalizeAddress("Bazar Road, Nadia, Dist. Nadia 741101").components).toMatchObject({ city: "Krishnanagar", district: "Nadia" });
+  });
+
+  it("keeps another district's name written before the marker in the line, as the place it is", () => {
+    const r = normalizeAddress("Sector 4, Vaishali, Distt. Ghaziabad");
+    expect(r.components.district).toBe("Ghaziabad");
+    expect(r.normalized).toBe("Sector 4, Vaishali, District Ghaziabad, Uttar Pradesh");
+  });
+
+  it("reads a district's town after a district's marker with no pincode, though its name is a locality's in other states", () => {
+    expect(normalizeAddress("Main Road, Krishnanagar, Dist. Nadia").components).toMatchObject({ city: "Krishnanagar", district: "Nadia", state: "West Bengal" });
+  });
+
+  it("reads a district's town written with a neighbouring district's pincode as the city, not a locality", () => {
+    const r = normalizeAddress("Shop 3, Market Road, Hingoli 445215");
+    expect(r.components).toMatchObject({ city: "Hingoli", locality: null, district: "Yavatmal", state: "Maharashtra" });
+    expect(r.signals.cityMatchesPincode).toBe(true);
+    expect(normalizeAddress("Shop 3, Market Road, Hingoli 411001").signals.cityMatchesPincode).toBe(false);
+  });
+
+  it("reads no other district's town where the district written is the pincode's (a namesake there)", () => {
+    const r = normalizeAddress("Ram Mandir Road, Mau, Chitrakoot 210209");
+    expect(r.components).toMatchObject({ locality: "Mau", district: "Chitrakoot" });
+    expect(r.signals.cityMatchesPincode).not.toBe(false);
+  });
+
+  it.each([
+    ["Plot 9, Karimganj, Station Road, Mainpuri 205001", "Karimganj", "Mainpuri"],
+    ["12, Raiganj, Civil Lines, Gorakhpur 273010", "Raiganj, Civil Lines", "Gorakhpur"],
+  ])("%s: an office named after another district's town, near the pincode's own town, is its quarter", (text, locality, city) => {
+    expect(normalizeAddress(text).components).toMatchObject({ city, locality });
+  });
+
+  it("keeps such an office far from the pincode's town as the town", () => {
+    expect(normalizeAddress("Main Road, Bikaner, Rewari 123401").components).toMatchObject({ city: "Bikaner", district: "Rewari" });
+  });
+
+  it.each(["Bhimsarai, Dist. Etah 207001", "G.T. Road, Bhimsarai, Dist. Etah 207001", "Bhimsarai, Dist. Etah, Uttar Pradesh 207001"])(
+    "%s: a village written alone before the district's marker with the district town's pincode is the city",
+    (text) => {
+      expect(normalizeAddress(text).components).toMatchObject({ city: "Bhimsarai", district: "Etah", state: "Uttar Pradesh" });
+    },
+  );
+
+  it.each(["12, Bhimsarai, Dist. Etah 207001", "Near Water Tank, Bhimsarai, Dist. Etah 207001", "Kolbhat, Dist. Ahmedabad 380001"])(
+    "%s: inside a street's address, or in a metro's district, such a name stays the town's locality",
+    (text) => {
+      expect(normalizeAddress(text).components).toMatchObject({ locality: text.split(", ").at(-2) });
+    },
+  );
 });

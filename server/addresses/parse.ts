@@ -831,10 +831,20 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
  * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
  * a name is chunked again: its last word may now read differently ("Park St Bangalore").
  */
-function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[]): void {
+function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[], peeled: Peeled[]): void {
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
   for (const c of local) {
+    // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
+    // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
+    // Only a place's name: "P.O. & Dist. Purba Medinipur" names no post office.
+    const shared = out[out.length - 1];
+    if (c.kind === "district" && shared?.kind === "post" && shared.tokens.every((t) => t.key === "&" || t.key === "and")) {
+      const name = c.tokens[0];
+      const key = name?.type === WORD ? placeNameKey(name.key) : "";
+      if (name && key && (getGazetteer().places.get(name.key)?.city || recordsNamed(key).length > 0 || townNamed(key))) shared.tokens = [name];
+      else out.pop();
+    }
     // "Mirik, Dist. Darjeeling, Darjeeling", "Sinnar Dist. Nasik Nasik": after a place, a list's district column
     // repeating the marker's value is the district again, no town of its name; the place before stays the city.
     // Not initials ("R R Dist" is Ranga Reddy).
@@ -842,25 +852,72 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     const prev = out[out.length - 1];
     if (!c.label && (c.kind === "unknown" || c.kind === "locality") && prev?.kind === "district" && partKey(c.tokens) === partKey(prev.tokens) && placeBefore(out, mentions, 2)) continue;
     const mode = PEEL_MODE[c.kind];
+    const before = mentions.length;
     const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
+    const mention = mentions[before];
+    if (mode === "name" && kept.length === 0 && c.tokens.length === 1 && mentions.length === before + 1 && mention?.kind === "district") peeled.push({ chunk: c, mention, at: out.length });
     if (kept.length === c.tokens.length) out.push(c);
-    else if (kept.length > 0 && mode === "name") chunkAndPeel(kept, c.order, segment, rec, mentions, out);
+    else if (kept.length > 0 && mode === "name") chunkAndPeel(kept, c.order, segment, rec, mentions, out, peeled);
     else if (kept.length > 0) out.push({ ...c, tokens: kept });
+  }
+}
+
+/** A name read whole as a district (`peel`), and where its chunk stood in the output. */
+interface Peeled {
+  chunk: Chunk;
+  mention: Mention;
+  at: number;
+}
+
+/**
+ * "Bazar Lane, Hooghly, Dist. Hooghly", "Sector 4, Vaishali, Distt. Ghaziabad": a district's name written alone right
+ * before a district's marker is a place of that district, the town the parcel goes to, not the district said twice:
+ * another district's name (Vaishali is a district of Bihar and a quarter of Ghaziabad) or the same one where
+ * the directory has a town or post office of that name in it (Hooghly's office; Nadia, whose town is Krishnanagar,
+ * names no place and stays the district). So is such a name written last where no city is written ("Gandhi Chowk,
+ * Hooghly 712103"). The name goes back among the parts, in its place.
+ */
+function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peeled: readonly Peeled[], rec: PincodeRecord | null): void {
+  const districts = getGazetteer().districtsByKey;
+  const cityWritten = mentions.some((m) => m.kind === "city");
+  const marked = chunks.some((c) => c.kind === "district");
+  for (let k = peeled.length - 1; k >= 0; k--) {
+    const { chunk, mention, at } = peeled[k] as Peeled;
+    if (mention.kind !== "district") continue;
+    const next = chunks[at];
+    const marker = next?.kind === "district" && !!next.label && next.tokens.length > 0;
+    // Repeated right after its own marker with no place before it ("Main Road, Dist. Hooghly, Hooghly 712103"; after a
+    // place the repeat is the district again and was never peeled), the name is the town, as a city's name is.
+    const prev = chunks[at - 1];
+    const repeat = !marker && at === chunks.length && !cityWritten && prev?.kind === "district" && !!prev.label && partKey(prev.tokens) === partKey(chunk.tokens);
+    // Written last with no city and no district's marker anywhere ("Gandhi Chowk, Hooghly 712103"; "<town> Dist, Hooghly"
+    // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
+    // pincode it stays the district, which names the state).
+    if (!marker && !repeat && (at < chunks.length || cityWritten || marked || !rec?.placeKeys.includes((chunk.tokens[0] as Token).key))) continue;
+    const district = marker ? (districts.get(next.tokens.map((t) => t.key).join(" ")) ?? districts.get((next.tokens[0] as Token).key)) : mention.district;
+    if (!district) continue;
+    const key = placeNameKey((chunk.tokens[0] as Token).key);
+    const place = recordsNamed(key).some((r) => r.districts.includes(district)) || !!townNamed(key)?.areas.some((a) => a.district === district);
+    if (district === mention.district && !place) continue;
+    chunks.splice(at, 0, chunk);
+    mentions.splice(mentions.indexOf(mention), 1);
   }
 }
 
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
+  const peeled: Peeled[] = [];
   const unbracketed = text.includes("(") ? moveBracketedMarkers(text.replace(BRACKETED_DIRECTION, " $1")) : text;
   const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
     const all = mergeOfficeNames(mergePlaceNames(dropFiller(tokenize(segments[s] as string))), rec);
     if (all.length === 0) continue;
-    chunkAndPeel(all, base, s, rec, mentions, chunks);
+    chunkAndPeel(all, base, s, rec, mentions, chunks, peeled);
     base += all.length;
   }
+  restorePlacesBeforeDistrict(chunks, mentions, peeled, rec);
   // The name before "S/O …" (same segment, or the address's first segment) is the recipient too.
   for (let k = 1; k < chunks.length; k++) {
     const c = chunks[k] as Chunk;
