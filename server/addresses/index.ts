@@ -240,7 +240,7 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
     chosen = m.city;
   }
   // A town of another district's name that fits only as one of the pincode's offices is that office: a quarter of the
-  // town written after it where the pincode lies near that town ("Raiganj, Gorakhpur 273010"), as a post office is (`findTown`).
+  // town written after it where the pincode lies near that town ("Kannur, Kasaragod 671321"), as a post office is (`findTown`).
   if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name) && (townOfRecord(before, rec) || farFrom(chosen, rec.entry))) return before;
   // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
   // either way the pincode does not fit what is written.
@@ -257,7 +257,7 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord, district: string | null): CityDef | null {
   let found: CityDef | null = null;
   for (const m of mentions) {
-    // A district written that is not the town's says the name is a namesake there ("Mau, Chitrakoot 210209"), unless the
+    // A district written that is not the town's says the name is a namesake there ("Akola, Jalna 431202"), unless the
     // directory lists the town in one of the pincode's districts too (a district split since).
     if (m.kind !== "city" || m.city.curated || cityMatchesRecord(m.city, rec)) continue;
     if (district && !m.city.districts.includes(district) && !townNamed(placeNameKey(m.city.name))?.areas.some((a) => rec.districts.includes(a.district))) continue;
@@ -2511,7 +2511,7 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last) || (last.tokens.length === 1 && nameOf(last).length < 4)) return null;
   // The district's own name ("Narwana, Jind Hist"), or a place the gazetteer knows (a state's short form), is no village;
-  // another district's name written before this one's marker is a place of this one ("Vaishali, Distt. Ghaziabad").
+  // another district's name written before this one's marker is a place of this one ("Kheda, Distt. Gwalior").
   const district = placeNameKey(r.statedDistrict ?? rec?.entry.district ?? "");
   const known = getGazetteer().places.get(nameOf(last));
   const otherDistrict = !!known?.district && !known.state && !known.city && known.district !== (r.statedDistrict ?? rec?.entry.district);

@@ -870,7 +870,7 @@ interface Peeled {
 }
 
 /**
- * "Bazar Lane, Hooghly, Dist. Hooghly", "Sector 4, Vaishali, Distt. Ghaziabad": a district's name written alone right
+ * "Bazar Lane, Hooghly, Dist. Hooghly", "Sector 4, Kheda, Distt. Gwalior": a district's name written alone right
  * before a district's marker is a place of that district, the town the parcel goes to, not the district said twice:
  * another district's name (Vaishali is a district of Bihar and a quarter of Ghaziabad) or the same one where
  * the directory has a town or post office of that name in it (Hooghly's office; Nadia, whose town is Krishnanagar,
