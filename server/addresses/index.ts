@@ -2170,7 +2170,19 @@ function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading, with
  * Read only when no town, post office or village was found and no city is written.
  */
 function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading): void {
-  if ((r.statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
+  if (r.statedCity !== null && !(rec && cityFromState)) return;
+  // A city's name that fits no city of the pincode but is a directory town of its district (a Krishnagiri of Kurnool,
+  // not the gazetteer's of Tamil Nadu, with a pincode of Kurnool) is that town, the last such written.
+  const namesake = rec
+    ? mentions.findLast((m) => m.kind === "city" && m.city.keys.some((k) => townNamed(placeNameKey(k))?.areas.some((a) => rec.districts.includes(a.district))))
+    : undefined;
+  if (namesake?.kind === "city") {
+    r.statedCity = namesake.city.keys.map((k) => townNamed(placeNameKey(k))).find((t) => t?.areas.some((a) => rec?.districts.includes(a.district)))?.name ?? null;
+    r.cityWritten = true;
+    r.townFits = true;
+    return;
+  }
+  if (mentions.some((m) => m.kind === "city")) return;
   const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
   // Letters only: "Sector 62" is no "Sector-17".
   const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";

@@ -1556,6 +1556,14 @@ describe("a town the directory knows, written plainly, that still gave no city (
     expect(normalizeAddress("Main Road, Kothapetanakapalle, Visakhapatnam Dist").normalized).toContain("Kothapetanakapalle");
   });
 
+  it.each(["T.S. No. 48/3, Bazaar Street, Palladam", "TS No 48, Bazaar Street, Palladam"])("%s: a town survey number is no Telangana", (text) => {
+    expect(normalizeAddress(text).components).toMatchObject({ house: expect.stringMatching(/^TS No\. 48/), city: "Palladam", state: "Tamil Nadu" });
+  });
+
+  it("reads a gazetteer city's namesake in the pincode's district as that town", () => {
+    expect(parts("Gandhi Chowk, Kota, Kota Mandal 524411")).toEqual({ city: "Kota", district: "Nellore", state: "Andhra Pradesh", pincode: "524411" });
+  });
+
   it("not a quarter's name, which every city has, sounding like an office far away", () => {
     expect(parts("5, Second Cross, Gopinatnagar").state).toBeNull();
   });
