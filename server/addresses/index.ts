@@ -128,15 +128,22 @@ const CP1252_C1: Readonly<Record<number, string>> = { 0x91: "'", 0x92: "'", 0x93
 /**
  * Lists exported through a DOS console carry their UTF-8 as code page 437: "NELLORE┬û524001" is
  * "NELLORE–524001", "┬á" a no-break space. Read back, the dash parts the town from its pincode. After "├"
- * come accented Latin letters ("├╜" is "ý"), which no Indian address writes: noise, read as a space.
+ * come accented Latin letters ("├╜" is "ý"), which no Indian address writes: noise where a list parted its
+ * fields, read as a comma, and so is a run of no-break spaces ("Rampalle┬á┬áParchur Mandal"): a name
+ * ended there, and read as a space the next field's words ran on into it (a village into its mandal, a
+ * town into a relation's name before it).
  */
 function repairMojibake(s: string): string {
-  return s.replace(CP437_MOJIBAKE, (_all: string, lead: string, next: string) => {
-    const code = 0x80 + CP437_CONTINUATION.indexOf(next);
-    if (lead === "├") return " ";
-    return code < 0xa0 ? (CP1252_C1[code] ?? " ") : String.fromCharCode(code);
-  });
+  return s
+    .replace(CP437_MOJIBAKE, (_all: string, lead: string, next: string) => {
+      const code = 0x80 + CP437_CONTINUATION.indexOf(next);
+      if (lead === "├") return ",";
+      return code < 0xa0 ? (CP1252_C1[code] ?? " ") : String.fromCharCode(code);
+    })
+    .replace(FIELD_SPACES, ", ");
 }
+/** Two no-break spaces or more (NFKC, next, makes each a plain space). */
+const FIELD_SPACES = /\u00a0{2,}/g;
 
 function clean(text: string): string {
   let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
@@ -699,6 +706,17 @@ function nearDistrict(key: string): string | null {
   return best && !tie ? best : null;
 }
 
+/** A place in one of the districts `within` (any district when null) and in the written state. */
+function fitsWithin(district: string, placeState: string, within: readonly string[] | null, state: string | null): boolean {
+  return (!within || within.includes(district)) && inState(placeState, state);
+}
+
+/** The shortest word read as names glued together: three letters and a town's five, and one more. */
+const GLUED_TOWN_WORD = 9;
+
+/** A bus stand's or a station's word: what follows it is the place it is named after. */
+const STATION_WORDS: ReadonlySet<string> = new Set(["station", "stand"]);
+
 /**
  * A place written where the city goes and read as nothing else: the last plain name, letters only and no
  * address word in it, that the directory knows as a town, sub-district or post office in the pincode's
@@ -709,18 +727,13 @@ function nearDistrict(key: string): string | null {
  * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
-/** A place in one of the districts `within` (any district when null) and in the written state. */
-function fitsWithin(district: string, placeState: string, within: readonly string[] | null, state: string | null): boolean {
-  return (!within || within.includes(district)) && inState(placeState, state);
-}
-
 function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
   // A bank's branch or a market's yard written apart from its place's name ("Gajapathinagaram, Branch", "Kalpi Market,
   // Yard" as lists cut them) is that place's.
   const at = kept.findLastIndex(isPlainName);
   const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key) || NOT_NAMES.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
   // So does a district written misspelt, with no marker, after the place ("Arambagh, Hoogly"), which then narrows it.
-  const misspelt = !branchAlone && at > 0 && isPlainName(kept[at - 1] as Chunk) ? misspeltDistrict(kept[at] as Chunk, rec) : null;
+  const misspelt = !branchAlone && at > 0 && isPlainName(kept[at - 1] as Chunk) ? misspeltDistrict(kept[at] as Chunk, rec, district, state) : null;
   const last = kept[branchAlone || misspelt ? at - 1 : at];
   if (!last) return null;
   district ??= misspelt;
@@ -737,8 +750,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
-    // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address.
-    if (PEEL_BLOCKERS.has((name[name.length - n - 1] as Token).key)) break;
+    // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
+    // railway station is named after its place ("Bus Station Tanakpur"), as in `townAfterLandmark`.
+    const before = (name[name.length - n - 1] as Token).key;
+    if (PEEL_BLOCKERS.has(before) && before !== "station") break;
     candidates.push(name.slice(-n));
   }
   for (const tokens of candidates) {
@@ -747,8 +762,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
     const named = recordsNamed(key);
-    // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own.
-    const afterArea = !whole && LOCALITY_WORDS.has((name[name.length - tokens.length - 1] as Token).key);
+    // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
+    // and so after a bus stand's or a station's word, named after its place ("Bus Stand Tanakpur", "Bus Station Tanakpur").
+    const areaWord = name[name.length - tokens.length - 1]?.key ?? "";
+    const afterArea = !whole && (LOCALITY_WORDS.has(areaWord) || STATION_WORDS.has(areaWord));
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
     // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
     // that lies in one district only ("Main Road, Hinjilicut"): "Ara" is a post office in Rajasthan only, and
@@ -783,6 +800,16 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
       return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
     });
     return inMetro ? null : { chunk: last, tokens };
+  }
+  // Else a directory town of the district (the pincode's, or the one written) that a list glued to the word before it
+  // ("Gandhichowkpodili, Prakasam Dist"): the longest end of five letters or more of a word the directory does not
+  // know, after three letters or more. The line keeps the word as written.
+  const word = name.length === 1 ? (name[0] as Token) : null;
+  if (areas && word?.type === WORD && word.key.length >= GLUED_TOWN_WORD && !COMMON_WORDS.has(word.key) && !isPlaceKey(word.key)) {
+    for (let i = 3; i <= word.key.length - 5; i++) {
+      const tail = word.key.slice(i);
+      if (townNamed(tail)?.areas.some((a) => areas.includes(a.district))) return { chunk: last, tokens: [{ ...word, key: tail, raw: tail }] };
+    }
   }
   // Else a near spelling of one town or post office of the written district ("Giddaluru, Prakasam Dist" for
   // Giddalur, "Banganapalle" for Banaganapalle); not in a metro's district, whose offices are neighbourhoods.
@@ -833,11 +860,11 @@ function placeOfArea(key: string, rec: PincodeRecord | null, district: string | 
   // With a state only, a town of it, or a post office of one district of it ("Near Water Tank Sumrasar, Gujarat").
   if (state)
     return (
-      areas.some((a) => a.state === state) ||
+      areas.some((a) => inState(a.state, state)) ||
       (key.length >= 5 &&
         only(
           recordsNamed(key)
-            .filter((r) => r.states.includes(state))
+            .filter((r) => r.states.some((st) => inState(st, state)))
             .map((r) => r.entry.district),
         ) !== null)
     );
@@ -872,11 +899,14 @@ function placeBesideOwnCity(kept: Chunk[], rec: PincodeRecord, r: Reading): { ch
  * The district a plain name spells a letter or two apart, where the name is no place of its own ("Hoogly" for Hooghly,
  * "Gurudaspur"; not "Rajpur", a town, for Raipur): within the pincode's districts where there is one.
  */
-function misspeltDistrict(c: Chunk, rec: PincodeRecord | null): string | null {
+function misspeltDistrict(c: Chunk, rec: PincodeRecord | null, district: string | null, state: string | null): string | null {
   if (!c.tokens.every((t) => t.type === WORD)) return null;
   const key = placeNameKey(nameOf(c));
-  if (key.length < 5 || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(c))) return null;
-  return rec ? (rec.districts.find((d) => misspells(placeNameKey(d), key)) ?? null) : nearDistrict(key);
+  // A post office of that name counts only in the written state ("Jamagar, Gujarat": that office is in Karnataka).
+  if (key.length < 5 || recordsNamed(key).some((o) => inState(o.entry.state, state)) || townNamed(key) || getGazetteer().places.has(nameOf(c))) return null;
+  if (rec) return rec.districts.find((d) => misspells(placeNameKey(d), key)) ?? null;
+  // The district already known (written, or an unknown pincode's neighbours') decides between two as near.
+  return district && misspells(placeNameKey(district), key) ? district : nearDistrict(key);
 }
 
 /**
@@ -1585,9 +1615,9 @@ const ZONE_CITY_SHORT: Readonly<Record<string, string>> = { kol: "Kolkata", cal:
 const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Object.keys(ZONE_CITY_SHORT)].join("|")})${ZONE_GAP}(?:\\d{1,2}|0\\d\\d)${ZONE_OR_WORDS}`, "i");
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
-const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\bpin(?:\s?code)?\b\.?\s?[:-]?\s?(?:\d{5}|\d{7})?|\d{5}|\d{7})(?!\d))+/gi;
+const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\b(pin(?:\s?code)?)\b\.?\s?[:;-]?\s?(?:\d{5}|\d{7}|\d{3} \d{4})?|\d{5}|\d{7}|\d{3} \d{4})(?!\d))+/gi;
 /** What every malformed pincode contains: its label or five digits in a row. */
-const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
+const MALFORMED_PINCODE_HINT = /pin|\d{5}|\d{3} \d{4}/i;
 
 /**
  * A pincode written a digit short or long after a city or town ("Cuddapah-51604", "Hyderabad PIN 5000172") is no
@@ -1596,9 +1626,11 @@ const MALFORMED_PINCODE_HINT = /pin|\d{5}/i;
  */
 function withoutMalformedPincode(text: string): string {
   if (!MALFORMED_PINCODE_HINT.test(text)) return text;
-  return text.replace(MALFORMED_PINCODE, (all: string, word: string) => {
+  return text.replace(MALFORMED_PINCODE, (all: string, word: string, label: string | undefined) => {
     const key = word.toLowerCase();
-    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) ? word : all;
+    // Labelled, or seven digits, it is a pincode after any post office's name too ("Dhurkheda PIN 4254009").
+    const office = (!!label || /\d{7}/.test(all)) && key.length >= 4 && !COMMON_WORDS.has(key) && recordsNamed(placeNameKey(key)).length > 0;
+    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) || office ? word : all;
   });
 }
 
@@ -2172,7 +2204,19 @@ function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading, with
  * Read only when no town, post office or village was found and no city is written.
  */
 function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading): void {
-  if ((r.statedCity !== null && !(rec && cityFromState)) || mentions.some((m) => m.kind === "city")) return;
+  if (r.statedCity !== null && !(rec && cityFromState)) return;
+  // A city's name that fits no city of the pincode but is a directory town of its district (a Krishnagiri of Kurnool,
+  // not the gazetteer's of Tamil Nadu, with a pincode of Kurnool) is that town, the last such written.
+  const namesake = rec
+    ? mentions.findLast((m) => m.kind === "city" && m.city.keys.some((k) => townNamed(placeNameKey(k))?.areas.some((a) => rec.districts.includes(a.district))))
+    : undefined;
+  if (namesake?.kind === "city") {
+    r.statedCity = namesake.city.keys.map((k) => townNamed(placeNameKey(k))).find((t) => t?.areas.some((a) => rec?.districts.includes(a.district)))?.name ?? null;
+    r.cityWritten = true;
+    r.townFits = true;
+    return;
+  }
+  if (mentions.some((m) => m.kind === "city")) return;
   const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
   // Letters only: "Sector 62" is no "Sector-17".
   const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
@@ -2240,8 +2284,8 @@ function spokenTownIndex(): Map<string, string[]> {
   if (!spokenTowns) {
     spokenTowns = new Map();
     for (const key of directoryTowns().keys()) {
-      if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key)) continue;
       const spoken = spokenKey(key);
+      if (spoken.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key)) continue;
       const list = spokenTowns.get(spoken);
       if (list) list.push(key);
       else spokenTowns.set(spoken, [key]);
@@ -2251,6 +2295,11 @@ function spokenTownIndex(): Map<string, string[]> {
 }
 /** Shorter names sound like too many others. */
 const SPOKEN_LETTERS = 8;
+/**
+ * A directory town's own sound may be shorter: the written name's length is the guard, and the town is indexed by
+ * its sound, so "Bobbeeli" (eight letters) finds Bobbili (seven, `bobili` both) as "Sullurpet" finds Sullurpeta.
+ */
+const SPOKEN_TOWN_LETTERS = 6;
 
 /**
  * Without a pincode the directory can read or a city written, where nothing else names the city, a directory town a
@@ -2409,12 +2458,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   }
   // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
   // where nothing else found it ("Vaddemukala - 522125": 522125 is unknown, the office is 522124's).
-  const beside = r.statedCity === null && !town && !rural && !!rec && nearOwnCity(rec);
+  // A pincode of another state than the district written is wrong ("Main Road, Hinjilicut, Ganjam Dist. 500032"): the
+  // place is read within that district, as with no pincode, and the pincode is flagged, as for a far directory town.
+  const otherState = !!rec && !!r.statedDistrict && districtElsewhere(rec, r.statedDistrict) && !rec.states.includes(directoryDistricts().get(r.statedDistrict) ?? "");
+  const beside = r.statedCity === null && !town && !rural && !!rec && !otherState && nearOwnCity(rec);
   const placeTown =
     r.statedCity === null && !town && !rural
       ? rec && beside
         ? placeBesideOwnCity(kept, rec, r)
-        : (placeWrittenAsTown(kept, rec, r.statedDistrict, r.statedState) ??
+        : (placeWrittenAsTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
           (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null))
       : null;
   if (placeTown) {
@@ -2422,7 +2474,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
     // Beside its district town's pincode, the place is where the parcel goes and the pincode another town's: verify
     // flags the mismatch and suggests the place's own pincode.
-    r.townOutside = beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code);
+    r.townOutside = otherState || (beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code));
   }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
@@ -2447,7 +2499,14 @@ function nearTownWritten(key: string, guess: CityDef | null, state: string | nul
   // A city's own name is the city's near spelling to find (`fuzzyCity`), under the city's name.
   const town = near.key && !getGazetteer().places.get(near.key)?.city ? townNamed(near.key) : null;
   const fits = !!town && town.areas.some((a) => inState(a.state, state) && (!district || a.district === district));
-  return { town: fits && town ? town.name : null, guess: null };
+  if (town || !near.key || key.length < SPOKEN_LETTERS || spokenKey(near.key) !== spokenKey(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0))
+    return { town: fits && town ? town.name : null, guess: null };
+  // A post office a letter off that sounds the same ("Gokarnapally", office Gokarnapalli; not one of another
+  // sound a letter off), of one district within what is written: the village's own office. Not a quarter's name ("…nagar"), which
+  // every city has: an office far away may sound like it.
+  const offices = officesNamed(near.key).filter((o) => inState(o.rec.entry.state, state) && (!district || o.rec.districts.includes(district)));
+  const one = only(offices.map((o) => o.rec.entry.district)) !== null;
+  return { town: one ? ((offices[0] as { place: string }).place ?? null) : null, guess: null };
 }
 
 /** Parts the line writes before the place names, whatever their order in the text. */

@@ -1196,7 +1196,8 @@ describe("a town after a police or railway station in a landmark", () => {
 describe("a place written with a pincode the directory does not know", () => {
   it("is read within the district of the pincodes next to it (a near spelling of one of its offices)", () => {
     expect(parts("Main Road, Vaddemukala - 522125")).toMatchObject({ city: "Vaddemukala", pincode: "522125" });
-    expect(parts("Main Road, Vaddemukala").city).toBeNull();
+    // Without it, the one office of that sound (the letter doubled) names the place (`nearTownWritten`).
+    expect(parts("Main Road, Vaddemukala")).toMatchObject({ city: "Vaddemukkala", district: "Guntur" });
   });
 });
 
@@ -1560,4 +1561,77 @@ describe("towns named as their district, and towns of a district the pincode's i
       expect(normalizeAddress(text).components).toMatchObject({ locality: text.split(", ").at(-2) });
     },
   );
+});
+
+describe("a town the directory knows, written plainly, that still gave no city", () => {
+  it.each([
+    // Its own sound shorter than the written name's: "ee" for "i" (`spokenKey`).
+    ["Near Water Tank, Bobbeeli", { city: "Bobbili", district: "Vizianagaram", state: "Andhra Pradesh", pincode: null }],
+    ["Market Street, Tekkalee", { city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh", pincode: null }],
+    // A district misspelt after the town: the unknown pincode's neighbours decide between two districts as near.
+    ["Gandhi Chowk, Tilhar, Shahjanpur 242399", { city: "Tilhar", district: "Shahjahanpur", state: "Uttar Pradesh", pincode: "242399" }],
+    // … and a post office of the misspelt name in another state is no place here.
+    ["Station Road, Kalavad, Jamagar, Gujarat", { city: "Kalavad", district: "Jamnagar", state: "Gujarat", pincode: null }],
+    ["Station Road, Kopati, Darang, Assam", { city: "Kopati", district: "Darrang", state: "Assam", pincode: null }],
+  ])("%s", (text, want) => {
+    expect(parts(text)).toEqual(want);
+  });
+
+  it.each([
+    // A labelled pincode a digit long after a post office's name, a 3 + 4 digit one after a city, a label and ";".
+    ["Main Road, Dhurkheda PIN 4254009", { city: "Dhurkheda", district: "Nandurbar", state: "Maharashtra", pincode: null }],
+    ["12, Gandhi Chowk, Secunderabad - 500 0033", { city: "Secunderabad", district: "Hyderabad", state: "Telangana", pincode: null }],
+    ["Main Road, Kothagudem. Pincode;507101", { city: "Kothagudem", district: "Khammam", state: "Telangana", pincode: "507101" }],
+  ])("%s: a malformed pincode or its label no longer hides the town", (text, want) => {
+    expect(parts(text)).toEqual(want);
+    expect(normalizeAddress(text).components.locality ?? "").not.toMatch(/\d|pin/i);
+  });
+
+  it("reads a run of no-break spaces or code page 437 noise as the field's end", () => {
+    expect(parts("Rampalle\u00a0\u00a0Parchur Mandal")).toMatchObject({ city: "Rampalle", state: "Andhra Pradesh" });
+    expect(parts("Rampalle┬á┬áParchur Mandal")).toMatchObject({ city: "Rampalle", state: "Andhra Pradesh" });
+    // Read as a space, the village ran into the relation's name before it and was dropped with it.
+    expect(normalizeAddress("3-94, S/O. Ramanna.├╜├╜├╜Laxmanpeta├╜├╜ ├╜ ├╜PIN 505001").normalized).toBe("3-94, Laxmanpeta, Telangana 505001");
+  });
+});
+
+describe("a town the directory knows, written plainly, that still gave no city (a landmark, a pincode, a sound)", () => {
+  it("reads a town of the state a written state was split from after a landmark", () => {
+    expect(parts("Shop 4, Behind Bus Depot Kodangal AP")).toEqual({ city: "Kodangal", district: "Mahabubnagar", state: "Telangana", pincode: null });
+  });
+
+  it.each(["Shop 9, Bus Station Tanakpur", "Shop 9, Bus Stand Tanakpur"])("%s: a station's place is the town", (text) => {
+    expect(parts(text)).toEqual({ city: "Tanakpur", district: "Champawat", state: "Uttarakhand", pincode: null });
+  });
+
+  it("reads the place within the written district where the pincode is of another state, and flags the pincode", () => {
+    const r = normalizeAddress("Main Road, Hinjilicut, Ganjam Dist, Orissa - 500032");
+    expect(r.components).toMatchObject({ city: "Hinjilicut", district: "Ganjam", state: "Odisha", pincode: "500032" });
+    expect(r.signals.cityMatchesPincode).toBe(false);
+  });
+
+  it.each([
+    ["Main Road, Gokarnapally", "Gokarnapalli"],
+    ["Main Road, Seetarampally", "Seetarampalli"],
+  ])("%s: the one post office a letter off that sounds the same", (text, city) => {
+    expect(parts(text)).toEqual({ city, district: "Srikakulam", state: "Andhra Pradesh", pincode: null });
+    expect(normalizeAddress(text).normalized).toBe(`${text}, Andhra Pradesh`);
+  });
+
+  it("reads a town of the written district glued to the word before it", () => {
+    expect(parts("Main Road, Kothapetanakapalle, Visakhapatnam Dist")).toEqual({ city: "Anakapalle", district: "Visakhapatnam", state: "Andhra Pradesh", pincode: null });
+    expect(normalizeAddress("Main Road, Kothapetanakapalle, Visakhapatnam Dist").normalized).toContain("Kothapetanakapalle");
+  });
+
+  it.each(["T.S. No. 48/3, Bazaar Street, Palladam", "TS No 48, Bazaar Street, Palladam"])("%s: a town survey number is no Telangana", (text) => {
+    expect(normalizeAddress(text).components).toMatchObject({ house: expect.stringMatching(/^TS No\. 48/), city: "Palladam", state: "Tamil Nadu" });
+  });
+
+  it("reads a gazetteer city's namesake in the pincode's district as that town", () => {
+    expect(parts("Gandhi Chowk, Kota, Kota Mandal 524411")).toEqual({ city: "Kota", district: "Nellore", state: "Andhra Pradesh", pincode: "524411" });
+  });
+
+  it("not a quarter's name, which every city has, sounding like an office far away", () => {
+    expect(parts("5, Second Cross, Gopinatnagar").state).toBeNull();
+  });
 });

@@ -33,7 +33,7 @@ const CLUSTER = /\+?\d+(?:[ -]\d+)*/g;
 const GROUP = /\d+/g;
 const PHONE_LABEL =
   /(?<![\p{L}\p{N}])(?:mob(?:ile)?|ph(?:one)?|tel(?:e(?:phone)?)?|cell(?:phone)?|contact|whats\s?app|call|landline|m(?=\s*[:=]))(?:\s*(?:no|num|number)\b)?[\s.:=#/-]*(?=\+?\d)/giu;
-const PIN_LABEL = /(?<![\p{L}\p{N}])(?:pin\s*code|pincode|pin|postal\s*code|post\s*code|postcode|zip\s*code|zip)(?:\s*(?:no|number)\b)?[\s.:=#-]*(?=\d)/giu;
+const PIN_LABEL = /(?<![\p{L}\p{N}])(?:pin\s*code|pincode|pin|postal\s*code|post\s*code|postcode|zip\s*code|zip)(?:\s*(?:no|number)\b)?[\s.:;=#-]*(?=\d)/giu;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 const ALNUM = /[\p{L}\p{N}]/u;
