@@ -768,7 +768,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const afterArea = !whole && (LOCALITY_WORDS.has(areaWord) || STATION_WORDS.has(areaWord));
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
     // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
-    // that lies in one district only ("Main Road, Hinjilicut"): "Ara" is a post office in Rajasthan only, and
+    // that lies in one district only ("Main Road, Chhatrapur"): "Ara" is a post office in Rajasthan only, and
     // the town of Arrah in Bihar; the whole name only, or the words after an area's word, with no tehsil, post
     // office or village written.
     let offices: PincodeRecord[] = [];
@@ -2458,7 +2458,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   }
   // With a pincode the directory does not know, the district of the pincodes next to it narrows the place written,
   // where nothing else found it ("Vaddemukala - 522125": 522125 is unknown, the office is 522124's).
-  // A pincode of another state than the district written is wrong ("Main Road, Hinjilicut, Ganjam Dist. 500032"): the
+  // A pincode of another state than the district written is wrong ("Main Road, Chhatrapur, Ganjam Dist. 500032"): the
   // place is read within that district, as with no pincode, and the pincode is flagged, as for a far directory town.
   const otherState = !!rec && !!r.statedDistrict && districtElsewhere(rec, r.statedDistrict) && !rec.states.includes(directoryDistricts().get(r.statedDistrict) ?? "");
   const beside = r.statedCity === null && !town && !rural && !!rec && !otherState && nearOwnCity(rec);
