@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalizeAddress, preloadPincodeDirectory, suggestPincodes } from "./index";
-import { directoryTowns, placeNameKey, recordsNamed, type DirectoryTown } from "./pincodes";
+import { getGazetteer } from "./gazetteer";
+import { directoryTowns, officeNames, placeNameKey, recordsNamed, type DirectoryTown } from "./pincodes";
 
 /** Head offices in a few states: the wrong pincode comes from the first state with no place of that name. */
 const FAR_PINCODES: ReadonlyArray<readonly [string, string]> = [
@@ -78,5 +79,23 @@ describe("every directory town and sub-district of one state", () => {
     }
     expect(share(unflagged), report(unflagged)).toBeGreaterThanOrEqual(0.99);
     expect(share([...unflagged, ...unsuggested]), report(unsuggested)).toBeGreaterThanOrEqual(0.985);
+  });
+});
+
+describe("every post office's name of one state", () => {
+  it("written bare after a street, is never a known city of another state spelt near it (exact before near)", () => {
+    const failures: string[] = [];
+    let names = 0;
+    for (const [key, records] of officeNames()) {
+      if (key.length < 4 || key.includes(" ")) continue;
+      const states = new Set(records.flatMap((r) => r.states));
+      if (states.size !== 1) continue;
+      names++;
+      const got = normalizeAddress(`Main Road, ${key}`).components;
+      const city = got.city ? getGazetteer().places.get(got.city.toLowerCase())?.city : undefined;
+      if (city && got.state && !states.has(got.state) && !city.keys.includes(key)) failures.push(`${key}: ${got.city}, ${got.state}`);
+    }
+    expect(names).toBeGreaterThan(100_000);
+    expect(failures, failures.slice(0, 60).join("\n")).toEqual([]);
   });
 });

@@ -2420,7 +2420,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
     // Nor is a locality's name of many states a city's spelling where nothing written says which (`everywhereName`).
     const everywhere = !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
-    const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.curated);
+    // Exact before near (issue 30): a town's or post office's name is that place, also where a known city is spelt a
+    // letter or two off ("Baraily" is Raisen's town, no Bareilly; "Kallata" is Srikakulam's office, no Kolkata).
+    const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.keys.includes(key));
     const spelt = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
     // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.

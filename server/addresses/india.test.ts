@@ -33,6 +33,13 @@ describe("directory towns and sub-districts", () => {
     expect(parts("Gandhi Chowk, Baraily")).toEqual({ city: "Baraily", district: "Raisen", state: "Madhya Pradesh", pincode: null });
   });
 
+  it.each([
+    ["Main Road, Kallata", { city: "Kallata", district: "Srikakulam", state: "Andhra Pradesh", pincode: null }],
+    ["Temple Street, Poondla", { city: "Poondla", district: "Guntur", state: "Andhra Pradesh", pincode: null }],
+  ])("%s: a village post office's name, two letters from a known city's, is that village", (text, want) => {
+    expect(parts(text)).toEqual(want);
+  });
+
   it("keeps the town in the line, in the directory's spelling", () => {
     expect(normalizeAddress("railway station road, hindupur").normalized).toBe("Railway Station Road, Hindupur, Andhra Pradesh");
   });

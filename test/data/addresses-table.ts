@@ -142,7 +142,7 @@ export const LABELLED: Array<[string, Partial<Components>]> = [
   ["14, MG Road, Vishakapatnam", { house: "14", street: "MG Road", city: "Visakhapatnam", district: "Visakhapatnam", state: "Andhra Pradesh" }],
   ["Plot 9, Shankar Nagar, Nagpure", { house: "Plot 9", locality: "Shankar Nagar", city: "Nagpur", district: "Nagpur", state: "Maharashtra" }],
   ["12 Rajpur Road, Dehradun", { house: "12", street: "Rajpur Road", city: "Dehradun", district: "Dehradun", state: "Uttarakhand" }],
-  ["45, Ashram Road, Ahemdabad", { house: "45", street: "Ashram Road", city: "Ahmedabad", district: "Ahmedabad", state: "Gujarat" }],
+  ["45, Ashram Road, Ahmedabd", { house: "45", street: "Ashram Road", city: "Ahmedabad", district: "Ahmedabad", state: "Gujarat" }],
   ["B-12, Shastri Nagar, Jaipure, Rajasthan", { house: "B-12", locality: "Shastri Nagar", city: "Jaipur", district: "Jaipur", state: "Rajasthan" }],
   ["18 Boring Road, Patana, Bihar", { house: "18", street: "Boring Road", city: "Patna", district: "Patna", state: "Bihar" }],
   ["House 5, Ranchii, Jharkhand", { house: "5", city: "Ranchi", district: "Ranchi", state: "Jharkhand" }],
