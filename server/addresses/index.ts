@@ -2117,12 +2117,30 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
       }
       continue;
     }
+    // "At Birpur": the village, as Odisha's, Bihar's and Gujarat's lists write it ("At X, P.O. Y", "At X Via Y").
+    if (isPlainName(c) && c.tokens.length > 1 && c.tokens[0]?.key === "at" && c.tokens.slice(1).every((t) => t.type === WORD))
+      c = { ...c, kind: "village", label: "At", tokens: c.tokens.slice(1) };
     hasHouse ||= c.kind === "house";
     hasBuilding ||= c.kind === "building";
     kept.push(c);
   }
-
+  villageBeforeVia(kept);
   return { kept, careOf, meaningful, hasHouse, hasBuilding };
+}
+
+/**
+ * "Birpur Via Tayabpur": the mail goes via an office to the place written before it, which is the village (a tehsil
+ * or police station between them aside). Where no post office and no village is written, that name is the village.
+ */
+function villageBeforeVia(kept: Chunk[]): void {
+  const via = kept.findIndex((c) => c.kind === "post" && c.label === "Via");
+  if (via < 0 || kept.some((c) => c.kind === "village" || (c.kind === "post" && c.label === "Post"))) return;
+  for (let k = via - 1; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    if (c.kind === "tehsil") continue;
+    if (isPlainName(c) && !isQuarter(c) && c.tokens.every(isNameWord)) kept[k] = { ...c, kind: "village", label: "" };
+    return;
+  }
 }
 
 /** A directory town or post office a transliterated name sounds like, in the written state and district and by the pincode. */
@@ -2285,7 +2303,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");
-  const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
+  // "At X" and a name before "Via Y" are the village; with no other place, the office the mail goes via is the one the
+  // address names (never the district's town).
+  const place =
+    post ??
+    lastChunk(kept, "village", "VPO") ??
+    lastChunk(kept, "village", "Village") ??
+    lastChunk(kept, "village", "At") ??
+    lastChunk(kept, "village", "") ??
+    kept.find((c) => c.kind === "post" && c.label === "Via" && c.tokens.every(isNameWord));
   const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
   // A post office named after a quarter ("P.O. Civil Lines, Dist. Fatehpur 212601") is no town: the city is the one written,
   // where one is (the pincode's town is not put in). One named "<town> City" after the pincode's own town ("P.O. Gonda

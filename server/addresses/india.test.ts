@@ -1494,3 +1494,29 @@ describe("the city where it is written (eighth round)", () => {
     expect(normalizeAddress(text).normalized).toContain("Post Gonda City");
   });
 });
+
+describe("rural addresses: village, post office and route markers, and run-on places", () => {
+  const place = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each([
+    ["At Lakhanpur Via Kasba, Dist. Purnia, Bihar 854301", "Lakhanpur"],
+    ["At Lakhanpur, Dist. Purnia, Bihar 854301", "Lakhanpur"],
+    ["Dumri, Via Kasba, Purnia, Bihar 854301", "Dumri"],
+    ["Gollapalli Via Nakrekal", "Gollapalli"],
+    ["Chintalur, Via Kodad, Mandal Kodad", "Chintalur"],
+  ])("%s: the village written as At X, or before Via Y, is the city (not the district's town)", (text, city) => {
+    expect(place(text)).toMatchObject({ city });
+    expect(normalizeAddress(text).normalized).not.toContain("Purnia District");
+  });
+
+  it("keeps the post office as the city where one is written beside Via", () => {
+    expect(place("Vill. Dumri, P.O. Kasba Via Purnia, Dist. Purnia, Bihar")).toMatchObject({ city: "Kasba", district: "Purnia" });
+  });
+
+  it("reads the office the mail goes via as the city where the address names no other place", () => {
+    expect(place("Station Road Via Kasba, Purnia, Bihar 854330")).toMatchObject({ city: "Kasba" });
+  });
+});
