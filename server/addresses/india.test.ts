@@ -1519,4 +1519,20 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   it("reads the office the mail goes via as the city where the address names no other place", () => {
     expect(place("Station Road Via Kasba, Purnia, Bihar 854330")).toMatchObject({ city: "Kasba" });
   });
+
+  it.each([
+    ["VPO Nandpur Kaiserganj Kaiserganj Bahraich Uttar Pradesh", "Nandpur"],
+    ["Vill Sohanpur Pargana Haveli Sadar Farrukhabad Uttar Pradesh", "Sohanpur"],
+    ["Vill- Kotwa Chunar Kotwa 231304", "Kotwa"],
+  ])("%s: a value that runs several places together is its first place", (text, city) => {
+    expect(place(text)).toMatchObject({ city });
+  });
+
+  it.each([
+    ["P.O. Bhadrla Bazar, Dist. Panchmahal, Gujarat 389210", "Bhadrla"],
+    ["P.O. Tadva Crossing, Dist. Panchmahal 389210", "Tadva"],
+  ])("%s: an office's market or crossroads is the office's place", (text, city) => {
+    expect(place(text)).toMatchObject({ city, district: "Panchmahal" });
+    expect(normalizeAddress(text).normalized).toContain(text.slice(5, text.indexOf(",")));
+  });
 });

@@ -6,6 +6,7 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
+import { allowedEdits, editDistance } from "./fuzzy";
 import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
@@ -248,8 +249,11 @@ function namesDistrict(key: string): boolean {
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
 }
 
-/** Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"). */
-const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block"]);
+/**
+ * Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"),
+ * its market, a crossroads or an industrial estate named after it ("Rampur Bazar", "Rampur Crossing", "Rampur GIDC").
+ */
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", "crossing", "chauraha", "gidc"]);
 
 /**
  * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
@@ -270,23 +274,73 @@ function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
  * its district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
  * "Kalan" or a direction, which make another village's name. A name written twice is that name.
  */
-export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null, district: string | null): readonly Token[] {
+export function officeAtHead(written: readonly Token[], rec: PincodeRecord | null, writtenDistrict: string | null): readonly Token[] {
   // A name written twice, as lists that join two fields holding it do ("VPO Amethi Amethi"), is that name.
-  const half = tokens.length / 2;
-  if (Number.isInteger(half) && half > 0 && tokens.slice(0, half).every((t, k) => t.key === (tokens[half + k] as Token).key)) return tokens.slice(0, half);
-  if (tokens.length < 2 || !tokens.every((t) => t.type === WORD) || !(rec || district)) return tokens;
-  const whole = partKey(tokens);
-  if (recordsNamed(whole).length > 0 || townNamed(whole)) return tokens;
+  const half = written.length / 2;
+  if (Number.isInteger(half) && half > 0 && written.slice(0, half).every((t, k) => t.key === (written[half + k] as Token).key)) return written.slice(0, half);
+  if (written.length < 2 || !written.every((t) => t.type === WORD)) return written;
+  const whole = partKey(written);
+  if (recordsNamed(whole).length > 0 || townNamed(whole)) return written;
+  const { tokens, district: namedDistrict } = firstPlace(written);
+  const district = writtenDistrict ?? namedDistrict;
+  if (tokens.length < 2 || !(rec || district)) return tokens;
   const districts = rec ? rec.districts : [district as string];
   const offices = rec ? officeNameKeys(rec) : [];
   for (let n = Math.min(2, tokens.length - 1); n >= 1; n--) {
     if (LOCALITY_TAIL.has((tokens[n] as Token).key)) continue;
     if (!restIsNoPlace(tokens, n)) continue;
     const key = partKey(tokens.slice(0, n));
-    const office = offices.includes(key) || recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
+    // One of the pincode's offices may be spelt a letter off ("Shehra" for the office Shehera).
+    const limit = allowedEdits(key.length);
+    const office =
+      offices.some((o) => o === key || (limit > 0 && o[0] === key[0] && editDistance(o, key, limit) <= limit)) ||
+      recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
     if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
   }
   return tokens;
+}
+
+/** Words that open another place's name in a list run together ("Rampur Pargana Bhojpur"). */
+const PLACE_OPENERS: ReadonlySet<string> = new Set(["pargana", "parganah"]);
+/** Words that close a place's name in a list run together ("Bhojpur Sadar", the sub-district around a district's town). */
+const PLACE_CLOSERS: ReadonlySet<string> = new Set(["sadar"]);
+
+/**
+ * The first place of a marker's value that runs several fields together with no comma ("VPO Rampur Tarabganj Tarabganj
+ * Gonda": the village, its tehsil twice, its district): it ends before a name written again, before "Pargana" or after
+ * "Sadar". A district's name ending the value is returned: the place is then sought among that district's offices.
+ */
+function firstPlace(tokens: readonly Token[]): { tokens: readonly Token[]; district: string | null } {
+  let end = tokens.length;
+  let district: string | null = null;
+  const districts = getGazetteer().districtsByKey;
+  for (let n = 2; n >= 1 && !district; n--)
+    if (tokens.length > n)
+      district =
+        districts.get(
+          tokens
+            .slice(-n)
+            .map((t) => t.key)
+            .join(" "),
+        ) ?? null;
+  for (let k = 1; k < end; k++) {
+    const key = (tokens[k] as Token).key;
+    if (PLACE_OPENERS.has(key)) end = k;
+    else if (PLACE_CLOSERS.has(key)) end = k + 1;
+  }
+  // A word written again: the name it starts is another field's (or, written first, the place itself).
+  for (let k = 0; k < end; k++) {
+    const again = tokens.findIndex((t, j) => j > k && j < tokens.length && t.key === (tokens[k] as Token).key && t.key.length >= 3);
+    if (again < 0) continue;
+    if (k > 0) end = k;
+    else {
+      let n = 1;
+      while (n < again && tokens[again + n]?.key === (tokens[n] as Token).key) n++;
+      end = n;
+    }
+    break;
+  }
+  return { tokens: tokens.slice(0, end), district };
 }
 
 /** The `placeNameKey` of some words. */
