@@ -2416,6 +2416,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // flags the mismatch and suggests the place's own pincode.
     r.townOutside = beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code);
   }
+  // "Rampur Distt Satna": a place called as another district is, written before the district (kept by the parser), is
+  // the town where nothing else is.
+  if (r.statedCity === null && !town && !rural && !placeTown && r.districtWritten) {
+    const named = [...kept].reverse().find((c) => {
+      const def = isPlainName(c) ? gaz.places.get((c.tokens[c.tokens.length - 1] as Token).key) : undefined;
+      return c.tokens.length === 1 && !!def?.district && !def.city && !def.state && def.district !== r.statedDistrict;
+    });
+    if (named) r.statedCity = render(named.tokens, false);
+  }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
   if (displaced && !r.statedDistrict) {

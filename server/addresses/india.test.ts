@@ -1535,4 +1535,12 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     expect(place(text)).toMatchObject({ city, district: "Panchmahal" });
     expect(normalizeAddress(text).normalized).toContain(text.slice(5, text.indexOf(",")));
   });
+
+  it.each([
+    ["Ward 4, Kushinagar Distt Deoria", "Kushinagar", "Deoria"],
+    ["Station Road, Nalanda Distt. Patna, Bihar", "Nalanda", "Patna"],
+  ])("%s: a town called as another district is, before the district written, stays the town", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district });
+    expect(normalizeAddress(text).normalized).toContain(`${city}, District ${district}`);
+  });
 });

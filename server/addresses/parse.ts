@@ -881,6 +881,20 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 }
 
 /**
+ * "Rampur Distt Satna": a district's name (one no city bears) written right before a district marker whose value is
+ * another district is a town of that district called so, not the district: it stays a place of the line.
+ */
+function townBeforeOtherDistrict(c: Chunk, next: Chunk | undefined): boolean {
+  if (next?.kind !== "district" || next.order <= c.order || c.label || (c.kind !== "unknown" && c.kind !== "locality")) return false;
+  const gaz = getGazetteer();
+  const own = gaz.places.get((c.tokens[c.tokens.length - 1] as Token).key);
+  // The marker's value may run on into its state ("Distt. Ghaziabad UP").
+  const key = (next.tokens[0] as Token).key;
+  const other = gaz.districtsByKey.get(key) ?? gaz.places.get(key)?.city?.districts;
+  return !!own?.district && !own.city && !own.state && !!other && !other.includes(own.district);
+}
+
+/**
  * Chunks a segment, then takes place names off each chunk as if it stood alone, because in the
  * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
  * a name is chunked again: its last word may now read differently ("Park St Bangalore").
@@ -888,7 +902,7 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[]): void {
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
-  for (const c of local) {
+  for (const [n, c] of local.entries()) {
     // "Mirik, Dist. Darjeeling, Darjeeling", "Sinnar Dist. Nasik Nasik": after a place, a list's district column
     // repeating the marker's value is the district again, no town of its name; the place before stays the city.
     // Not initials ("R R Dist" is Ranga Reddy).
@@ -896,7 +910,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     const prev = out[out.length - 1];
     if (!c.label && (c.kind === "unknown" || c.kind === "locality") && prev?.kind === "district" && partKey(c.tokens) === partKey(prev.tokens) && placeBefore(out, mentions, 2)) continue;
     const mode = PEEL_MODE[c.kind];
-    const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
+    const kept = mode && !townBeforeOtherDistrict(c, local[n + 1]) ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
     if (kept.length === c.tokens.length) out.push(c);
     else if (kept.length > 0 && mode === "name") chunkAndPeel(kept, c.order, segment, rec, mentions, out);
     else if (kept.length > 0) out.push({ ...c, tokens: kept });
