@@ -698,8 +698,9 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"), as a crossroads is ("Mahmudabad
   // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"):
   // a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and without one nothing tells them apart.
+  // A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || (!!rec && MARKETS.has(end)));
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || (!!rec && MARKETS.has(end)));
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
@@ -874,6 +875,9 @@ function neighbourDistrict(code: string): string | null {
 
 /** A town's market, named after the town. */
 const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
+
+/** A state's industrial estates (Gujarat's, Maharashtra's), named after their town. */
+const ESTATES: ReadonlySet<string> = new Set(["gidc", "midc"]);
 
 /** Words after the place a bank's branch is named after. */
 const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
@@ -1646,6 +1650,7 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, 
 // prettier-ignore
 const GLUED_AFTER_PLACE_LIST: readonly string[] = [
   "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
+  "gidc", "midc",
 ];
 /**
  * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued

@@ -1543,4 +1543,12 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     expect(place(text)).toMatchObject({ city, district });
     expect(normalizeAddress(text).normalized).toContain(`${city}, District ${district}`);
   });
+
+  it.each([
+    ["Plot 4, VapiGIDC, Dist. Valsad", "Vapi", "Vapi GIDC"],
+    ["Shed 7, Vapi GIDC, Dist. Valsad", "Vapi", "Vapi GIDC"],
+  ])("%s: an industrial estate, glued or apart, is its town's", (text, city, kept) => {
+    expect(place(text)).toMatchObject({ city, district: "Valsad" });
+    expect(normalizeAddress(text).normalized).toContain(kept);
+  });
 });
