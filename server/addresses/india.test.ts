@@ -1551,4 +1551,10 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     expect(place(text)).toMatchObject({ city, district: "Valsad" });
     expect(normalizeAddress(text).normalized).toContain(kept);
   });
+
+  it('ends a landmark at "PO" and a name: the post office is the city', () => {
+    const text = "Station Road, Opp Shiv Mandir PO Mallawan, Dist Hardoi";
+    expect(normalizeAddress(text).components).toMatchObject({ landmark: "Opposite Shiv Mandir", city: "Mallawan", district: "Hardoi" });
+    expect(normalizeAddress("Near Hanuman Mandir PO Road, Sandila").components).toMatchObject({ landmark: "Near Hanuman Mandir Po Road", city: "Sandila" });
+  });
 });

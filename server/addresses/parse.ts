@@ -163,6 +163,26 @@ const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabh
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
+/** A post office's short marker ("PO", "P.O.") between a landmark's words and a name: the landmark ends before it. */
+function postAfterLandmark(tokens: readonly Token[], i: number, j: number, o: Chunk): boolean {
+  const marker = tokens
+    .slice(i, j)
+    .map((t) => t.key)
+    .join(" ");
+  const name = tokens[j];
+  return (
+    (marker === "po" || marker === "p o" || marker === "p 0") &&
+    o.tokens.length > 0 &&
+    name?.type === WORD &&
+    name.key.length >= 3 &&
+    !STREET_WORDS.has(name.key) &&
+    !BUILDING_WORDS.has(name.key) &&
+    !LOCALITY_WORDS.has(name.key) &&
+    !QUARTER_WORDS.has(name.key) &&
+    name.key !== "office"
+  );
+}
+
 /** One or two words of letters at `j`, then a tehsil's, taluk's or mandal's marker. */
 function subDistrictAfterName(tokens: readonly Token[], j: number): boolean {
   for (let k = j + 1; k <= j + 2 && k < tokens.length; k++) {
@@ -499,7 +519,8 @@ class SegmentChunker {
         const o = this.open;
         // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
-        if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
+        // But "PO" and a name after a landmark's words is the address's post office ("Opp Sahara India PO Bilgram").
+        if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station") && !postAfterLandmark(tokens, i, j, o)) return -1;
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
