@@ -2317,7 +2317,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     lastChunk(kept, "village", "At") ??
     lastChunk(kept, "village", "") ??
     kept.find((c) => c.kind === "post" && c.label === "Via" && c.tokens.every(isNameWord));
-  const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
+  // So are the post offices of a metro that is its state, where the state's name is read as the state ("PO Shahdara,
+  // Delhi 110032").
+  const cityState = !city && !!rec && METROS.has(rec.entry.city ?? "") && CITY_STATES.has(rec.entry.state) && r.statedState === rec.entry.state;
+  const metro = city ?? (cityState ? gaz.citiesByName.get(rec?.entry.city ?? "") : undefined);
+  const metroVillage = !!metro && METROS.has(metro.name) && !(place && beyondMetro(place, metro, rec));
   // A post office named after a quarter ("P.O. Civil Lines, Dist. Fatehpur 212601") is no town: the city is the one written,
   // where one is (the pincode's town is not put in). One named "<town> City" after the pincode's own town ("P.O. Gonda
   // City 271001") is that town's quarter too, and names the town.
@@ -2478,6 +2482,16 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
     if (isVillageName(c)) return c;
   }
   return null;
+}
+
+/**
+ * With a pincode of a town's own (the district's headquarters, mostly) and no city written, a village written before
+ * its sub-district (`villageBeforeSubDistrict`) is still where the parcel goes: lists give a village the head office's
+ * pincode. Not in a metro, whose taluks hold its quarters ("Kothrud, Tal. Haveli, Pune 411038").
+ */
+function villageOutsideOwnCity(kept: readonly Chunk[], rec: PincodeRecord | null): Chunk | null {
+  const own = getGazetteer().citiesByName.get(rec?.entry.city ?? "");
+  return own && !METROS.has(own.name) ? villageBeforeSubDistrict(kept) : null;
 }
 
 /** A word that may be a place's own name: three letters or more, no address or landmark word, none glued to it ("Roadkhejarla"). */
@@ -2784,10 +2798,11 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
+  const unplaced = !town && !rural && !placeTown;
+  const ownCity = !!rec && nearOwnCity(rec);
   const village =
-    !r.statedCity && !town && !rural && !placeTown && !(rec && nearOwnCity(rec))
-      ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
-      : null;
+    (!r.statedCity && unplaced && !ownCity ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null)) : null) ??
+    (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null);
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
   const cityText = town
     ? chunkText(town)

@@ -1557,4 +1557,15 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     expect(normalizeAddress(text).components).toMatchObject({ landmark: "Opposite Shiv Mandir", city: "Mallawan", district: "Hardoi" });
     expect(normalizeAddress("Near Hanuman Mandir PO Road, Sandila").components).toMatchObject({ landmark: "Near Hanuman Mandir Po Road", city: "Sandila" });
   });
+
+  it.each([
+    ["Near Panchayat Bhawan, Kheriya Kalan, Tehsil Bamanwas, Dist. Sawai Madhopur 322001", "Kheriya Kalan", "Sawai Madhopur"],
+    ["Patel Falia, Sarsana, Tal. Choryasi, Dist. Surat 395005", "Sarsana", "Surat"],
+  ])("%s: a village before its sub-district is the city with the headquarters' pincode too", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district });
+  });
+
+  it("keeps a metro that is its state the city of its post offices", () => {
+    expect(normalizeAddress("Shop 4, Main Road, PO Mehrauli, Delhi 110030").components).toMatchObject({ city: "Delhi", locality: "Post Mehrauli" });
+  });
 });
