@@ -1568,4 +1568,8 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   it("keeps a metro that is its state the city of its post offices", () => {
     expect(normalizeAddress("Shop 4, Main Road, PO Mehrauli, Delhi 110030").components).toMatchObject({ city: "Delhi", locality: "Post Mehrauli" });
   });
+
+  it('reads "Village" between a name and a district written with its marker as the name\'s', () => {
+    expect(normalizeAddress("Main Road, Gorantla Village Anantapur Dist").components).toMatchObject({ locality: "Village Gorantla", city: "Gorantla", district: "Anantapur" });
+  });
 });

@@ -183,11 +183,12 @@ function postAfterLandmark(tokens: readonly Token[], i: number, j: number, o: Ch
   );
 }
 
-/** One or two words of letters at `j`, then a tehsil's, taluk's or mandal's marker. */
-function subDistrictAfterName(tokens: readonly Token[], j: number): boolean {
+/** One or two words of letters at `j`, then a tehsil's, taluk's, mandal's or district's marker. */
+function areaAfterName(tokens: readonly Token[], j: number): boolean {
   for (let k = j + 1; k <= j + 2 && k < tokens.length; k++) {
     if ((tokens[k - 1] as Token).type !== WORD) return false;
-    if (MARKERS.match(tokens, k)?.value.kind === "tehsil") return true;
+    const kind = MARKERS.match(tokens, k)?.value.kind;
+    if (kind === "tehsil" || kind === "district") return true;
   }
   return false;
 }
@@ -529,13 +530,13 @@ class SegmentChunker {
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
         if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
         // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name. "Chinnakonda
-        // Village Kundurpi Mandal": a village's marker between two names, the second its sub-district's with its own
-        // marker after it, follows the name before it.
+        // Village Kundurpi Mandal", "Chinnakonda Village Anantapur Dist": a village's marker between two names, the second
+        // its sub-district's or district's with its own marker after it, follows the name before it.
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
           (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j)) ||
-          (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && subDistrictAfterName(tokens, j));
+          (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && areaAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
