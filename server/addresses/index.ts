@@ -2303,6 +2303,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   let nearTown: { chunk: Chunk; name: string } | null = null;
   let soundTown: { chunk: Chunk; key: string } | null = null;
   const gaz = getGazetteer();
+  villageBeforeCityAfter(kept, city, mentions);
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
@@ -2492,6 +2493,21 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 function villageOutsideOwnCity(kept: readonly Chunk[], rec: PincodeRecord | null): Chunk | null {
   const own = getGazetteer().citiesByName.get(rec?.entry.city ?? "");
   return own && !METROS.has(own.name) ? villageBeforeSubDistrict(kept) : null;
+}
+
+/**
+ * "Dabhel, Tal. Jalalpore, Navsari": a village before its sub-district, with the district's town written after them,
+ * is where the parcel goes (contract: the village, never the district's headquarters), and the town names the district.
+ * Read as a village where no village or post office is written; not in a metro, whose taluks hold its quarters.
+ */
+function villageBeforeCityAfter(kept: Chunk[], city: CityDef | null, mentions: readonly Mention[]): void {
+  if (!city || METROS.has(city.name) || kept.some((c) => c.kind === "village" || c.kind === "post")) return;
+  const sub = kept.find((c) => c.kind === "tehsil" && SUB_DISTRICT_LABELS.has(c.label));
+  if (!sub || !mentions.some((m) => m.kind === "city" && m.city === city && m.order > sub.order)) return;
+  const village = villageBefore(kept, sub);
+  // Not a marker's word left without its value ("Rampur Block, Sadar Tehsil" is read "Rampur", "Block", "Tehsil Sadar").
+  if (!village || isQuarter(village) || village.tokens.some((_, k) => MARKERS.match(village.tokens, k)) || city.keys.some((k) => placeNameKey(k) === placeNameKey(nameOf(village)))) return;
+  kept[kept.indexOf(village)] = { ...village, kind: "village", label: "" };
 }
 
 /** A word that may be a place's own name: three letters or more, no address or landmark word, none glued to it ("Roadkhejarla"). */

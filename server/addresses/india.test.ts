@@ -1572,4 +1572,17 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   it('reads "Village" between a name and a district written with its marker as the name\'s', () => {
     expect(normalizeAddress("Main Road, Gorantla Village Anantapur Dist").components).toMatchObject({ locality: "Village Gorantla", city: "Gorantla", district: "Anantapur" });
   });
+
+  it.each([
+    ["Kesariya Falia, Pipalav, Tal. Sojitra, Anand 387240", "Pipalav", "Anand"],
+    ["Bori, Tehsil Hinganghat, Wardha 442001", "Bori", "Wardha"],
+    ["Chandpur, Rampur Block, Sadar Tehsil, Jhansi 284001", "Chandpur", "Jhansi"],
+  ])("%s: a village before its sub-district is the city, the district's town written after them the district", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district });
+    expect(normalizeAddress(text).normalized).toContain(`, ${district}, `);
+  });
+
+  it.each(["Civil Lines, Tehsil Sadar, Jhansi 284001"])("%s: a quarter is no village", (text) => {
+    expect(place(text)).toMatchObject({ city: "Jhansi" });
+  });
 });
