@@ -350,11 +350,14 @@ function firstPlace(tokens: readonly Token[]): { tokens: readonly Token[]; distr
     else if (PLACE_CLOSERS.has(key)) end = k + 1;
   }
   // A word written again: the name it starts is another field's (or, written first, the place itself).
+  const last = new Map<string, number>();
+  for (const [j, t] of tokens.entries()) last.set(t.key, j);
   for (let k = 0; k < end; k++) {
-    const again = tokens.findIndex((t, j) => j > k && j < tokens.length && t.key === (tokens[k] as Token).key && t.key.length >= 3);
-    if (again < 0) continue;
+    const key = (tokens[k] as Token).key;
+    if (key.length < 3 || (last.get(key) as number) <= k) continue;
     if (k > 0) end = k;
     else {
+      const again = tokens.findIndex((t, j) => j > 0 && t.key === key);
       let n = 1;
       while (n < again && tokens[again + n]?.key === (tokens[n] as Token).key) n++;
       end = n;
