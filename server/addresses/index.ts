@@ -2122,7 +2122,7 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
       }
       continue;
     }
-    // "At Birpur": the village, as Odisha's, Bihar's and Gujarat's lists write it ("At X, P.O. Y", "At X Via Y").
+    // "At Lakhanpur": the village, as Odisha's, Bihar's and Gujarat's lists write it ("At X, P.O. Y", "At X Via Y").
     if (isPlainName(c) && c.tokens.length > 1 && c.tokens[0]?.key === "at" && c.tokens.slice(1).every((t) => t.type === WORD))
       c = { ...c, kind: "village", label: "At", tokens: c.tokens.slice(1) };
     hasHouse ||= c.kind === "house";
@@ -2134,7 +2134,7 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
 }
 
 /**
- * "Birpur Via Tayabpur": the mail goes via an office to the place written before it, which is the village (a tehsil
+ * "Lakhanpur Via Kasba": the mail goes via an office to the place written before it, which is the village (a tehsil
  * or police station between them aside). Where no post office and no village is written, that name is the village.
  */
 function villageBeforeVia(kept: Chunk[]): void {
@@ -2318,8 +2318,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     lastChunk(kept, "village", "At") ??
     lastChunk(kept, "village", "") ??
     kept.find((c) => c.kind === "post" && c.label === "Via" && c.tokens.every(isNameWord));
-  // So are the post offices of a metro that is its state, where the state's name is read as the state ("PO Shahdara,
-  // Delhi 110032").
+  // So are the post offices of a metro that is its state, where the state's name is read as the state ("PO Mehrauli,
+  // Delhi 110030").
   const cityState = !city && !!rec && METROS.has(rec.entry.city ?? "") && CITY_STATES.has(rec.entry.state) && r.statedState === rec.entry.state;
   const metro = city ?? (cityState ? gaz.citiesByName.get(rec?.entry.city ?? "") : undefined);
   const metroVillage = !!metro && METROS.has(metro.name) && !(place && beyondMetro(place, metro, rec));
@@ -2426,7 +2426,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // flags the mismatch and suggests the place's own pincode.
     r.townOutside = beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code);
   }
-  // "Rampur Distt Satna": a place called as another district is, written before the district (kept by the parser), is
+  // "Kushinagar Distt Deoria": a place called as another district is, written before the district (kept by the parser), is
   // the town where nothing else is.
   if (r.statedCity === null && !town && !rural && !placeTown && r.districtWritten) {
     const named = [...kept].reverse().find((c) => {
@@ -2488,7 +2488,7 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 /**
  * With a pincode of a town's own (the district's headquarters, mostly) and no city written, a village written before
  * its sub-district (`villageBeforeSubDistrict`) is still where the parcel goes: lists give a village the head office's
- * pincode. Not in a metro, whose taluks hold its quarters ("Kothrud, Tal. Haveli, Pune 411038").
+ * pincode. Not in a metro, whose taluks hold its quarters ("Kothrud, Haveli Taluk, Pune 411038").
  */
 function villageOutsideOwnCity(kept: readonly Chunk[], rec: PincodeRecord | null): Chunk | null {
   const own = getGazetteer().citiesByName.get(rec?.entry.city ?? "");
@@ -2496,7 +2496,7 @@ function villageOutsideOwnCity(kept: readonly Chunk[], rec: PincodeRecord | null
 }
 
 /**
- * "Dabhel, Tal. Jalalpore, Navsari": a village before its sub-district, with the district's town written after them,
+ * "Pipalav, Tal. Sojitra, Anand": a village before its sub-district, with the district's town written after them,
  * is where the parcel goes (contract: the village, never the district's headquarters), and the town names the district.
  * Read as a village where no village or post office is written; not in a metro, whose taluks hold its quarters.
  */
@@ -2505,7 +2505,7 @@ function villageBeforeCityAfter(kept: Chunk[], city: CityDef | null, mentions: r
   const sub = kept.find((c) => c.kind === "tehsil" && SUB_DISTRICT_LABELS.has(c.label));
   if (!sub || !mentions.some((m) => m.kind === "city" && m.city === city && m.order > sub.order)) return;
   const village = villageBefore(kept, sub);
-  // Not a marker's word left without its value ("Rampur Block, Sadar Tehsil" is read "Rampur", "Block", "Tehsil Sadar").
+  // Not a marker's word left without its value ("Rampur Block, Tehsil Sadar" read "Rampur", "Block", "Tehsil Sadar").
   if (!village || isQuarter(village) || village.tokens.some((_, k) => MARKERS.match(village.tokens, k)) || city.keys.some((k) => placeNameKey(k) === placeNameKey(nameOf(village)))) return;
   kept[kept.indexOf(village)] = { ...village, kind: "village", label: "" };
 }

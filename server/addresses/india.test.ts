@@ -1502,9 +1502,9 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   };
 
   it.each([
-    ["At Lakhanpur Via Kasba, Dist. Purnia, Bihar 854301", "Lakhanpur"],
-    ["At Lakhanpur, Dist. Purnia, Bihar 854301", "Lakhanpur"],
-    ["Dumri, Via Kasba, Purnia, Bihar 854301", "Dumri"],
+    ["At Lakhanpur Via Kasba, Dist. Purnia 854301", "Lakhanpur"],
+    ["At Lakhanpur, Dist. Purnia 854301", "Lakhanpur"],
+    ["Dumri, Via Kasba, Purnia 854301", "Dumri"],
     ["Gollapalli Via Nakrekal", "Gollapalli"],
     ["Chintalur, Via Kodad, Mandal Kodad", "Chintalur"],
   ])("%s: the village written as At X, or before Via Y, is the city (not the district's town)", (text, city) => {
@@ -1521,15 +1521,15 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   });
 
   it.each([
-    ["VPO Nandpur Kaiserganj Kaiserganj Bahraich Uttar Pradesh", "Nandpur"],
-    ["Vill Sohanpur Pargana Haveli Sadar Farrukhabad Uttar Pradesh", "Sohanpur"],
+    ["VPO Nandpur Kaiserganj Kaiserganj Bahraich", "Nandpur"],
+    ["Vill Sohanpur Pargana Haveli Sadar, Dist. Etah", "Sohanpur"],
     ["Vill- Kotwa Chunar Kotwa 231304", "Kotwa"],
   ])("%s: a value that runs several places together is its first place", (text, city) => {
     expect(place(text)).toMatchObject({ city });
   });
 
   it.each([
-    ["P.O. Bhadrla Bazar, Dist. Panchmahal, Gujarat 389210", "Bhadrla"],
+    ["P.O. Bhadrla Bazar, Panchmahal 389210", "Bhadrla"],
     ["P.O. Tadva Crossing, Dist. Panchmahal 389210", "Tadva"],
   ])("%s: an office's market or crossroads is the office's place", (text, city) => {
     expect(place(text)).toMatchObject({ city, district: "Panchmahal" });
@@ -1559,8 +1559,8 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   });
 
   it.each([
-    ["Near Panchayat Bhawan, Kheriya Kalan, Tehsil Bamanwas, Dist. Sawai Madhopur 322001", "Kheriya Kalan", "Sawai Madhopur"],
-    ["Patel Falia, Sarsana, Tal. Choryasi, Dist. Surat 395005", "Sarsana", "Surat"],
+    ["Near Panchayat Bhawan, Kheriya Kalan, Tehsil Bamanwas, Sawai Madhopur Dist 322001", "Kheriya Kalan", "Sawai Madhopur"],
+    ["Patel Falia, Sarsana, Choryasi Taluka, Surat 395005", "Sarsana", "Surat"],
   ])("%s: a village before its sub-district is the city with the headquarters' pincode too", (text, city, district) => {
     expect(place(text)).toMatchObject({ city, district });
   });
@@ -1576,7 +1576,7 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   it.each([
     ["Kesariya Falia, Pipalav, Tal. Sojitra, Anand 387240", "Pipalav", "Anand"],
     ["Bori, Tehsil Hinganghat, Wardha 442001", "Bori", "Wardha"],
-    ["Chandpur, Rampur Block, Sadar Tehsil, Jhansi 284001", "Chandpur", "Jhansi"],
+    ["Chandpur, Rampur Block, Tehsil Sadar, Jhansi 284001", "Chandpur", "Jhansi"],
   ])("%s: a village before its sub-district is the city, the district's town written after them the district", (text, city, district) => {
     expect(place(text)).toMatchObject({ city, district });
     expect(normalizeAddress(text).normalized).toContain(`, ${district}, `);

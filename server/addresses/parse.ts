@@ -311,7 +311,7 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
     if (LOCALITY_TAIL.has((tokens[n] as Token).key)) continue;
     if (!restIsNoPlace(tokens, n)) continue;
     const key = partKey(tokens.slice(0, n));
-    // One of the pincode's offices may be spelt a letter off ("Shehra" for the office Shehera).
+    // One of the pincode's offices may be spelt a letter off ("Bhadrla" for the office Bhadrala).
     const limit = allowedEdits(key.length);
     const office =
       offices.some((o) => o === key || (limit > 0 && o[0] === key[0] && editDistance(o, key, limit) <= limit)) ||
@@ -327,8 +327,8 @@ const PLACE_OPENERS: ReadonlySet<string> = new Set(["pargana", "parganah"]);
 const PLACE_CLOSERS: ReadonlySet<string> = new Set(["sadar"]);
 
 /**
- * The first place of a marker's value that runs several fields together with no comma ("VPO Rampur Tarabganj Tarabganj
- * Gonda": the village, its tehsil twice, its district): it ends before a name written again, before "Pargana" or after
+ * The first place of a marker's value that runs several fields together with no comma ("VPO Nandpur Kaiserganj Kaiserganj
+ * Bahraich": the village, its tehsil twice, its district): it ends before a name written again, before "Pargana" or after
  * "Sadar". A district's name ending the value is returned: the place is then sought among that district's offices.
  */
 function firstPlace(tokens: readonly Token[]): { tokens: readonly Token[]; district: string | null } {
@@ -523,7 +523,7 @@ class SegmentChunker {
         const o = this.open;
         // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
-        // But "PO" and a name after a landmark's words is the address's post office ("Opp Sahara India PO Bilgram").
+        // But "PO" and a name after a landmark's words is the address's post office ("Opp Shiv Mandir PO Mallawan").
         if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station") && !postAfterLandmark(tokens, i, j, o)) return -1;
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
@@ -906,14 +906,14 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 }
 
 /**
- * "Rampur Distt Satna": a district's name (one no city bears) written right before a district marker whose value is
+ * "Kushinagar Distt Deoria": a district's name (one no city bears) written right before a district marker whose value is
  * another district is a town of that district called so, not the district: it stays a place of the line.
  */
 function townBeforeOtherDistrict(c: Chunk, next: Chunk | undefined): boolean {
   if (next?.kind !== "district" || next.order <= c.order || c.label || (c.kind !== "unknown" && c.kind !== "locality")) return false;
   const gaz = getGazetteer();
   const own = gaz.places.get((c.tokens[c.tokens.length - 1] as Token).key);
-  // The marker's value may run on into its state ("Distt. Ghaziabad UP").
+  // The marker's value may run on into its state ("Distt. Deoria UP").
   const key = (next.tokens[0] as Token).key;
   const other = gaz.districtsByKey.get(key) ?? gaz.places.get(key)?.city?.districts;
   return !!own?.district && !own.city && !own.state && !!other && !other.includes(own.district);
