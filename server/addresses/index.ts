@@ -2130,6 +2130,7 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
     kept.push(c);
   }
   villageBeforeVia(kept);
+  branchBeforeSubDistrict(kept);
   return { kept, careOf, meaningful, hasHouse, hasBuilding };
 }
 
@@ -2146,6 +2147,24 @@ function villageBeforeVia(kept: Chunk[]): void {
     if (isPlainName(c) && !isQuarter(c) && c.tokens.every(isNameWord)) kept[k] = { ...c, kind: "village", label: "" };
     return;
   }
+}
+
+/**
+ * "Rampur Branch, Tehsil Phulpur": a bank's branch written right before a sub-district, where no post office or village
+ * is written, is in the village it is named after (the bank's own name before it stays where it was).
+ */
+function branchBeforeSubDistrict(kept: Chunk[]): void {
+  const k = kept.findIndex((c, n) => n > 0 && c.kind === "tehsil" && SUB_DISTRICT_LABELS.has(c.label));
+  const c = kept[k - 1];
+  if (!c || !isPlainName(c) || kept.some((p) => p.kind === "village" || p.kind === "post")) return;
+  const end = c.tokens.length - 1;
+  if (end < 1 || !BRANCH_WORDS.has((c.tokens[end] as Token).key)) return;
+  // The name between the bank's word and the branch's: one or two words.
+  const start = c.tokens.findLastIndex((t) => t.key === "bank") + 1;
+  const name = c.tokens.slice(start, end);
+  if (name.length < 1 || name.length > 2 || !name.every(isNameWord)) return;
+  const village: Chunk = { ...c, kind: "village", label: "", tokens: c.tokens.slice(start), order: c.order + start };
+  kept.splice(k - 1, 1, ...(start > 0 ? [{ ...c, tokens: c.tokens.slice(0, start) }, village] : [village]));
 }
 
 /** A directory town or post office a transliterated name sounds like, in the written state and district and by the pincode. */
@@ -2350,7 +2369,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
-    r.statedCity = render(officeAtHead(rural.tokens, rec, r.statedDistrict), false);
+    r.statedCity = render(officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict), false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {

@@ -1585,4 +1585,14 @@ describe("rural addresses: village, post office and route markers, and run-on pl
   it.each(["Civil Lines, Tehsil Sadar, Jhansi 284001"])("%s: a quarter is no village", (text) => {
     expect(place(text)).toMatchObject({ city: "Jhansi" });
   });
+
+  it("reads a bank's branch before a sub-district as its village", () => {
+    const text = "Canara Bank Kusumbhi Branch, Tehsil Mehnagar, Azamgarh 276204";
+    expect(place(text)).toMatchObject({ city: "Kusumbhi", district: "Azamgarh" });
+    expect(normalizeAddress(text).normalized).toContain("Kusumbhi Branch, Tehsil Mehnagar");
+  });
+
+  it("reads a post office without its direction as the city", () => {
+    expect(place("Plot 3, Post Boisar (West) 401501")).toMatchObject({ city: "Boisar" });
+  });
 });
