@@ -745,8 +745,9 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"), as a crossroads is ("Mahmudabad
   // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"):
   // a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and without one nothing tells them apart.
+  // A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || (!!rec && MARKETS.has(end)));
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || (!!rec && MARKETS.has(end)));
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
@@ -938,6 +939,9 @@ function neighbourDistrict(code: string): string | null {
 
 /** A town's market, named after the town. */
 const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
+
+/** A state's industrial estates (Gujarat's, Maharashtra's), named after their town. */
+const ESTATES: ReadonlySet<string> = new Set(["gidc", "midc"]);
 
 /** Words after the place a bank's branch is named after. */
 const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
@@ -1712,6 +1716,7 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, 
 // prettier-ignore
 const GLUED_AFTER_PLACE_LIST: readonly string[] = [
   "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
+  "gidc", "midc",
 ];
 /**
  * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued
@@ -2183,12 +2188,49 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
       }
       continue;
     }
+    // "At Lakhanpur": the village, as Odisha's, Bihar's and Gujarat's lists write it ("At X, P.O. Y", "At X Via Y").
+    if (isPlainName(c) && c.tokens.length > 1 && c.tokens[0]?.key === "at" && c.tokens.slice(1).every((t) => t.type === WORD))
+      c = { ...c, kind: "village", label: "At", tokens: c.tokens.slice(1) };
     hasHouse ||= c.kind === "house";
     hasBuilding ||= c.kind === "building";
     kept.push(c);
   }
-
+  villageBeforeVia(kept);
+  branchBeforeSubDistrict(kept);
   return { kept, careOf, meaningful, hasHouse, hasBuilding };
+}
+
+/**
+ * "Lakhanpur Via Kasba": the mail goes via an office to the place written before it, which is the village (a tehsil
+ * or police station between them aside). Where no post office and no village is written, that name is the village.
+ */
+function villageBeforeVia(kept: Chunk[]): void {
+  const via = kept.findIndex((c) => c.kind === "post" && c.label === "Via");
+  if (via < 0 || kept.some((c) => c.kind === "village" || (c.kind === "post" && c.label === "Post"))) return;
+  for (let k = via - 1; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    if (c.kind === "tehsil") continue;
+    if (isPlainName(c) && !isQuarter(c) && c.tokens.every(isNameWord)) kept[k] = { ...c, kind: "village", label: "" };
+    return;
+  }
+}
+
+/**
+ * "Rampur Branch, Tehsil Phulpur": a bank's branch written right before a sub-district, where no post office or village
+ * is written, is in the village it is named after (the bank's own name before it stays where it was).
+ */
+function branchBeforeSubDistrict(kept: Chunk[]): void {
+  const k = kept.findIndex((c, n) => n > 0 && c.kind === "tehsil" && SUB_DISTRICT_LABELS.has(c.label));
+  const c = kept[k - 1];
+  if (!c || !isPlainName(c) || kept.some((p) => p.kind === "village" || p.kind === "post")) return;
+  const end = c.tokens.length - 1;
+  if (end < 1 || !BRANCH_WORDS.has((c.tokens[end] as Token).key)) return;
+  // The name between the bank's word and the branch's: one or two words.
+  const start = c.tokens.findLastIndex((t) => t.key === "bank") + 1;
+  const name = c.tokens.slice(start, end);
+  if (name.length < 1 || name.length > 2 || !name.every(isNameWord)) return;
+  const village: Chunk = { ...c, kind: "village", label: "", tokens: c.tokens.slice(start), order: c.order + start };
+  kept.splice(k - 1, 1, ...(start > 0 ? [{ ...c, tokens: c.tokens.slice(0, start) }, village] : [village]));
 }
 
 /** A directory town or post office a transliterated name sounds like, in the written state and district and by the pincode. */
@@ -2363,13 +2405,26 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   let nearTown: { chunk: Chunk; name: string } | null = null;
   let soundTown: { chunk: Chunk; key: string } | null = null;
   const gaz = getGazetteer();
+  villageBeforeCityAfter(kept, city, mentions);
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");
-  const place = post ?? lastChunk(kept, "village", "VPO") ?? lastChunk(kept, "village", "Village");
-  const metroVillage = !!city && METROS.has(city.name) && !(place && beyondMetro(place, city, rec));
+  // "At X" and a name before "Via Y" are the village; with no other place, the office the mail goes via is the one the
+  // address names (never the district's town).
+  const place =
+    post ??
+    lastChunk(kept, "village", "VPO") ??
+    lastChunk(kept, "village", "Village") ??
+    lastChunk(kept, "village", "At") ??
+    lastChunk(kept, "village", "") ??
+    kept.find((c) => c.kind === "post" && c.label === "Via" && c.tokens.every(isNameWord));
+  // So are the post offices of a metro that is its state, where the state's name is read as the state ("PO Mehrauli,
+  // Delhi 110030").
+  const cityState = !city && !!rec && METROS.has(rec.entry.city ?? "") && CITY_STATES.has(rec.entry.state) && r.statedState === rec.entry.state;
+  const metro = city ?? (cityState ? gaz.citiesByName.get(rec?.entry.city ?? "") : undefined);
+  const metroVillage = !!metro && METROS.has(metro.name) && !(place && beyondMetro(place, metro, rec));
   // A post office named after a quarter ("P.O. Civil Lines, Dist. Fatehpur 212601") is no town: the city is the one written,
   // where one is (the pincode's town is not put in). One named "<town> City" after the pincode's own town ("P.O. Gonda
   // City 271001") is that town's quarter too, and names the town.
@@ -2397,7 +2452,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
-    r.statedCity = render(officeAtHead(rural.tokens, rec, r.statedDistrict), false);
+    r.statedCity = render(officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict), false);
     r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {
@@ -2478,6 +2533,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // flags the mismatch and suggests the place's own pincode.
     r.townOutside = otherState || (beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code));
   }
+  // "Kushinagar Distt Deoria": a place called as another district is, written before the district (kept by the parser), is
+  // the town where nothing else is.
+  if (r.statedCity === null && !town && !rural && !placeTown && r.districtWritten) {
+    const named = [...kept].reverse().find((c) => {
+      const def = isPlainName(c) ? gaz.places.get((c.tokens[c.tokens.length - 1] as Token).key) : undefined;
+      return c.tokens.length === 1 && !!def?.district && !def.city && !def.state && def.district !== r.statedDistrict;
+    });
+    if (named) r.statedCity = render(named.tokens, false);
+  }
   /** The city written when a town or a post office took its place: it names the district. */
   const displaced = (town || rural) && city ? city : null;
   if (displaced && !r.statedDistrict) {
@@ -2533,6 +2597,31 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
     if (isVillageName(c)) return c;
   }
   return null;
+}
+
+/**
+ * With a pincode of a town's own (the district's headquarters, mostly) and no city written, a village written before
+ * its sub-district (`villageBeforeSubDistrict`) is still where the parcel goes: lists give a village the head office's
+ * pincode. Not in a metro, whose taluks hold its quarters ("Kothrud, Haveli Taluk, Pune 411038").
+ */
+function villageOutsideOwnCity(kept: readonly Chunk[], rec: PincodeRecord | null): Chunk | null {
+  const own = getGazetteer().citiesByName.get(rec?.entry.city ?? "");
+  return own && !METROS.has(own.name) ? villageBeforeSubDistrict(kept) : null;
+}
+
+/**
+ * "Pipalav, Tal. Sojitra, Anand": a village before its sub-district, with the district's town written after them,
+ * is where the parcel goes (contract: the village, never the district's headquarters), and the town names the district.
+ * Read as a village where no village or post office is written; not in a metro, whose taluks hold its quarters.
+ */
+function villageBeforeCityAfter(kept: Chunk[], city: CityDef | null, mentions: readonly Mention[]): void {
+  if (!city || METROS.has(city.name) || kept.some((c) => c.kind === "village" || c.kind === "post")) return;
+  const sub = kept.find((c) => c.kind === "tehsil" && SUB_DISTRICT_LABELS.has(c.label));
+  if (!sub || !mentions.some((m) => m.kind === "city" && m.city === city && m.order > sub.order)) return;
+  const village = villageBefore(kept, sub);
+  // Not a marker's word left without its value ("Rampur Block, Tehsil Sadar" read "Rampur", "Block", "Tehsil Sadar").
+  if (!village || isQuarter(village) || village.tokens.some((_, k) => MARKERS.match(village.tokens, k)) || city.keys.some((k) => placeNameKey(k) === placeNameKey(nameOf(village)))) return;
+  kept[kept.indexOf(village)] = { ...village, kind: "village", label: "" };
 }
 
 /** A word that may be a place's own name: three letters or more, no address or landmark word, none glued to it ("Roadkhejarla"). */
@@ -2869,14 +2958,12 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const leftoverCities = citiesBesides(mentions, rec, written, displaced, r);
   markBuilding(kept, hasHouse && !hasBuilding, leftoverCities, town);
 
+  const unplaced = !town && !rural && !placeTown;
+  const ownCity = !!rec && nearOwnCity(rec);
   const village =
-    !r.statedCity && !town && !rural && !placeTown
-      ? !(rec && nearOwnCity(rec))
-        ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
-        : rec
-          ? villageWithTownPincode(kept, rec, r)
-          : null
-      : null;
+    (!r.statedCity && unplaced && !ownCity ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null)) : null) ??
+    (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
+    (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
   const cityText = town
     ? chunkText(town)

@@ -1642,3 +1642,105 @@ describe("a town the directory knows, written plainly, that still gave no city (
     expect(parts("5, Second Cross, Gopinatnagar").state).toBeNull();
   });
 });
+
+describe("rural addresses: village, post office and route markers, and run-on places", () => {
+  const place = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each([
+    ["At Lakhanpur Via Kasba, Dist. Purnia 854301", "Lakhanpur"],
+    ["At Lakhanpur, Dist. Purnia 854301", "Lakhanpur"],
+    ["Dumri, Via Kasba, Purnia 854301", "Dumri"],
+    ["Gollapalli Via Nakrekal", "Gollapalli"],
+    ["Chintalur, Via Kodad, Mandal Kodad", "Chintalur"],
+  ])("%s: the village written as At X, or before Via Y, is the city (not the district's town)", (text, city) => {
+    expect(place(text)).toMatchObject({ city });
+    expect(normalizeAddress(text).normalized).not.toContain("Purnia District");
+  });
+
+  it("keeps the post office as the city where one is written beside Via", () => {
+    expect(place("Vill. Dumri, P.O. Kasba Via Purnia, Dist. Purnia, Bihar")).toMatchObject({ city: "Kasba", district: "Purnia" });
+  });
+
+  it("reads the office the mail goes via as the city where the address names no other place", () => {
+    expect(place("Station Road Via Kasba, Purnia, Bihar 854330")).toMatchObject({ city: "Kasba" });
+  });
+
+  it.each([
+    ["VPO Nandpur Kaiserganj Kaiserganj Bahraich", "Nandpur"],
+    ["Vill Sohanpur Pargana Haveli Sadar, Dist. Etah", "Sohanpur"],
+    ["Vill- Kotwa Chunar Kotwa 231304", "Kotwa"],
+  ])("%s: a value that runs several places together is its first place", (text, city) => {
+    expect(place(text)).toMatchObject({ city });
+  });
+
+  it.each([
+    ["P.O. Bhadrla Bazar, Panchmahal 389210", "Bhadrla"],
+    ["P.O. Tadva Crossing, Dist. Panchmahal 389210", "Tadva"],
+  ])("%s: an office's market or crossroads is the office's place", (text, city) => {
+    expect(place(text)).toMatchObject({ city, district: "Panchmahal" });
+    expect(normalizeAddress(text).normalized).toContain(text.slice(5, text.indexOf(",")));
+  });
+
+  it.each([
+    ["Ward 4, Kushinagar Distt Deoria", "Kushinagar", "Deoria"],
+    ["Station Road, Nalanda Distt. Patna, Bihar", "Nalanda", "Patna"],
+  ])("%s: a town called as another district is, before the district written, stays the town", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district });
+    expect(normalizeAddress(text).normalized).toContain(`${city}, District ${district}`);
+  });
+
+  it.each([
+    ["Plot 4, VapiGIDC, Dist. Valsad", "Vapi", "Vapi GIDC"],
+    ["Shed 7, Vapi GIDC, Dist. Valsad", "Vapi", "Vapi GIDC"],
+  ])("%s: an industrial estate, glued or apart, is its town's", (text, city, kept) => {
+    expect(place(text)).toMatchObject({ city, district: "Valsad" });
+    expect(normalizeAddress(text).normalized).toContain(kept);
+  });
+
+  it('ends a landmark at "PO" and a name: the post office is the city', () => {
+    const text = "Station Road, Opp Shiv Mandir PO Mallawan, Dist Hardoi";
+    expect(normalizeAddress(text).components).toMatchObject({ landmark: "Opposite Shiv Mandir", city: "Mallawan", district: "Hardoi" });
+    expect(normalizeAddress("Near Hanuman Mandir PO Road, Sandila").components).toMatchObject({ landmark: "Near Hanuman Mandir Po Road", city: "Sandila" });
+  });
+
+  it.each([
+    ["Near Panchayat Bhawan, Kheriya Kalan, Tehsil Bamanwas, Sawai Madhopur Dist 322001", "Kheriya Kalan", "Sawai Madhopur"],
+    ["Patel Falia, Sarsana, Choryasi Taluka, Surat 395005", "Sarsana", "Surat"],
+  ])("%s: a village before its sub-district is the city with the headquarters' pincode too", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district });
+  });
+
+  it("keeps a metro that is its state the city of its post offices", () => {
+    expect(normalizeAddress("Shop 4, Main Road, PO Mehrauli, Delhi 110030").components).toMatchObject({ city: "Delhi", locality: "Post Mehrauli" });
+  });
+
+  it('reads "Village" between a name and a district written with its marker as the name\'s', () => {
+    expect(normalizeAddress("Main Road, Gorantla Village Anantapur Dist").components).toMatchObject({ locality: "Village Gorantla", city: "Gorantla", district: "Anantapur" });
+  });
+
+  it.each([
+    ["Kesariya Falia, Pipalav, Tal. Sojitra, Anand 387240", "Pipalav", "Anand"],
+    ["Bori, Tehsil Hinganghat, Wardha 442001", "Bori", "Wardha"],
+    ["Chandpur, Rampur Block, Tehsil Sadar, Jhansi 284001", "Chandpur", "Jhansi"],
+  ])("%s: a village before its sub-district is the city, the district's town written after them the district", (text, city, district) => {
+    expect(place(text)).toMatchObject({ city, district });
+    expect(normalizeAddress(text).normalized).toContain(`, ${district}, `);
+  });
+
+  it.each(["Civil Lines, Tehsil Sadar, Jhansi 284001"])("%s: a quarter is no village", (text) => {
+    expect(place(text)).toMatchObject({ city: "Jhansi" });
+  });
+
+  it("reads a bank's branch before a sub-district as its village", () => {
+    const text = "Canara Bank Kusumbhi Branch, Tehsil Mehnagar, Azamgarh 276204";
+    expect(place(text)).toMatchObject({ city: "Kusumbhi", district: "Azamgarh" });
+    expect(normalizeAddress(text).normalized).toContain("Kusumbhi Branch, Tehsil Mehnagar");
+  });
+
+  it("reads a post office without its direction as the city", () => {
+    expect(place("Plot 3, Post Boisar (West) 401501")).toMatchObject({ city: "Boisar" });
+  });
+});

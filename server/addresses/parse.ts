@@ -6,6 +6,7 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
+import { allowedEdits, editDistance } from "./fuzzy";
 import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
@@ -162,11 +163,32 @@ const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabh
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
 
-/** One or two words of letters at `j`, then a tehsil's, taluk's or mandal's marker. */
-function subDistrictAfterName(tokens: readonly Token[], j: number): boolean {
+/** A post office's short marker ("PO", "P.O.") between a landmark's words and a name: the landmark ends before it. */
+function postAfterLandmark(tokens: readonly Token[], i: number, j: number, o: Chunk): boolean {
+  const marker = tokens
+    .slice(i, j)
+    .map((t) => t.key)
+    .join(" ");
+  const name = tokens[j];
+  return (
+    (marker === "po" || marker === "p o" || marker === "p 0") &&
+    o.tokens.length > 0 &&
+    name?.type === WORD &&
+    name.key.length >= 3 &&
+    !STREET_WORDS.has(name.key) &&
+    !BUILDING_WORDS.has(name.key) &&
+    !LOCALITY_WORDS.has(name.key) &&
+    !QUARTER_WORDS.has(name.key) &&
+    name.key !== "office"
+  );
+}
+
+/** One or two words of letters at `j`, then a tehsil's, taluk's, mandal's or district's marker. */
+function areaAfterName(tokens: readonly Token[], j: number): boolean {
   for (let k = j + 1; k <= j + 2 && k < tokens.length; k++) {
     if ((tokens[k - 1] as Token).type !== WORD) return false;
-    if (MARKERS.match(tokens, k)?.value.kind === "tehsil") return true;
+    const kind = MARKERS.match(tokens, k)?.value.kind;
+    if (kind === "tehsil" || kind === "district") return true;
   }
   return false;
 }
@@ -248,8 +270,11 @@ function namesDistrict(key: string): boolean {
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
 }
 
-/** Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"). */
-const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block"]);
+/**
+ * Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"),
+ * its market, a crossroads or an industrial estate named after it ("Rampur Bazar", "Rampur Crossing", "Rampur GIDC").
+ */
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", "crossing", "chauraha", "gidc"]);
 
 /**
  * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
@@ -270,23 +295,76 @@ function restIsNoPlace(tokens: readonly Token[], n: number): boolean {
  * its district (without a pincode, of the written district), are the place; else the value whole. Not before "Khurd",
  * "Kalan" or a direction, which make another village's name. A name written twice is that name.
  */
-export function officeAtHead(tokens: readonly Token[], rec: PincodeRecord | null, district: string | null): readonly Token[] {
+export function officeAtHead(written: readonly Token[], rec: PincodeRecord | null, writtenDistrict: string | null): readonly Token[] {
   // A name written twice, as lists that join two fields holding it do ("VPO Amethi Amethi"), is that name.
-  const half = tokens.length / 2;
-  if (Number.isInteger(half) && half > 0 && tokens.slice(0, half).every((t, k) => t.key === (tokens[half + k] as Token).key)) return tokens.slice(0, half);
-  if (tokens.length < 2 || !tokens.every((t) => t.type === WORD) || !(rec || district)) return tokens;
-  const whole = partKey(tokens);
-  if (recordsNamed(whole).length > 0 || townNamed(whole)) return tokens;
+  const half = written.length / 2;
+  if (Number.isInteger(half) && half > 0 && written.slice(0, half).every((t, k) => t.key === (written[half + k] as Token).key)) return written.slice(0, half);
+  if (written.length < 2 || !written.every((t) => t.type === WORD)) return written;
+  const whole = partKey(written);
+  if (recordsNamed(whole).length > 0 || townNamed(whole)) return written;
+  const { tokens, district: namedDistrict } = firstPlace(written);
+  const district = writtenDistrict ?? namedDistrict;
+  if (tokens.length < 2 || !(rec || district)) return tokens;
   const districts = rec ? rec.districts : [district as string];
   const offices = rec ? officeNameKeys(rec) : [];
   for (let n = Math.min(2, tokens.length - 1); n >= 1; n--) {
     if (LOCALITY_TAIL.has((tokens[n] as Token).key)) continue;
     if (!restIsNoPlace(tokens, n)) continue;
     const key = partKey(tokens.slice(0, n));
-    const office = offices.includes(key) || recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
+    // One of the pincode's offices may be spelt a letter off ("Bhadrla" for the office Bhadrala).
+    const limit = allowedEdits(key.length);
+    const office =
+      offices.some((o) => o === key || (limit > 0 && o[0] === key[0] && editDistance(o, key, limit) <= limit)) ||
+      recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
     if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
   }
   return tokens;
+}
+
+/** Words that open another place's name in a list run together ("Rampur Pargana Bhojpur"). */
+const PLACE_OPENERS: ReadonlySet<string> = new Set(["pargana", "parganah"]);
+/** Words that close a place's name in a list run together ("Bhojpur Sadar", the sub-district around a district's town). */
+const PLACE_CLOSERS: ReadonlySet<string> = new Set(["sadar"]);
+
+/**
+ * The first place of a marker's value that runs several fields together with no comma ("VPO Nandpur Kaiserganj Kaiserganj
+ * Bahraich": the village, its tehsil twice, its district): it ends before a name written again, before "Pargana" or after
+ * "Sadar". A district's name ending the value is returned: the place is then sought among that district's offices.
+ */
+function firstPlace(tokens: readonly Token[]): { tokens: readonly Token[]; district: string | null } {
+  let end = tokens.length;
+  let district: string | null = null;
+  const districts = getGazetteer().districtsByKey;
+  for (let n = 2; n >= 1 && !district; n--)
+    if (tokens.length > n)
+      district =
+        districts.get(
+          tokens
+            .slice(-n)
+            .map((t) => t.key)
+            .join(" "),
+        ) ?? null;
+  for (let k = 1; k < end; k++) {
+    const key = (tokens[k] as Token).key;
+    if (PLACE_OPENERS.has(key)) end = k;
+    else if (PLACE_CLOSERS.has(key)) end = k + 1;
+  }
+  // A word written again: the name it starts is another field's (or, written first, the place itself).
+  const last = new Map<string, number>();
+  for (const [j, t] of tokens.entries()) last.set(t.key, j);
+  for (let k = 0; k < end; k++) {
+    const key = (tokens[k] as Token).key;
+    if (key.length < 3 || (last.get(key) as number) <= k) continue;
+    if (k > 0) end = k;
+    else {
+      const again = tokens.findIndex((t, j) => j > 0 && t.key === key);
+      let n = 1;
+      while (n < again && tokens[again + n]?.key === (tokens[n] as Token).key) n++;
+      end = n;
+    }
+    break;
+  }
+  return { tokens: tokens.slice(0, end), district };
 }
 
 /** The `placeNameKey` of some words. */
@@ -445,7 +523,8 @@ class SegmentChunker {
         const o = this.open;
         // Inside a landmark, "Post Office" or "Police Station" is part of the landmark; a taluk,
         // district or village marker starts the next part ("opp Temple Taluk Sagara").
-        if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station")) return -1;
+        // But "PO" and a name after a landmark's words is the address's post office ("Opp Shiv Mandir PO Mallawan").
+        if (o?.kind === "landmark" && (m.kind === "post" || m.label === "Police Station") && !postAfterLandmark(tokens, i, j, o)) return -1;
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
@@ -454,13 +533,13 @@ class SegmentChunker {
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
         if (m.kind !== "landmark" && j - i >= 2 && j < tokens.length && isStreetWord(tokens, j) && !streetTail(tokens, j + 1).numbered) return -1;
         // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name. "Chinnakonda
-        // Village Kundurpi Mandal": a village's marker between two names, the second its sub-district's with its own
-        // marker after it, follows the name before it.
+        // Village Kundurpi Mandal", "Chinnakonda Village Anantapur Dist": a village's marker between two names, the second
+        // its sub-district's or district's with its own marker after it, follows the name before it.
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
           (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j)) ||
-          (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && subDistrictAfterName(tokens, j));
+          (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && areaAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
         // "Vill. Jhingri Mohallah": a mohalla word after a name ends that name (a post office of 713302), no label of it.
@@ -827,6 +906,20 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 }
 
 /**
+ * "Kushinagar Distt Deoria": a district's name (one no city bears) written right before a district marker whose value is
+ * another district is a town of that district called so, not the district: it stays a place of the line.
+ */
+function townBeforeOtherDistrict(c: Chunk, next: Chunk | undefined): boolean {
+  if (next?.kind !== "district" || next.order <= c.order || c.label || (c.kind !== "unknown" && c.kind !== "locality")) return false;
+  const gaz = getGazetteer();
+  const own = gaz.places.get((c.tokens[c.tokens.length - 1] as Token).key);
+  // The marker's value may run on into its state ("Distt. Deoria UP").
+  const key = (next.tokens[0] as Token).key;
+  const other = gaz.districtsByKey.get(key) ?? gaz.places.get(key)?.city?.districts;
+  return !!own?.district && !own.city && !own.state && !!other && !other.includes(own.district);
+}
+
+/**
  * Chunks a segment, then takes place names off each chunk as if it stood alone, because in the
  * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
  * a name is chunked again: its last word may now read differently ("Park St Bangalore").
@@ -834,7 +927,7 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[], peeled: Peeled[]): void {
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
-  for (const c of local) {
+  for (const [n, c] of local.entries()) {
     // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
     // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
     // Only a place's name: "P.O. & Dist. Purba Medinipur" names no post office.
@@ -853,7 +946,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     if (!c.label && (c.kind === "unknown" || c.kind === "locality") && prev?.kind === "district" && partKey(c.tokens) === partKey(prev.tokens) && placeBefore(out, mentions, 2)) continue;
     const mode = PEEL_MODE[c.kind];
     const before = mentions.length;
-    const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
+    const kept = mode && !townBeforeOtherDistrict(c, local[n + 1]) ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
     const mention = mentions[before];
     if (mode === "name" && kept.length === 0 && c.tokens.length === 1 && mentions.length === before + 1 && mention?.kind === "district") peeled.push({ chunk: c, mention, at: out.length });
     if (kept.length === c.tokens.length) out.push(c);
