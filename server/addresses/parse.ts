@@ -906,20 +906,6 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 }
 
 /**
- * "Kushinagar Distt Deoria": a district's name (one no city bears) written right before a district marker whose value is
- * another district is a town of that district called so, not the district: it stays a place of the line.
- */
-function townBeforeOtherDistrict(c: Chunk, next: Chunk | undefined): boolean {
-  if (next?.kind !== "district" || next.order <= c.order || c.label || (c.kind !== "unknown" && c.kind !== "locality")) return false;
-  const gaz = getGazetteer();
-  const own = gaz.places.get((c.tokens[c.tokens.length - 1] as Token).key);
-  // The marker's value may run on into its state ("Distt. Deoria UP").
-  const key = (next.tokens[0] as Token).key;
-  const other = gaz.districtsByKey.get(key) ?? gaz.places.get(key)?.city?.districts;
-  return !!own?.district && !own.city && !own.state && !!other && !other.includes(own.district);
-}
-
-/**
  * Chunks a segment, then takes place names off each chunk as if it stood alone, because in the
  * normalized form it will ("Bangalore - 3rd Cross" → "3rd Cross, Bengaluru"). What is left of
  * a name is chunked again: its last word may now read differently ("Park St Bangalore").
@@ -927,7 +913,7 @@ function townBeforeOtherDistrict(c: Chunk, next: Chunk | undefined): boolean {
 function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[], peeled: Peeled[]): void {
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
-  for (const [n, c] of local.entries()) {
+  for (const c of local) {
     // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
     // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
     // Only a place's name: "P.O. & Dist. Purba Medinipur" names no post office.
@@ -946,7 +932,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     if (!c.label && (c.kind === "unknown" || c.kind === "locality") && prev?.kind === "district" && partKey(c.tokens) === partKey(prev.tokens) && placeBefore(out, mentions, 2)) continue;
     const mode = PEEL_MODE[c.kind];
     const before = mentions.length;
-    const kept = mode && !townBeforeOtherDistrict(c, local[n + 1]) ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
+    const kept = mode ? peel(c.tokens, c.order, rec, mentions, mode) : c.tokens;
     const mention = mentions[before];
     if (mode === "name" && kept.length === 0 && c.tokens.length === 1 && mentions.length === before + 1 && mention?.kind === "district") peeled.push({ chunk: c, mention, at: out.length });
     if (kept.length === c.tokens.length) out.push(c);
