@@ -152,6 +152,8 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["house", "Survey", ["survey no", "survey", "sy no", "s no"]],
   ["house", "Building", ["building no", "building", "bldg no"]],
   ["house", "TC", ["tc", "tc no"]],
+  // A town survey number (Tamil Nadu's "T.S. No. 156"), not Telangana.
+  ["house", "TS No.", ["ts no", "t s no"]],
   // A post box, not Punjab ("PB No. 3", "P.B. No. 3", "Post Box No. 4").
   ["house", "PB No.", ["pb no", "p b no", "pb", "post box no", "post box", "po box no", "po box", "p o box", "p 0 box", "box no"]],
   ["floor", "Ground Floor", ["ground floor", "ground flr", "gf", "g f"]],
@@ -191,6 +193,9 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
       "village & post",
       "village and post",
       "a/p",
+      // "Ap Post X", "A.P. Post X": Maharashtra's at-post written without its slash, not Andhra Pradesh.
+      "ap post",
+      "a p post",
       "at/post",
       "at/po",
       // "Vill. & P.O. X", "P.O. & Vill X": village and post office of one name.
