@@ -1227,8 +1227,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     for (const [k, { name, tail, toward }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
-      // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
-      const own = c.kind === "tehsil" && !tail ? getGazetteer().districtsByKey.get(name) : undefined;
+      const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
@@ -1266,6 +1265,30 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }
   }
+  return { district, state };
+}
+
+/**
+ * Where the city read is a post office of several places and another post office written in the address (its `Via`
+ * office, a post office or village marker's value) shares a pincode with exactly one of them ("Post Vangara, Via
+ * Bommakal": Vangara is a town of Andhra Pradesh and an office of Karimnagar's, with Bommakal's pincode), that pincode's area:
+ * two names of one delivery area decide between the places.
+ */
+function officeBesideOffice(name: string | undefined, kept: readonly Chunk[]): { district: string; state: string } | null {
+  if (!name) return null;
+  const records = recordsNamed(placeNameKey(name));
+  if (records.length < 2) return null;
+  const own = placeNameKey(name);
+  const shared = new Set<PincodeRecord>();
+  for (const c of kept) {
+    if ((c.kind !== "post" && c.kind !== "village") || !c.tokens.every((t) => t.type === WORD)) continue;
+    const key = placeNameKey(nameOf(c));
+    if (key === own || key.length < 4) continue;
+    for (const r of recordsNamed(key)) if (records.includes(r)) shared.add(r);
+  }
+  const area = only([...shared].map((r) => `${r.entry.district}|${r.entry.state}`));
+  if (!area) return null;
+  const [district, state] = area.split("|") as [string, string];
   return { district, state };
 }
 
@@ -1528,7 +1551,15 @@ function readPlace(k: number, name: string, written: string | null, village: boo
   const def = (village && k === 0) || (!written && !district && everywhereName(placeNameKey(name))) ? undefined : getGazetteer().citiesByName.get(name);
   const fromCity = def ? def.districts.filter((d) => inState(districtStates.get(d) ?? "", written)) : [];
   // A known city is that city: a post office of the same name elsewhere is not what the buyer meant.
-  const offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
+  let offices = (def?.curated ? [] : directoryAreas(placeNameKey(name))).filter((a) => inState(a.state, written) && (!district || a.district === district));
+  // A district's headquarters (`DISTRICT_CITY`: Himmatnagar, Vijayapura) is a town, and outranks post offices of its
+  // name in other states as a directory town does; a directory town of its name in another state is another place
+  // (Rudrapur), and then nothing decides between the two.
+  const cityStates = fromCity.map((d) => districtStates.get(d));
+  if (def && fromCity.length > 0 && offices.length > 0 && !offices.some((a) => cityStates.includes(a.state))) {
+    if (townNamed(placeNameKey(name))) return { d: null, s: null };
+    offices = [];
+  }
   // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
   const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
   const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices)));
@@ -1620,6 +1651,18 @@ const POSTAL_ZONE_HINT = new RegExp(`\\b(?:${[...Object.keys(ZONE_PREFIX), ...Ob
 
 /** A word, then a pincode a digit short or long (or its label alone, the digits taken for a phone). */
 const MALFORMED_PINCODE = /\b([a-z]+)(?:[-:/\\.\s]*(?:\b(pin(?:\s?code)?)\b\.?\s?[:;-]?\s?(?:\d{5}|\d{7}|\d{3} \d{4})?|\d{5}|\d{7}|\d{3} \d{4})(?!\d))+/gi;
+/** A zero ending the text after a place ("…, Ballia, Uttar Pradesh 0"): a list's empty pincode field, no number of the address. */
+const EMPTY_PINCODE = /((?:[A-Za-z]+ ){0,2}[A-Za-z]+)[\s,.-]+0+[\s,.;-]*$/;
+
+function withoutEmptyPincode(text: string): string {
+  const m = /0[\s,.;-]*$/.test(text) ? EMPTY_PINCODE.exec(text) : null;
+  if (!m) return text;
+  const words = (m[1] as string).toLowerCase().split(" ");
+  // The place's name, of one to three words ("Uttar Pradesh"); "Sector 0" keeps its number.
+  const place = words.some((_, k) => getGazetteer().places.has(words.slice(k).join(" ")));
+  return place ? text.slice(0, m.index + (m[1] as string).length) : text;
+}
+
 /** What every malformed pincode contains: its label or five digits in a row. */
 const MALFORMED_PINCODE_HINT = /pin|\d{5}|\d{3} \d{4}/i;
 
@@ -2048,11 +2091,41 @@ function parganas(text: string): string {
   });
 }
 
+/**
+ * `BR` closing a name with more of the address after it ("KOTHAPET BR, DOOR 4", "ANDHERI BR, MUMBAI"): a bank's
+ * branch, not Bihar, which is written last ("Patna, BR 800001", "Gaya BR, India"). It goes, as a phone number does:
+ * read alone it was the state. Not after a title (`Dr. BR. Ambedkar`).
+ */
+const BRANCH_SHORT = /\b([A-Za-z]{2,})[ .]+BR\b[ \t]*[.,;(][\s,.;:()-]*([A-Za-z]+)/gi;
+const NOT_AFTER_STATE: ReadonlySet<string> = new Set(["india", "pin", "pincode", "dr", "mr", "ms", "shri", "sri", "smt"]);
+
+function branchNotState(text: string): string {
+  if (!/br\b/i.test(text)) return text;
+  return text.replace(BRANCH_SHORT, (all: string, before: string, after: string) =>
+    NOT_AFTER_STATE.has(before.toLowerCase()) || NOT_AFTER_STATE.has(after.toLowerCase()) ? all : all.replace(/[ .]+BR\b/i, ""),
+  );
+}
+
+/**
+ * Whether another name of the address, written as the directory spells it, is a town of one state other than the city's
+ * ("Poladpur, Bhopall": Poladpur is a town of Maharashtra's, Bhopall a letter from Bhopal, Madhya Pradesh): a name spelt
+ * right wins over a near spelling (contract), so the city is not read.
+ */
+function townElsewhere(kept: readonly Chunk[], last: Chunk, city: CityDef): boolean {
+  const states = new Set(city.districts.map((d) => directoryDistricts().get(d)));
+  return kept.some((c) => {
+    if (c === last || !isPlainName(c)) return false;
+    const town = COMMON_WORDS.has(placeNameKey(nameOf(c))) ? null : townNamed(placeNameKey(nameOf(c)));
+    const state = town ? only(town.areas.map((a) => a.state)) : null;
+    return !!state && !states.has(state);
+  });
+}
+
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(dropStateLabel(clean(text))))))));
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(dropStateLabel(branchNotState(clean(text)))))))));
   if (!scan.pincode) {
-    const text = withoutMalformedPincode(scan.text);
+    const text = withoutEmptyPincode(withoutMalformedPincode(scan.text));
     // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone
     // behind it ("Bangalore - 10000: 12", whose line writes "Bangalore 12").
     if (text !== scan.text) return withZone(scanNumbers(text));
@@ -2475,10 +2548,13 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
     // Nor is a locality's name of many states a city's spelling where nothing written says which (`everywhereName`).
     const everywhere = !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
-    // Exact before near (issue 30): a town's or post office's name is that place, also where a known city is spelt a
-    // letter or two off ("Baraily" is Raisen's town, no Bareilly; "Kallata" is Srikakulam's office, no Kolkata).
-    const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.keys.includes(key));
-    const spelt = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    // Exact before near (issue 30): without a pincode, a town's or post office's name is that place, also where a known
+    // city is spelt a letter or two off ("Baraily" is Raisen's town, no Bareilly; "Kallata" is Srikakulam's office, no
+    // Kolkata; "Ahemdabad" is Bareilly's). With one, a known city of the pincode is the name misspelt.
+    const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.keys.includes(key) || (!!rec && c.curated));
+    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
+    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, fuzzy) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
     // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
     // A name in a regional script sounds like a place where that script is written (திண்டுக்கல் is no town of Odisha).
@@ -2707,13 +2783,23 @@ const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Ma
  * and their district where they lie in one: the village's and post office's names are too often places of another
  * state (Sonwa is an office in Rajasthan, Kulpahar a tehsil of Uttar Pradesh), so they are read within it.
  */
+/**
+ * The district a tehsil of this name (a phrase key) is the own of: the district of that name ("Teh. Banda", not Banda of
+ * Sagar, Madhya Pradesh), unless the name is also another district's headquarters ("Teh. Lakhimpur": the district
+ * Lakhimpur in Assam, and Lakhimpur Kheri's town in Uttar Pradesh): then what else is written decides.
+ */
+function tehsilDistrict(name: string): string | undefined {
+  const gaz = getGazetteer();
+  const own = gaz.districtsByKey.get(name);
+  return own && gaz.places.get(name)?.city?.districts.some((d) => d !== own) ? undefined : own;
+}
+
 function subDistrictArea(kept: readonly Chunk[]): { state: string | null; district: string | null } {
   const areas = kept.flatMap((c) => {
     if (c.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(c.label) || !c.tokens.every((t) => t.type === WORD)) return [];
     const key = placeNameKey(nameOf(c));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
-    // A tehsil named after a district is that district's own ("Teh. Banda", not Banda of Sagar, Madhya Pradesh).
-    const own = getGazetteer().districtsByKey.get(nameOf(c));
+    const own = tehsilDistrict(nameOf(c));
     return [own && town.some((a) => a.district === own) ? town.filter((a) => a.district === own) : town];
   });
   const state = areas.length > 0 ? only(areas.map((list) => only(list.map((a) => a.state)))) : null;
@@ -2875,7 +2961,7 @@ function resolvedArea(
       const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
       district = only(inCity.map((r) => r.entry.district));
     }
-    ({ district, state } = placeArea(names, rural, state, district));
+    ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;

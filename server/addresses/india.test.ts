@@ -1744,3 +1744,127 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     expect(place("Plot 3, Post Boisar (West) 401501")).toMatchObject({ city: "Boisar" });
   });
 });
+
+describe("the no-pincode state and district where a place is named (ninth round)", () => {
+  const place = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each([
+    ["Ward 4, Himmatnagar", "Sabarkantha", "Gujarat"],
+    ["14, Station Road, Vijayapura", "Vijayapura", "Karnataka"],
+    ["Ward 3, Dharashiv", "Dharashiv", "Maharashtra"],
+  ])("%s: a district's headquarters outranks a post office of its name in another state", (text, district, state) => {
+    expect(place(text)).toMatchObject({ district, state });
+  });
+
+  it("reads a post office of several places in the one its Via office shares a pincode with", () => {
+    expect(place("Vill. Rampur, Post Vangara, Via Bommakal")).toMatchObject({ city: "Vangara", district: "Karimnagar", state: "Telangana" });
+    expect(place("Vill. Rampur, Post Vangara")).toMatchObject({ city: "Vangara", state: "Andhra Pradesh" });
+  });
+
+  it("reads a post office of one state spelt as written, not a city of another state two letters from it", () => {
+    expect(place("Temple Road, Kallata")).toMatchObject({ state: "Andhra Pradesh" });
+    // One letter off too (Ahemdabad is an office of Bareilly's); with the city's pincode it is the city misspelt.
+    expect(place("Main Road, Ahemdabad")).toMatchObject({ district: "Bareilly", state: "Uttar Pradesh" });
+    expect(place("Main Road, Ahemdabad 380009")).toMatchObject({ city: "Ahmedabad", state: "Gujarat" });
+  });
+
+  it("reads a name ending like a locality's and the word after it as one post office (Tarapur Khelma)", () => {
+    expect(place("Shop 3, Tarapur Khelma")).toMatchObject({ city: "Tarapur Khelma", district: "Cachar", state: "Assam" });
+  });
+
+  it.each(["Sangam Road, Sangamner Sangamner", "Palani Palani Palani"])("%s: a name written again right after itself is that name", (text) => {
+    expect(place(text).state).not.toBeNull();
+    expect(
+      normalizeAddress(text)
+        .normalized.split(/\W+/)
+        .filter((w) => w === text.split(/\W+/).pop()).length,
+    ).toBe(1);
+  });
+
+  it("keeps a place whose name is a word twice (Budge Budge)", () => {
+    expect(normalizeAddress("12, Station Road, Budge Budge").normalized).toContain("Budge Budge");
+  });
+
+  it("reads a town spelt right before a near spelling of a far city (Poladpur, Bhopall)", () => {
+    expect(place("Station Road, Poladpur, Bhopall")).toMatchObject({ district: "Raigad", state: "Maharashtra" });
+    expect(place("Station Road, Bhopall")).toMatchObject({ city: "Bhopal", state: "Madhya Pradesh" });
+  });
+
+  it("leaves a tehsil null where its name is a district of one state and another district's town", () => {
+    // Lakhimpur: a district of Assam, and Lakhimpur Kheri's headquarters in Uttar Pradesh.
+    expect(place("Vill. Kamalpur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
+    expect(place("Vill. Kamalpur, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
+  });
+
+  it("leaves a district's headquarters null where a town of its name lies in another state", () => {
+    // Rudrapur: Udham Singh Nagar's headquarters, and a town of Deoria.
+    expect(place("Gandhi Park Road, Rudrapur")).toMatchObject({ district: null, state: null });
+    expect(place("Gandhi Park Road, Rudrapur, Uttarakhand")).toMatchObject({ district: "Udham Singh Nagar", state: "Uttarakhand" });
+  });
+
+  it.each([
+    ["Flat 2, Shanti Kunj, Malad (W)", "Malad West"],
+    ["Flat 9, Goregaon E", "Goregaon East"],
+    ["Shop 4, Ram Niwas, Dahisar - E", "Dahisar East"],
+    ["Sector 9, Dahisar(W", "Dahisar West"],
+  ])("%s: a side written short is the suburb with that side", (text, city) => {
+    expect(place(text)).toMatchObject({ city, district: "Mumbai", state: "Maharashtra" });
+    expect(normalizeAddress(text).normalized).toContain(city);
+  });
+
+  it("leaves a letter that names no side of a place as written", () => {
+    expect(normalizeAddress("Flat 3, Block E, Sector 4").normalized).toContain("Block E");
+  });
+});
+
+describe("the no-pincode state and district where a place is named (ninth round): markets, empty fields, initials, branches, survey numbers", () => {
+  const place = (text: string) => {
+    const { city, district, state } = normalizeAddress(text).components;
+    return { city, district, state };
+  };
+
+  it.each(["Near Purani Phal Mandi", "Shop 12, Behind Galla Mandi"])("%s: a market's Mandi is no town", (text) => {
+    expect(place(text)).toMatchObject({ city: null, state: null });
+  });
+
+  it("still reads a district after a village not in the directory (Vill. Kodiya Gonda)", () => {
+    expect(place("Vill. Kodiya Gonda")).toMatchObject({ district: "Gonda", state: "Uttar Pradesh" });
+  });
+
+  it("drops a zero written where the pincode goes after a place", () => {
+    expect(place("Vill. Nagra Khurd, Ballia, Uttar Pradesh 0")).toMatchObject({ district: "Ballia", state: "Uttar Pradesh" });
+    expect(normalizeAddress("Flat 10, Sector 0").normalized).toContain("Sector 0");
+  });
+
+  it.each([
+    ["KOTHAPET BR, DOOR 4/12, MAIN ROAD, NANDYAL", "Andhra Pradesh"],
+    ["STATION ROAD BR., NEAR BUS STAND, DEESA", "Gujarat"],
+    ["GANDHI RD BR. SHOP 7, CIVIL LINES, JALNA", "Maharashtra"],
+  ])("%s: BR before more of the address is a bank's branch, not Bihar", (text, state) => {
+    expect(place(text).state).toBe(state);
+  });
+
+  it.each(["Main Road, Gaya, BR", "Gaya BR, India", "Shop 3, Dr. BR. Ambedkar Road, Gaya"])("%s: BR written last is Bihar", (text) => {
+    expect(place(text).state).toBe("Bihar");
+  });
+
+  it("reads Ap Post as Maharashtra's at-post, not Andhra Pradesh", () => {
+    expect(place("Ap Post Kesnand, Tal Haveli")).toMatchObject({ state: "Maharashtra" });
+    expect(place("Main Road, Nandyal, A.P.")).toMatchObject({ state: "Andhra Pradesh" });
+  });
+
+  it("reads TS No. as a town survey number, not Telangana", () => {
+    expect(normalizeAddress("T.S. No. 48, Big Bazaar Street, Kumbakonam").components).toMatchObject({ house: "TS No. 48", state: "Tamil Nadu" });
+    expect(place("Plot 4, Madhapur, Hyderabad, TS").state).toBe("Telangana");
+  });
+
+  it.each([
+    ["Vill Sarai, Kandukur Mandal R R Dt", "Ranga Reddy", "Telangana"],
+    ["Temple Street, Tallarevu Mandal E G Dist", "East Godavari", "Andhra Pradesh"],
+  ])("%s: a district in initials after a mandal is the district", (text, district, state) => {
+    expect(place(text)).toMatchObject({ district, state });
+  });
+});

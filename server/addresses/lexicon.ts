@@ -21,6 +21,8 @@ export interface Token {
   upper: boolean;
   /** 3rd, 12th, First, Second… */
   ordinal: boolean;
+  /** Written more than once in a row in the text, and read once ("Kaiserganj Kaiserganj": a list's two fields). */
+  repeated?: boolean;
 }
 
 /** Ordinal words, keyed by token key (a Map: keys come from user text, "constructor" included). */
@@ -193,6 +195,9 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
       "village & post",
       "village and post",
       "a/p",
+      // "Ap Post X", "A.P. Post X": Maharashtra's at-post written without its slash, not Andhra Pradesh.
+      "ap post",
+      "a p post",
       "at/post",
       "at/po",
       // "Vill. & P.O. X", "P.O. & Vill X": village and post office of one name.

@@ -53,6 +53,23 @@ export interface Parsed {
 const SEGMENT_BREAK = /[,;|()[\]{}<>\n]+/;
 /** "Andheri (East)" is one name, not two segments. */
 const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
+/** A side of a town written short at a part's end: "Malad (W)", "Dahisar E", "Malad - W", "Goregaon(E". */
+const SHORT_DIRECTION = /\b([A-Za-z]{3,})[ \t]*(?:\([ \t]*|-[ \t]*)?\b([EW])\b\.?[ \t]*\)?(?=[ \t]*(?:[,;/\n]|$))/g;
+
+/**
+ * "Malad (W)" → "Malad West", where the directory knows a town or post office by the name with that side (Malad West
+ * is a Mumbai suburb; Malad alone is also a Pune village, and Goregaon alone a town of Gondia). Elsewhere ("Block E",
+ * "Airoli (E)": no office of that name) the letter is left as written.
+ */
+function spellShortDirections(text: string): string {
+  if (!/\b[EW]\b/.test(text)) return text;
+  return text.replace(SHORT_DIRECTION, (all, name: string, side: string) => {
+    const spelt = `${name} ${side.toUpperCase() === "E" ? "East" : "West"}`;
+    const key = placeNameKey(spelt);
+    return townNamed(key) || recordsNamed(key).length > 0 ? spelt : all;
+  });
+}
+
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
 const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|m|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
 const SHORT_MARKERS: Record<string, string> = { v: "vill", m: "mdl" };
@@ -328,7 +345,8 @@ const PLACE_CLOSERS: ReadonlySet<string> = new Set(["sadar"]);
 
 /**
  * The first place of a marker's value that runs several fields together with no comma ("VPO Nandpur Kaiserganj Kaiserganj
- * Bahraich": the village, its tehsil twice, its district): it ends before a name written again, before "Pargana" or after
+ * Bahraich": the village, its tehsil twice, its district): it ends before a name written again (or twice in a row, read
+ * once: `dropFiller`), before "Pargana" or after
  * "Sadar". A district's name ending the value is returned: the place is then sought among that district's offices.
  */
 function firstPlace(tokens: readonly Token[]): { tokens: readonly Token[]; district: string | null } {
@@ -354,6 +372,10 @@ function firstPlace(tokens: readonly Token[]): { tokens: readonly Token[]; distr
   for (const [j, t] of tokens.entries()) last.set(t.key, j);
   for (let k = 0; k < end; k++) {
     const key = (tokens[k] as Token).key;
+    if (k > 0 && tokens[k]?.repeated) {
+      end = k;
+      break;
+    }
     if (key.length < 3 || (last.get(key) as number) <= k) continue;
     if (k > 0) end = k;
     else {
@@ -578,14 +600,15 @@ class SegmentChunker {
         }
         // "Kovur Mandal Nellore District": between a name and a district closed by its marker, the taluk or
         // mandal marker follows the name before it, as "Rampur (M)" does.
+        // A district's short form in initials is the value whole ("Kandukur Mandal R R Dt": Ranga Reddy).
         const before = this.out[this.out.length - 1];
         const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
+        const initials = o?.tokens.length === 2 && Object.hasOwn(DISTRICT_SHORT_FORMS, o.tokens.map((t) => t.key).join(" ")) ? o.tokens : null;
         if (
           atEnd &&
           m.kind === "district" &&
           o?.kind === "tehsil" &&
-          only &&
-          namesDistrict(only.key) &&
+          ((only && namesDistrict(only.key)) || initials) &&
           before &&
           this.out.length > this.first &&
           (before.kind === "unknown" || before.kind === "locality") &&
@@ -600,7 +623,8 @@ class SegmentChunker {
             before.label = o.label;
           }
           this.open = null;
-          this.push("district", m.label, [only], i - 1);
+          const value = initials ?? [only as Token];
+          this.push("district", m.label, value, i - value.length);
           return j;
         }
         // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
@@ -752,7 +776,10 @@ class SegmentChunker {
         LOCALITY_WORDS.has(t.key) &&
         !!getGazetteer().places.get(t.key)?.city &&
         [1, 2].some((n) => j + n < tokens.length && tokens.slice(j, j + n).every((w, k) => w.type === WORD && MARKERS.match(tokens, j + k) === null) && isStreetWord(tokens, j + n));
-      const continues = after && (heads || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      // A name ending like a locality's before a word that, with it, is a post office's name ("Tarapur Khelma": an
+      // office of Cachar's; Khelma alone is an office of Nagaland's): one name.
+      const office = !!after && c.tokens.length === 1 && !LOCALITY_WORDS.has(t.key) && after.type === WORD && recordsNamed(placeNameKey(`${t.key}${after.key}`)).length > 0;
+      const continues = after && (heads || office || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
       if (!continues) {
         c.kind = "locality";
         this.close();
@@ -794,6 +821,8 @@ function placeIn(tokens: readonly Token[], end: number, districts: readonly stri
   if (recordsNamed(key).some((r) => districts.some((d) => r.districts.includes(d))) || !!townNamed(key)?.areas.some((a) => districts.includes(a.district))) return true;
   // A village the directory lists elsewhere or not at all ("Vill. Kodiya Gonda", a district split since): the district
   // ends it, unless the words before name a town of their own ("P.O. Sitapur Gonda") or the value whole is a place.
+  // A locality's word ends a name of its own ("Behind Galla Mandi", a market; not Mandi, Himachal Pradesh).
+  if (LOCALITY_WORDS.has(name)) return false;
   const places = getGazetteer().places;
   const whole = partKey(tokens);
   return !townNamed(key) && !before.some((t) => places.has(t.key) || townNamed(t.key)) && recordsNamed(whole).length === 0 && !townNamed(whole);
@@ -889,8 +918,25 @@ function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
   return phrases.empty ? tokens : mergePhrases(tokens, phrases);
 }
 
+/**
+ * Not a place whose name is a word twice ("Budge Budge"), nor a city or district, whose repeats the chunker reads
+ * ("District Hardoi, Hardoi").
+ */
+const repeated = (tokens: readonly Token[], k: number): boolean => {
+  const t = tokens[k] as Token;
+  if (k === 0 || t.type !== WORD || t.key.length < 4 || t.key !== tokens[k - 1]?.key) return false;
+  const twice = placeNameKey(t.key + t.key);
+  return !getGazetteer().places.has(t.key) && recordsNamed(twice).length === 0 && !townNamed(twice);
+};
+
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
 function dropFiller(tokens: Token[]): Token[] {
+  // A name written again right after itself ("Palani Palani Palani", "Sangamner Sangamner": a list's village, post
+  // office and tehsil columns of one name) is that name once, marked so a run of fields still ends there (`firstPlace`).
+  if (tokens.some((t, k) => repeated(tokens, k))) {
+    const again = tokens.map((_, k) => repeated(tokens, k));
+    tokens = tokens.flatMap((t, k) => (again[k] ? [] : again[k + 1] ? [{ ...t, repeated: true }] : [t]));
+  }
   if (!tokens.some((t) => FILLER.has(t.key) || t.type === HASH)) return tokens;
   return tokens.filter((t, k) => !FILLER.has(t.key) && !(t.key === "line" && FILLER.has(tokens[k - 1]?.key ?? "")) && !(t.type === HASH && !isPlainNumber(tokens[k + 1])));
 }
@@ -987,7 +1033,8 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const chunks: Chunk[] = [];
   const mentions: Mention[] = [];
   const peeled: Peeled[] = [];
-  const unbracketed = text.includes("(") ? moveBracketedMarkers(text.replace(BRACKETED_DIRECTION, " $1")) : text;
+  const spelt = spellShortDirections(text);
+  const unbracketed = spelt.includes("(") ? moveBracketedMarkers(spelt.replace(BRACKETED_DIRECTION, " $1")) : spelt;
   const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
