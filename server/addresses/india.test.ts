@@ -1744,3 +1744,18 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     expect(place("Plot 3, Post Boisar (West) 401501")).toMatchObject({ city: "Boisar" });
   });
 });
+
+describe("a mandal's marker before its district's name, after its town (no comma)", () => {
+  it.each([
+    ["Main Road, Kolakaluru Tenali Mandal Guntur 522211", "Kolakaluru", "Guntur"],
+    ["Opp Bus Stop Kesavaram Mandapeta Mandal E Godavari Dt", "Kesavaram", "East Godavari"],
+    ["Near Panchayat Office Kesavaram Mandapeta Mandal E Godavari Dt Andhra Pradesh", "Kesavaram", "East Godavari"],
+  ])("%s: the name before the marker is the mandal, the name after it the district, the village the city", (text, city, district) => {
+    expect(normalizeAddress(text).components).toMatchObject({ city, district, state: "Andhra Pradesh" });
+    expect(normalizeAddress(text).components.locality).toMatch(/^Mandal /);
+  });
+
+  it("keeps a tehsil's marker before its value where the district is no more than that", () => {
+    expect(normalizeAddress("Sadar Bazar, Teh Banda").components).toMatchObject({ locality: "Tehsil Banda", district: "Banda" });
+  });
+});

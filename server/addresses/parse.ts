@@ -270,6 +270,13 @@ function namesDistrict(key: string): boolean {
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
 }
 
+/** Whether one or two words of letters are a district's name or its short form ("Nellore", "E Godavari", "R R"). */
+function namesDistrictIn(tokens: readonly Token[]): boolean {
+  if (tokens.length === 0 || tokens.length > 2 || !tokens.every((t) => t.type === WORD)) return false;
+  const key = tokens.map((t) => t.key).join(" ");
+  return namesDistrict(key) || Object.hasOwn(DISTRICT_SHORT_FORMS, key);
+}
+
 /**
  * Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"),
  * its market, a crossroads or an industrial estate named after it ("Rampur Bazar", "Rampur Crossing", "Rampur GIDC").
@@ -427,7 +434,46 @@ class SegmentChunker {
   run(): void {
     let i = 0;
     while (i < this.tokens.length) i = this.step(i);
+    // "Ravipadu Kolluru Mandal Guntur 522324", "… Mandal E Godavari": a district's name ending the part after a mandal's
+    // marker, with a name right before the marker, is the district, as where "District" follows it; lists write a
+    // mandal after its name, so the marker follows the name before it.
+    const o = this.open;
+    if (o?.kind === "tehsil" && o.label === "Mandal" && this.subDistrictBefore(o)) {
+      this.push("district", "District", o.tokens, o.order - this.base + 1);
+      return;
+    }
     this.close();
+  }
+
+  /**
+   * "Kovur Mandal Nellore District": where a taluk's or mandal's marker is followed only by a district's name, and a
+   * name with no label runs right up to the marker, the marker follows that name (as "Rampur (M)" does) and the words
+   * after it are the district. Makes the name before the sub-district (or the village's part of it, see
+   * `villageBeforeSubdistrict`) and drops the open part; the caller pushes the district.
+   */
+  private subDistrictBefore(o: Chunk): boolean {
+    const before = this.out[this.out.length - 1];
+    if (!namesDistrictIn(o.tokens) || !before || this.out.length === this.first || before.segment !== o.segment) return false;
+    // "Opp Market Ravipadu Kolluru Mandal Guntur": a landmark runs to the marker and takes the sub-district's town with it;
+    // its last one or two words, a directory town, are the sub-district's (the village before them is found in the
+    // landmark as any place is, `townAfterLandmark`).
+    if (before.kind === "landmark") {
+      if (this.base + this.tokens.lastIndexOf(before.tokens[before.tokens.length - 1] as Token) + 1 !== o.order) return false;
+      const n = [2, 1].find((k) => k < before.tokens.length && before.tokens.slice(-k).every((t) => t.type === WORD) && !!townNamed(partKey(before.tokens.slice(-k))));
+      if (!n) return false;
+      this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(-n), order: o.order - n, segment: before.segment });
+      this.open = null;
+      return true;
+    }
+    if ((before.kind !== "unknown" && before.kind !== "locality") || before.label || before.order + before.tokens.length !== o.order) return false;
+    const split = villageBeforeSubdistrict(before.tokens);
+    if (split > 0) this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(split), order: before.order + split, segment: before.segment });
+    else {
+      before.kind = "tehsil";
+      before.label = o.label;
+    }
+    this.open = null;
+    return true;
   }
 
   private push(kind: ChunkKind, label: string, tokens: Token[], at: number): void {
@@ -538,7 +584,7 @@ class SegmentChunker {
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
-          (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j)) ||
+          (m.kind === "district" && (o?.tokens.length === 1 || (o?.kind === "tehsil" && namesDistrictIn(o.tokens))) && onlyStateFrom(tokens, j)) ||
           (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && areaAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
@@ -578,29 +624,8 @@ class SegmentChunker {
         }
         // "Kovur Mandal Nellore District": between a name and a district closed by its marker, the taluk or
         // mandal marker follows the name before it, as "Rampur (M)" does.
-        const before = this.out[this.out.length - 1];
-        const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
-        if (
-          atEnd &&
-          m.kind === "district" &&
-          o?.kind === "tehsil" &&
-          only &&
-          namesDistrict(only.key) &&
-          before &&
-          this.out.length > this.first &&
-          (before.kind === "unknown" || before.kind === "locality") &&
-          !before.label &&
-          before.segment === o.segment &&
-          before.order + before.tokens.length === o.order
-        ) {
-          const split = villageBeforeSubdistrict(before.tokens);
-          if (split > 0) this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(split), order: before.order + split, segment: before.segment });
-          else {
-            before.kind = "tehsil";
-            before.label = o.label;
-          }
-          this.open = null;
-          this.push("district", m.label, [only], i - 1);
+        if (atEnd && m.kind === "district" && o?.kind === "tehsil" && this.subDistrictBefore(o)) {
+          this.push("district", m.label, o.tokens, i - o.tokens.length);
           return j;
         }
         // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
