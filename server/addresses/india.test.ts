@@ -1778,3 +1778,11 @@ describe("a place's name written alone after a street, nothing else written", ()
     expect(parts("मेन रोड, सिवनी").city).toBeNull();
   });
 });
+
+describe("a sub-district's office is no sub-district", () => {
+  it("reads Mandal Office, Mandal Head Quarters as words of a name, not a mandal's marker", () => {
+    // An office spelt a letter off is found as where no marker is written.
+    expect(parts("Mandal Head Quarter, Gopalapally")).toMatchObject({ city: "Gopalapalli", district: "Vizianagaram" });
+    expect(normalizeAddress("Opp Mandal Parishad Office, Main Road, Kalwakurthy").components).toMatchObject({ landmark: "Opposite Mandal Parishad Office", city: "Kalwakurthy" });
+  });
+});

@@ -159,6 +159,9 @@ const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
   "bank", "co", "coop", "cooperative",
 ]);
 
+/** Words after a tehsil's or mandal's marker that make it the name of its office ("Mandal Office", "Tehsil Head Quarters"). */
+const SUB_DISTRICT_OFFICES: ReadonlySet<string> = new Set(["office", "head", "headquarter", "headquarters", "hq", "parishad", "praja"]);
+
 const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabha"]);
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
@@ -574,6 +577,8 @@ class SegmentChunker {
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
+        // So is "Mandal Office", "Tehsil Head Quarters": the sub-district's office, a landmark's words ("Near Mandal Office").
+        if (m.kind === "tehsil" && MARKERS.match(tokens, j) === null && SUB_DISTRICT_OFFICES.has(tokens[j]?.key ?? "")) return -1;
         // "Gram Panchayat" is the village council and "Post Office Road", "Police Station Road" streets: names, not markers.
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
