@@ -153,7 +153,7 @@ export const DIRECTIONS: ReadonlySet<string> = new Set(["east", "west", "north",
 /** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
 // prettier-ignore
 export const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
-  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
+  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", "e godavari": "East Godavari", "w godavari": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
   visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
   "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
 };

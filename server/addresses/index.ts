@@ -2745,6 +2745,54 @@ function villageBeforeDistrict(kept: readonly Chunk[], rec: PincodeRecord | null
   return last;
 }
 
+let metroOfficeKeys: string[] | null = null;
+
+/**
+ * Whether a name begins the name of a metro's post office ("Janakpuri" of "Janakpuri A-3", 110058): a quarter of the
+ * metro the directory knows only by its parts. One binary search over the metros' office names, sorted on first use.
+ */
+function startsMetroOffice(key: string): boolean {
+  if (!metroOfficeKeys) {
+    const keys = new Set<string>();
+    for (const [name, recs] of officeNames()) if (recs.some((rec) => METROS.has(rec.entry.city ?? ""))) keys.add(name);
+    metroOfficeKeys = [...keys].sort();
+  }
+  let lo = 0;
+  let hi = metroOfficeKeys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((metroOfficeKeys[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return metroOfficeKeys[lo]?.startsWith(key) ?? false;
+}
+
+/**
+ * A place's name written alone after the street or landmark, with no pincode, state, district, city or marker
+ * ("Temple Street, Rampalle"): the place the address names, as written, where the directory knows it as a post
+ * office or town (of several districts: of one, `placeWrittenAsTown` reads it) or knows no place of that name at all
+ * (a village, or a town spelt otherwise). Contract: the city of a rural address is its post-office town, else the
+ * village. The city only: the name says nothing of where it lies. Not a locality's name that every city has
+ * (`everywhereName`, "…nagar", a quarter's word), a place the gazetteer knows, nor one with an office in a metro's
+ * district, whose offices are its neighbourhoods.
+ */
+function placeWrittenAlone(kept: readonly Chunk[], r: Reading): Chunk | null {
+  if (r.statedState || r.statedDistrict || kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village")) return null;
+  // The address's one plain name, whatever its place among the parts the line writes first (the line puts it last).
+  const last = kept.findLast(isPlainName);
+  if (!last || !kept.every((c) => c === last || LINE_FIRST.has(c.kind)) || !kept.some((c) => c.kind === "street" || c.kind === "landmark")) return null;
+  const key = placeNameKey(nameOf(last));
+  if (key.length < 5 || isQuarter(last) || !isVillageName(last) || LOCALITY_NAME_END.test(key) || everywhereName(key) || getGazetteer().places.has(nameOf(last))) return null;
+  if (last.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key) || LOCALITY_WORDS.has(t.key))) return null;
+  // A name of two words the directory does not know is as likely a quarter and its town run together.
+  const areas = directoryAreas(key);
+  if (areas.length === 0 && last.tokens.length > 1) return null;
+  const keys = last.tokens.length > 1 ? [key, ...last.tokens.map((t) => placeNameKey(t.key))] : [key];
+  const words = keys.slice(1).flatMap((k) => directoryAreas(k));
+  const inMetro = keys.some((k) => recordsNamed(k).some((rec) => METROS.has(rec.entry.city ?? ""))) || startsMetroOffice(key);
+  return inMetro || [...areas, ...words].some((a) => METROS.has(districtTown(a.district)?.name ?? "")) ? null : last;
+}
+
 /**
  * A district's central co-operative bank or a regional rural (gramin) bank, whose branches are in its villages and
  * towns: "The Akola District Central Co-operative Bank Ltd., Kasola" is written as a district marker would be.
@@ -3051,14 +3099,18 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
     (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
+  // A name in an Indian script is spelt letter by letter: not as the place writes itself.
+  const alone =
+    !r.statedCity && !town && !rural && !placeTown && !village && !spoken && !rec && !written && !(NON_ASCII.test(text) && hasIndianScript(text)) ? placeWrittenAlone(kept, r) : null;
+  const villageOrAlone = village ?? alone;
   const cityText = town
     ? chunkText(town)
     : placeTown && placeTown.tokens === placeTown.chunk.tokens
       ? chunkText(placeTown.chunk)
       : rural?.kind === "post"
         ? chunkText(rural)
-        : (village ?? spoken)
-          ? chunkText((village ?? spoken) as Chunk)
+        : (villageOrAlone ?? spoken)
+          ? chunkText((villageOrAlone ?? spoken) as Chunk)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
   const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated);
@@ -3076,8 +3128,8 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     // Delhi, Chandigarh and Puducherry: the state (written, or read from a district) is the city.
     city:
       r.statedCity ??
-      (village
-        ? render(village.tokens, false)
+      (villageOrAlone
+        ? render(villageOrAlone.tokens, false)
         : rec
           ? nearOwnCity(rec) && !districtElsewhere(rec, r.statedDistrict)
             ? (entry?.city ?? null)

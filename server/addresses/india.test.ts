@@ -1043,8 +1043,9 @@ describe("a directory town spelt a letter off, with no pincode", () => {
     expect(parts("Main Road, Narasanapeta, Tamil Nadu").city).not.toBe("Narasannapeta");
     // A locality's name, found in every city, is no town spelt near it far away.
     expect(parts("12, Sanjay Nagar").state).toBeNull();
-    // Bapatla and Battala are as near, and both nearer than the city Barnala: no town, no state.
-    expect(parts("Station Road, Baptala")).toMatchObject({ city: null, state: null });
+    // Bapatla and Battala are as near, and both nearer than the city Barnala: no town found, no state (the name
+    // written alone after a street is the city as written: `placeWrittenAlone`).
+    expect(parts("Station Road, Baptala")).toMatchObject({ city: "Baptala", state: null });
     expect(parts("MG Road, Bangalor")).toMatchObject({ city: "Bengaluru", state: "Karnataka" });
   });
 });
@@ -1157,7 +1158,7 @@ describe("without a pincode, a town spelt as it sounds", () => {
   });
 
   it("guesses nothing for a name of two states' towns, or a name with another vowel after it (Janakpur)", () => {
-    expect(parts("Main Road, Velpoor").city).toBeNull();
+    expect(parts("Main Road, Velpoor")).toMatchObject({ city: "Velpoor", state: null });
     expect(parts("Main Road, Janakpuri").city).toBeNull();
   });
 });
@@ -1866,5 +1867,46 @@ describe("the no-pincode state and district where a place is named (ninth round)
     ["Temple Street, Tallarevu Mandal E G Dist", "East Godavari", "Andhra Pradesh"],
   ])("%s: a district in initials after a mandal is the district", (text, district, state) => {
     expect(place(text)).toMatchObject({ district, state });
+  });
+});
+
+describe("a mandal's marker before its district's name, after its town (no comma)", () => {
+  it.each([
+    ["Main Road, Kolakaluru Tenali Mandal Guntur 522211", "Kolakaluru", "Guntur"],
+    ["Opp Bus Stop Kesavaram Mandapeta Mandal E Godavari Dt", "Kesavaram", "East Godavari"],
+    ["Near Panchayat Office Kesavaram Mandapeta Mandal E Godavari Dt Andhra Pradesh", "Kesavaram", "East Godavari"],
+  ])("%s: the name before the marker is the mandal, the name after it the district, the village the city", (text, city, district) => {
+    expect(normalizeAddress(text).components).toMatchObject({ city, district, state: "Andhra Pradesh" });
+    expect(normalizeAddress(text).components.locality).toMatch(/^Mandal /);
+  });
+
+  it("keeps a tehsil's marker before its value where the district is no more than that", () => {
+    expect(normalizeAddress("Sadar Bazar, Teh Banda").components).toMatchObject({ locality: "Tehsil Banda", district: "Banda" });
+  });
+});
+
+describe("a place's name written alone after a street, nothing else written", () => {
+  it.each([
+    ["Temple Street, Rampalle", "Rampalle"],
+    ["Near Bus Stand, Velamakota", "Velamakota"],
+    ["D.No. 4-12, Main Road, Ellampudi", "Ellampudi"],
+  ])("%s: the name is the city as written, with no district or state", (text, city) => {
+    expect(parts(text)).toEqual({ city, district: null, state: null, pincode: null });
+  });
+
+  it.each(["Main Road, Porur", "MG Road, Ashok Nagar", "12, Station Road, Civil Lines", "Main Road, Sector 5"])("%s: a quarter's name, or a metro's office, is no city", (text) => {
+    expect(parts(text).city).toBeNull();
+  });
+
+  it("reads a name in an Indian script by its sound only, never as written", () => {
+    expect(parts("मेन रोड, सिवनी").city).toBeNull();
+  });
+});
+
+describe("a sub-district's office is no sub-district", () => {
+  it("reads Mandal Office, Mandal Head Quarters as words of a name, not a mandal's marker", () => {
+    // An office spelt a letter off is found as where no marker is written.
+    expect(parts("Mandal Head Quarter, Gopalapally")).toMatchObject({ city: "Gopalapalli", district: "Vizianagaram" });
+    expect(normalizeAddress("Opp Mandal Parishad Office, Main Road, Kalwakurthy").components).toMatchObject({ landmark: "Opposite Mandal Parishad Office", city: "Kalwakurthy" });
   });
 });

@@ -176,6 +176,9 @@ const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
   "bank", "co", "coop", "cooperative",
 ]);
 
+/** Words after a tehsil's or mandal's marker that make it the name of its office ("Mandal Office", "Tehsil Head Quarters"). */
+const SUB_DISTRICT_OFFICES: ReadonlySet<string> = new Set(["office", "head", "headquarter", "headquarters", "hq", "parishad", "praja"]);
+
 const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabha"]);
 
 const POSTFIX: ReadonlySet<string> = new Set(["tehsil", "district", "post", "village"]);
@@ -285,6 +288,13 @@ function onlyStateFrom(tokens: readonly Token[], j: number): boolean {
 function namesDistrict(key: string): boolean {
   const gaz = getGazetteer();
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
+}
+
+/** Whether one or two words of letters are a district's name or its short form ("Nellore", "E Godavari", "R R"). */
+function namesDistrictIn(tokens: readonly Token[]): boolean {
+  if (tokens.length === 0 || tokens.length > 2 || !tokens.every((t) => t.type === WORD)) return false;
+  const key = tokens.map((t) => t.key).join(" ");
+  return namesDistrict(key) || Object.hasOwn(DISTRICT_SHORT_FORMS, key);
 }
 
 /**
@@ -449,7 +459,46 @@ class SegmentChunker {
   run(): void {
     let i = 0;
     while (i < this.tokens.length) i = this.step(i);
+    // "Ravipadu Kolluru Mandal Guntur 522324", "… Mandal E Godavari": a district's name ending the part after a mandal's
+    // marker, with a name right before the marker, is the district, as where "District" follows it; lists write a
+    // mandal after its name, so the marker follows the name before it.
+    const o = this.open;
+    if (o?.kind === "tehsil" && o.label === "Mandal" && this.subDistrictBefore(o)) {
+      this.push("district", "District", o.tokens, o.order - this.base + 1);
+      return;
+    }
     this.close();
+  }
+
+  /**
+   * "Kovur Mandal Nellore District": where a taluk's or mandal's marker is followed only by a district's name, and a
+   * name with no label runs right up to the marker, the marker follows that name (as "Rampur (M)" does) and the words
+   * after it are the district. Makes the name before the sub-district (or the village's part of it, see
+   * `villageBeforeSubdistrict`) and drops the open part; the caller pushes the district.
+   */
+  private subDistrictBefore(o: Chunk): boolean {
+    const before = this.out[this.out.length - 1];
+    if (!namesDistrictIn(o.tokens) || !before || this.out.length === this.first || before.segment !== o.segment) return false;
+    // "Opp Market Ravipadu Kolluru Mandal Guntur": a landmark runs to the marker and takes the sub-district's town with it;
+    // its last one or two words, a directory town, are the sub-district's (the village before them is found in the
+    // landmark as any place is, `townAfterLandmark`).
+    if (before.kind === "landmark") {
+      if (this.base + this.tokens.lastIndexOf(before.tokens[before.tokens.length - 1] as Token) + 1 !== o.order) return false;
+      const n = [2, 1].find((k) => k < before.tokens.length && before.tokens.slice(-k).every((t) => t.type === WORD) && !!townNamed(partKey(before.tokens.slice(-k))));
+      if (!n) return false;
+      this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(-n), order: o.order - n, segment: before.segment });
+      this.open = null;
+      return true;
+    }
+    if ((before.kind !== "unknown" && before.kind !== "locality") || before.label || before.order + before.tokens.length !== o.order) return false;
+    const split = villageBeforeSubdistrict(before.tokens);
+    if (split > 0) this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(split), order: before.order + split, segment: before.segment });
+    else {
+      before.kind = "tehsil";
+      before.label = o.label;
+    }
+    this.open = null;
+    return true;
   }
 
   private push(kind: ChunkKind, label: string, tokens: Token[], at: number): void {
@@ -550,6 +599,8 @@ class SegmentChunker {
         // "District Hospital", "Sub District Ayurveda Hospital", "Zilla Parishad": an office of the district, no district
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
+        // So is "Mandal Office", "Tehsil Head Quarters": the sub-district's office, a landmark's words ("Near Mandal Office").
+        if (m.kind === "tehsil" && MARKERS.match(tokens, j) === null && SUB_DISTRICT_OFFICES.has(tokens[j]?.key ?? "")) return -1;
         // "Gram Panchayat" is the village council and "Post Office Road", "Police Station Road" streets: names, not markers.
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
@@ -560,7 +611,7 @@ class SegmentChunker {
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
-          (m.kind === "district" && o?.tokens.length === 1 && onlyStateFrom(tokens, j)) ||
+          (m.kind === "district" && (o?.tokens.length === 1 || (o?.kind === "tehsil" && namesDistrictIn(o.tokens))) && onlyStateFrom(tokens, j)) ||
           (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && areaAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
@@ -600,31 +651,8 @@ class SegmentChunker {
         }
         // "Kovur Mandal Nellore District": between a name and a district closed by its marker, the taluk or
         // mandal marker follows the name before it, as "Rampur (M)" does.
-        // A district's short form in initials is the value whole ("Kandukur Mandal R R Dt": Ranga Reddy).
-        const before = this.out[this.out.length - 1];
-        const only = o?.tokens.length === 1 ? (o.tokens[0] as Token) : null;
-        const initials = o?.tokens.length === 2 && Object.hasOwn(DISTRICT_SHORT_FORMS, o.tokens.map((t) => t.key).join(" ")) ? o.tokens : null;
-        if (
-          atEnd &&
-          m.kind === "district" &&
-          o?.kind === "tehsil" &&
-          ((only && namesDistrict(only.key)) || initials) &&
-          before &&
-          this.out.length > this.first &&
-          (before.kind === "unknown" || before.kind === "locality") &&
-          !before.label &&
-          before.segment === o.segment &&
-          before.order + before.tokens.length === o.order
-        ) {
-          const split = villageBeforeSubdistrict(before.tokens);
-          if (split > 0) this.out.push({ kind: "tehsil", label: o.label, tokens: before.tokens.splice(split), order: before.order + split, segment: before.segment });
-          else {
-            before.kind = "tehsil";
-            before.label = o.label;
-          }
-          this.open = null;
-          const value = initials ?? [only as Token];
-          this.push("district", m.label, value, i - value.length);
+        if (atEnd && m.kind === "district" && o?.kind === "tehsil" && this.subDistrictBefore(o)) {
+          this.push("district", m.label, o.tokens, i - o.tokens.length);
           return j;
         }
         // "Mandal Narsapur Medak Dist": the last word of a labelled part is the district's value.
