@@ -459,7 +459,7 @@ class SegmentChunker {
   run(): void {
     let i = 0;
     while (i < this.tokens.length) i = this.step(i);
-    // "Ravipadu Kolluru Mandal Guntur 522324", "… Mandal E Godavari": a district's name ending the part after a mandal's
+    // "Kattavaram Ponnur Mandal Guntur 522124", "… Mandal E Godavari": a district's name ending the part after a mandal's
     // marker, with a name right before the marker, is the district, as where "District" follows it; lists write a
     // mandal after its name, so the marker follows the name before it.
     const o = this.open;
@@ -479,7 +479,7 @@ class SegmentChunker {
   private subDistrictBefore(o: Chunk): boolean {
     const before = this.out[this.out.length - 1];
     if (!namesDistrictIn(o.tokens) || !before || this.out.length === this.first || before.segment !== o.segment) return false;
-    // "Opp Market Ravipadu Kolluru Mandal Guntur": a landmark runs to the marker and takes the sub-district's town with it;
+    // "Opp Market <village> <town> Mandal Guntur": a landmark runs to the marker and takes the sub-district's town with it;
     // its last one or two words, a directory town, are the sub-district's (the village before them is found in the
     // landmark as any place is, `townAfterLandmark`).
     if (before.kind === "landmark") {
