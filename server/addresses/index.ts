@@ -1734,21 +1734,38 @@ function unglueStates(text: string): string {
   );
   return text.replace(gluedState, (all: string, before: string, state: string) => {
     const key = placeNameKey(before);
-    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0;
+    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0 || endsInTown(key);
     // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
     const whole = placeNameKey(all);
     return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}` : all;
   });
 }
 
+/** The longest run of letters read as names glued together: a longer one is left whole (the scans stay short). */
+const GLUED_RUN = 40;
+
 /**
- * Address words and markers a list glues to the post office or town after them: "CHURCH STREETTENALI",
- * "MAIN RDTANUKU", "GUNTUR DISTTENALI", "PEDANA MANDALGUDUR", "PSTANUKU".
+ * Whether a run of letters (a key of 40 letters at most) ends in a town's name of five letters or more after three
+ * letters or more: two fields glued before the state ("STATION ROADKATNIMADHYA PRADESH"), which `unglueTowns` splits.
+ */
+function endsInTown(key: string): boolean {
+  if (key.length > GLUED_RUN) return false;
+  for (let i = 3; i <= key.length - 5; i++) if (gluedTownKeys().has(key.slice(i))) return true;
+  return false;
+}
+
+/** Markers a list glues to the post office or town after them ("PSTANUKU", "PEDANA MANDALGUDUR"). */
+const GLUED_MARKER_WORDS: ReadonlySet<string> = new Set(["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal", "village"]);
+/**
+ * Those and address words a list glues to the post office or town after them: "CHURCH STREETTENALI",
+ * "MAIN RDTANUKU", "GUNTUR DISTTENALI".
  */
 const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
+  ...GLUED_MARKER_WORDS,
   ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
   ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
-  ...["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal", "village"],
+  // Crossroads' words, and street words a list cut short ("NATIONAL HIGHWA…", "… STREE…").
+  ...["chowrasta", "chowrastha", "chourasta", "highwa", "stree"],
 ]);
 /**
  * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own
@@ -1768,12 +1785,14 @@ const GLUED_AFTER_PLACE_LIST: readonly string[] = [
 // prettier-ignore
 const GLUED_BEFORE_NAME: readonly string[] = [
   "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
-  "tower", "arcade", "apartments", "apartment",
+  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta",
 ];
 /** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
 /** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
 const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
+/** A district's marker right after the run, which is then the district's name ("PRODDATURKADAPA DIST"; not "VAPIGIDC, DIST"). */
+const DISTRICT_NAME_MARKER = /^[\s.]+(?:dist|distt|district|dt)\b/i;
 /** An abbreviation's second initial follows ("KAVI NAGAR, GHAZIABADU.P.", "BHIMAVARAMW G DIST"). */
 const INITIAL_AFTER = /^(?:\.[A-Za-z]\.|\s[A-Za-z]\s+(?:dist|dt)\b)/i;
 
@@ -1853,6 +1872,13 @@ function unglueTowns(text: string): string {
     if (length >= 5 && start > 0 && digitAt(text, start - 1)) {
       const key = text.slice(start, i).toLowerCase();
       if (!COMMON_WORDS.has(key) && isPlaceKey(key)) cut(start, " ");
+    } else if (length >= 2 && gluedPincodeBefore(text, start)) cut(start, " ");
+    // A street's or landmark's first word glued to the house number before it ("4-12MAIN ROAD", "7-3NEAR").
+    else if (length >= 3 && length <= 8 && start > 0 && digitAt(text, start - 1) && NUMBER_GLUED_WORDS.has(text.slice(start, i).toLowerCase())) cut(start, " ");
+    // A district's initials glued to its marker ("WGDT", "EGDIST"): read as the district, not a place of that name.
+    if (length >= 4 && length <= 8) {
+      const marker = gluedDistrictInitials(text.slice(start, i).toLowerCase());
+      if (marker > 0) cut(i - marker, " ");
     }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is split only where a capital starts the name glued on.
@@ -1863,15 +1889,16 @@ function unglueTowns(text: string): string {
     let key = "";
     let subDistrict = false;
     let paired = false;
-    if (length >= 6 && length <= 40 && only >= 0) {
+    if (length >= 6 && length <= GLUED_RUN && only >= 0) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
       // A name the directory does not know is split off a district or city only where it starts its field:
       // after another word it may be the end of that word's name, after a marker's dot any village's.
-      const district = before < 0 && DISTRICT_MARKER.test(after);
+      // So is one glued before its sub-district's town and marker ("MARKAPURAMKUMUDAVALLI MANDAL").
+      const district = before < 0 && (DISTRICT_MARKER.test(after) || SUBDISTRICT_MARKER.test(after));
       at = length >= 7 ? gluedAt(key, only, startsField(text, start), district, true) : 0;
       if (at > 0) second = gluedAt(key.slice(at), 0, false, false, false);
-      else if (INITIAL_AFTER.test(after) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
+      else if ((INITIAL_AFTER.test(after) || initialOfTownAfter(text, i, key)) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
       else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
         at = 1;
         paired = true;
@@ -1879,7 +1906,8 @@ function unglueTowns(text: string): string {
       // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
-      subDistrict = SUBDISTRICT_MARKER.test(after);
+      // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
+      subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
@@ -1894,6 +1922,42 @@ function unglueTowns(text: string): string {
     turn = 0;
   }
   return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
+}
+
+/** The length of the district marker after a district's initials (`DISTRICT_SHORT_FORMS`) that make up `key`, or 0. */
+function gluedDistrictInitials(key: string): number {
+  for (const marker of ["dt", "dist", "distt", "district"]) {
+    if (key.length === marker.length + 2 && key.endsWith(marker) && DISTRICT_SHORT_FORMS[key.slice(0, 2)] !== undefined) return marker.length;
+  }
+  return 0;
+}
+
+/**
+ * Whether the last letter of `key` (the run ending at `end`) and the word after it, one space away, are a town's
+ * name written with its initial ("KANUMOLUA KONDURU MANDAL": the sub-district A. Konduru).
+ */
+function initialOfTownAfter(text: string, end: number, key: string): boolean {
+  if (text.charCodeAt(end) !== 32) return false;
+  let next = end + 1;
+  while (next < text.length && next - end <= GLUED_RUN && isLetterAt(text, next)) next++;
+  return next - end > 4 && gluedTownKeys().has(key[key.length - 1] + text.slice(end + 1, next).toLowerCase());
+}
+
+/** Words that open a street or a landmark, which a list glues to the house number before them. */
+const NUMBER_GLUED_WORDS: ReadonlySet<string> = new Set(["main", "road", "street", "cross", "lane", "marg", "near", "opp", "opposite", "behind", "beside", "besides"]);
+
+/** Ordinals' endings, which a number keeps ("1st"). */
+const ORDINAL_ENDINGS: ReadonlySet<string> = new Set(["st", "nd", "rd", "th"]);
+
+/**
+ * Whether a pincode the directory knows, six digits alone, is glued to the letters at `start` ("522201ABC
+ * COMPLEX": the list ran the pincode into the building after it); an ordinal's ending stays on its number.
+ */
+function gluedPincodeBefore(text: string, start: number): boolean {
+  if (start < 6 || (start > 6 && (digitAt(text, start - 7) || isLetterAt(text, start - 7)))) return false;
+  for (let i = start - 6; i < start; i++) if (!digitAt(text, i)) return false;
+  if (ORDINAL_ENDINGS.has(text.slice(start, start + 2).toLowerCase()) && !isLetterAt(text, start + 2)) return false;
+  return pincodeRecord(text.slice(start - 6, start)) !== null;
 }
 
 /** A marker written as two letters, by its second letter: the first. */
@@ -1951,12 +2015,17 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     if (!town && !office && rest !== marker?.length && !inTurn) continue;
     const left = key.slice(0, i);
     const leftPlace = isPlaceKey(left);
-    const leftWord = !leftPlace && GLUED_BEFORE_TOWN.has(left);
+    // A marker is a word also where a post office bears its name ("MANDAL…": Mandal is a town in Gujarat).
+    const leftWord = (!leftPlace || GLUED_MARKER_WORDS.has(left)) && GLUED_BEFORE_TOWN.has(left);
     let score = 0;
     if (town && leftPlace && rest >= 5) score = 4;
-    // A post office of four letters is often the last word of a longer place's name: offices of five or more.
-    else if (leftWord && ((town && (rest >= 5 || i >= 4)) || (office && rest >= 5 && GLUED_BEFORE_OFFICE.has(left)))) score = 3;
+    // A post office of four letters is often the last word of a longer place's name: offices of five or more,
+    // or of four after a word that starts no place's name ("MAIN ROADTEKI").
+    else if (leftWord && ((town && (rest >= 5 || i >= 4)) || (office && GLUED_BEFORE_OFFICE.has(left) && (rest >= 5 || GLUED_BEFORE_NAME.includes(left))))) score = 3;
     else if (rest === marker?.length && leftPlace) score = 3;
+    // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA"): both
+    // names long, so that a village's name is not cut.
+    else if (office && rest !== marker?.length && townQuarter(left, right)) score = 2;
     // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
     else if (town && (district || (alone && bigPlaceKeys?.has(right))) && rest >= 5 && i >= 5 && !COMMON_WORDS.has(left)) score = 1;
@@ -1969,6 +2038,16 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     }
   }
   return best;
+}
+
+/**
+ * Whether `office` is a quarter's post office of the directory town `town` (both keys, seven letters or more): an
+ * office of the town's district that is no town itself.
+ */
+function townQuarter(town: string, office: string): boolean {
+  if (town.length < 7 || office.length < 7 || !gluedTownKeys().has(town) || gluedTownKeys().has(office) || !isOfficeKey(office)) return false;
+  const areas = townNamed(town)?.areas ?? [];
+  return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
 }
 
 /** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */
@@ -2006,15 +2085,16 @@ const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "via", "off"]);
 /**
  * What goes where `key` splits at `at` (its piece from `from`): a comma after an address word or a marker that
  * ends its field ("CHURCH STREETTENALI", "PEDANA MANDALGUDUR"), before an initial, which starts a district's
- * or state's short form ("GHAZIABADU.P." → "Ghaziabad, U.P."), and before a `subDistrict` marker's name (the
- * name before it is its village); else a space (between two places, before a marker that follows its place,
+ * or state's short form ("GHAZIABADU.P." → "Ghaziabad, U.P."), and before a sub-district's or district's name
+ * whose marker follows (`subDistrict`: the name before it is its village); else a space (between two places, before a marker that follows its place,
  * after a word that opens its field).
  */
 function gluedSeparator(key: string, from: number, at: number, subDistrict: boolean): string {
   const right = key.slice(at);
   const marker = gluedMarker(key);
   const left = key.slice(from, at);
-  if (right.length === 1 || subDistrict) return ", ";
+  // A town before one of its quarters' offices ends its field: the town is the city, not a word of the quarter's.
+  if (right.length === 1 || subDistrict || (right !== marker && townQuarter(left, right))) return ", ";
   return !GLUED_BEFORE_TOWN.has(left) || GLUED_OPENERS.has(left) || right === marker ? " " : ", ";
 }
 

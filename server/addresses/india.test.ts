@@ -1910,3 +1910,45 @@ describe("a sub-district's office is no sub-district", () => {
     expect(normalizeAddress("Opp Mandal Parishad Office, Main Road, Kalwakurthy").components).toMatchObject({ landmark: "Opposite Mandal Parishad Office", city: "Kalwakurthy" });
   });
 });
+
+describe("place names glued to neighbouring words (ninth round)", () => {
+  it.each([
+    // A village glued before its sub-district's town and marker.
+    ["RAMAVARAPUTTIBOBBILI MANDAL, VIZIANAGARAM DIST", { city: "Ramavaraputti", district: "Vizianagaram" }],
+    // A post office glued after a marker that a post office elsewhere is also called by ("Mandal").
+    ["GANNAVARAM MANDALKESARAPALLI, KRISHNA DIST", { city: "Kesarapalli", district: "Krishna" }],
+    // A post office of four letters glued after a word that starts no place's name.
+    ["MAIN ROADTEKI, E.G. DIST 533307", { street: "Main Road", city: "Teki", district: "East Godavari" }],
+    // A town glued to a quarter's post office of its own district: the town is the city.
+    ["VIJAYAWADAPATAMATA, KRISHNA DIST", { city: "Vijayawada", locality: "Patamata", district: "Krishna" }],
+    // A crossroads' word, or a street word the list cut short, glued to the town after it.
+    ["4-2, GANDHI CHOWRASTAWARANGAL", { city: "Warangal", locality: "Gandhi Chowrasta", state: "Telangana" }],
+    ["4-2, NATIONAL HIGHWABANSWADA", { city: "Banswada", state: "Telangana" }],
+    // A pincode run into the building after it.
+    ["Shop 4, Kothapet, Tenali - 522201ABC Complex", { city: "Tenali", pincode: "522201", building: "Abc Complex" }],
+    // A village glued to the initial of its sub-district's name after it.
+    ["MAIN ROAD KANUMOLUA KONDURU MANDAL, KRISHNA DIST", { city: "Kanumolu", locality: "Mandal A Konduru", district: "Krishna" }],
+    // A town glued before its district's name and marker, the district's name also a city's.
+    ["4-2, MAIN ROAD, PRODDATURKADAPA DIST", { city: "Proddatur", district: "YSR Kadapa" }],
+    // An address word, a town and the state's name glued in one run.
+    ["12, STATION ROADKATNIMADHYA PRADESH", { street: "Station Road", city: "Katni", state: "Madhya Pradesh" }],
+    // A district's initials glued to its marker are the district, not a place.
+    ["MAIN ROAD, ATTILI, WGDT 534134", { city: "Attili", locality: null, district: "West Godavari" }],
+  ])("%s: the names apart", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+
+  it("splits a street's or landmark's first word off the house number it is glued to", () => {
+    expect(normalizeAddress("4-12MAIN ROAD, TANUKU").normalized).toBe("4-12, Main Road, Tanuku, Andhra Pradesh");
+    expect(normalizeAddress("H.NO 7-3NEAR RAM MANDIR, TANUKU").components).toMatchObject({ house: "7-3", landmark: "Near Ram Mandir", city: "Tanuku" });
+    expect(normalizeAddress("Flat 12A, Tanuku").components).toMatchObject({ house: "Flat 12A" });
+  });
+
+  it("keeps whole a sub-district's name the directory knows before its marker", () => {
+    expect(normalizeAddress("12, MAIN ROAD, TADEPALLIGUDEM MANDAL").components).toMatchObject({ locality: "Mandal Tadepalligudem", district: "West Godavari" });
+  });
+
+  it("keeps an ordinal on the six digits before it", () => {
+    expect(normalizeAddress("Plot 4, 500081st Cross").normalized).toContain("500081st Cross");
+  });
+});
