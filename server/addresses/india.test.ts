@@ -1927,7 +1927,7 @@ describe("place names glued to neighbouring words (ninth round)", () => {
     // A pincode run into the building after it.
     ["Shop 4, Kothapet, Tenali - 522201ABC Complex", { city: "Tenali", pincode: "522201", building: "Abc Complex" }],
     // A village glued to the initial of its sub-district's name after it.
-    ["MAIN ROAD KANUMOLUA KONDURU MANDAL, KRISHNA DIST", { city: "Kanumolu", locality: "Mandal A Konduru", district: "Krishna" }],
+    ["NEAR WATER TANK KANUMOLUA KONDURU MANDAL, KRISHNA DIST", { city: "Kanumolu", locality: "Mandal A Konduru", district: "Krishna" }],
     // A town glued before its district's name and marker, the district's name also a city's.
     ["4-2, MAIN ROAD, PRODDATURKADAPA DIST", { city: "Proddatur", district: "YSR Kadapa" }],
     // An address word, a town and the state's name glued in one run.
