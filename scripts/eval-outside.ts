@@ -60,8 +60,8 @@ const DISTRICT_VARIANTS: Record<string, string> = {
   villupuram: "viluppuram", ropar: "rupnagar", mohali: "sahibzadaajitsinghnagar", sasnagar: "sahibzadaajitsinghnagar",
   nawanshahr: "shaheedbhagatsinghnagar", muktsar: "srimuktsarsahib", ganganagar: "sriganganagar", baroda: "vadodara",
   panchmahals: "panchmahal", dangs: "dang", kachchh: "kachchh", kutch: "kachchh", mahesana: "mehsana",
-  khorda: "khordha", baleswar: "balasore", keonjhar: "kendujhar", sundergarh: "sundargarh", burdwan: "paschimbardhaman",
-  darjiling: "darjeeling", eastmidnapore: "purbamedinipur", westmidnapore: "paschimmedinipur", medinipur: "paschimmedinipur",
+  khorda: "khordha", baleswar: "balasore", keonjhar: "kendujhar", sundergarh: "sundargarh", burdwan: "bardhaman",
+  darjiling: "darjeeling", eastmidnapore: "purbamedinipur", westmidnapore: "paschimmedinipur",
   northdinajpur: "uttardinajpur", southdinajpur: "dakshindinajpur", hooghly: "hooghly", hugli: "hooghly", howrah: "howrah",
   calcutta: "kolkata", madras: "chennai", hyderabadurban: "hyderabad", secunderabad: "hyderabad", visakhapatanam: "visakhapatnam",
   vishakhapatnam: "visakhapatnam", vizag: "visakhapatnam", anantapur: "anantapur", ananthapur: "anantapur", ananthapuramu: "anantapur",
@@ -73,7 +73,18 @@ const DISTRICT_VARIANTS: Record<string, string> = {
   jhujhunu: "jhunjhunu", jhunjhunun: "jhunjhunu", kawardha: "kabirdham", bagpat: "baghpat", kheri: "lakhimpurkheri",
   shrawasti: "shravasti", santravidasnagar: "bhadohi", jyotibaphulenagar: "amroha", eastsikkim: "gangtok",
   northgoa: "northgoa", southgoa: "southgoa", pondicherry: "puducherry", dehradun: "dehradun", dehradoon: "dehradun",
+  vishakapatnam: "visakhapatnam", khurda: "khordha", anantpur: "anantapur", haora: "howrah", gorakpur: "gorakhpur",
+  chittaurgarh: "chittorgarh", jagatsinghpur: "jagatsinghapur", narsimhapur: "narsinghpur", baleshwar: "balasore",
+  gautamboddanagar: "gautambuddhanagar", purbichamparan: "eastchamparan", paschimisinghbhum: "westsinghbhum",
+  tiruchirapalli: "tiruchirappalli", kanpurcity: "kanpurnagar", barddhaman: "bardhaman",
 };
+
+/**
+ * Labels of a district since divided, or of a whole territory, that the directory names by its parts (DELHI: North West
+ * Delhi; BARDHAMAN: Purba and Paschim Bardhaman): any part is that label. Not the reverse (a label of a newer district
+ * cut from ours, such as Palwal from Faridabad, is one we do not give).
+ */
+const UNDIVIDED: ReadonlySet<string> = new Set(["delhi", "bardhaman", "medinipur"]);
 
 const districtKey = (d: string): string => {
   const fixed = DISTRICT_FIXES[d] ?? d;
@@ -84,7 +95,7 @@ const sameDistrict = (label: string, got: string | null): boolean => {
   if (!got) return false;
   const a = districtKey(label);
   const b = districtKey(got);
-  return a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a))) || nearKey(a, b);
+  return a === b || (Math.min(a.length, b.length) >= 5 && (a.startsWith(b) || b.startsWith(a))) || nearKey(a, b) || (UNDIVIDED.has(a) && b.endsWith(a));
 };
 /** One or two letters apart in a long name ("Jhunjhunun"): the lists' own misspellings. */
 const nearKey = (a: string, b: string): boolean => {
