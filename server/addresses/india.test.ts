@@ -1454,31 +1454,26 @@ describe("a town ending in Nagar, written in two words after a landmark", () => 
 });
 
 describe("the city where it is written (eighth round)", () => {
-  const place = (text: string) => {
-    const { city, district, state } = normalizeAddress(text).components;
-    return { city, district, state };
-  };
-
   it.each([
     ["14, Tulip Lane, Mirik, Dist. Darjeeling, Darjeeling 734214", "Mirik"],
     ["7, Fern Road, Mirik Dist. Darjeeling Darjeeling West Bengal 734214", "Mirik"],
     ["Kiln Street, Sinnar Dist. Nasik, Nasik", "Sinnar"],
   ])("%s: the district repeated after its marker is no city", (text, city) => {
-    expect(place(text).city).toBe(city);
+    expect(parts(text).city).toBe(city);
     expect(normalizeAddress(text).normalized).toContain(`${city}, District`);
   });
 
   it("keeps the repeat the city where no place is written before the district", () => {
-    expect(place("Main Road, Dist. Pune, Pune 411001")).toMatchObject({ city: "Pune", district: "Pune" });
-    expect(place("Main Road, Dist. Gonda, Gonda")).toMatchObject({ city: "Gonda", district: "Gonda" });
+    expect(parts("Main Road, Dist. Pune, Pune 411001")).toMatchObject({ city: "Pune", district: "Pune" });
+    expect(parts("Main Road, Dist. Gonda, Gonda")).toMatchObject({ city: "Gonda", district: "Gonda" });
   });
 
   it("reads initials written twice as the district's (R R Dist)", () => {
-    expect(place("9, Quartz Colony, R R Dist")).toMatchObject({ district: "Ranga Reddy" });
+    expect(parts("9, Quartz Colony, R R Dist")).toMatchObject({ district: "Ranga Reddy" });
   });
 
   it.each(["Vill & PO Civil Lines Fatehpur 212601", "3, Neem Gali, P.O. Civil Lines, Dist. Fatehpur 212601"])("%s: a post office named after a quarter is no town", (text) => {
-    expect(place(text)).toMatchObject({ city: "Fatehpur", district: "Fatehpur" });
+    expect(parts(text)).toMatchObject({ city: "Fatehpur", district: "Fatehpur" });
     expect(normalizeAddress(text).normalized).toContain("Civil Lines");
   });
 
@@ -1486,7 +1481,7 @@ describe("the city where it is written (eighth round)", () => {
     ["Mandi Samiti Road, Konch 285205", "Konch"],
     ["7, Mandi Samiti Ganj Road, Orai", "Orai"],
   ])("%s: a town's name heading a road stays in the road", (text, city) => {
-    expect(place(text)).toMatchObject({ city, state: "Uttar Pradesh" });
+    expect(parts(text)).toMatchObject({ city, state: "Uttar Pradesh" });
     expect(normalizeAddress(text).normalized).toContain("Mandi Samiti");
   });
 
@@ -1494,12 +1489,12 @@ describe("the city where it is written (eighth round)", () => {
     ["Main Road, Tallarevu EG Dist 533463", "Tallarevu", "East Godavari"],
     ["Canal Street, Kothapet - WG Dist, AP", "Kothapet", "West Godavari"],
   ])("%s: a district's short form ending the name before its marker is the district", (text, city, district) => {
-    expect(place(text)).toMatchObject({ city, district, state: "Andhra Pradesh" });
+    expect(parts(text)).toMatchObject({ city, district, state: "Andhra Pradesh" });
   });
 
   it("reads a post office named <town> City as that town", () => {
     const text = "Saffron Chowk, PO Gonda City, District Gonda 271001";
-    expect(place(text)).toMatchObject({ city: "Gonda", district: "Gonda" });
+    expect(parts(text)).toMatchObject({ city: "Gonda", district: "Gonda" });
     expect(normalizeAddress(text).normalized).toContain("Post Gonda City");
   });
 });
@@ -1645,11 +1640,6 @@ describe("a town the directory knows, written plainly, that still gave no city (
 });
 
 describe("rural addresses: village, post office and route markers, and run-on places", () => {
-  const place = (text: string) => {
-    const { city, district, state } = normalizeAddress(text).components;
-    return { city, district, state };
-  };
-
   it.each([
     ["At Lakhanpur Via Kasba, Dist. Purnia 854301", "Lakhanpur"],
     ["At Lakhanpur, Dist. Purnia 854301", "Lakhanpur"],
@@ -1657,16 +1647,16 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     ["Gollapalli Via Nakrekal", "Gollapalli"],
     ["Chintalur, Via Kodad, Mandal Kodad", "Chintalur"],
   ])("%s: the village written as At X, or before Via Y, is the city (not the district's town)", (text, city) => {
-    expect(place(text)).toMatchObject({ city });
+    expect(parts(text)).toMatchObject({ city });
     expect(normalizeAddress(text).normalized).not.toContain("Purnia District");
   });
 
   it("keeps the post office as the city where one is written beside Via", () => {
-    expect(place("Vill. Dumri, P.O. Kasba Via Purnia, Dist. Purnia, Bihar")).toMatchObject({ city: "Kasba", district: "Purnia" });
+    expect(parts("Vill. Dumri, P.O. Kasba Via Purnia, Dist. Purnia, Bihar")).toMatchObject({ city: "Kasba", district: "Purnia" });
   });
 
   it("reads the office the mail goes via as the city where the address names no other place", () => {
-    expect(place("Station Road Via Kasba, Purnia, Bihar 854330")).toMatchObject({ city: "Kasba" });
+    expect(parts("Station Road Via Kasba, Purnia, Bihar 854330")).toMatchObject({ city: "Kasba" });
   });
 
   it.each([
@@ -1674,14 +1664,14 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     ["Vill Sohanpur Pargana Haveli Sadar, Dist. Etah", "Sohanpur"],
     ["Vill- Kotwa Chunar Kotwa 231304", "Kotwa"],
   ])("%s: a value that runs several places together is its first place", (text, city) => {
-    expect(place(text)).toMatchObject({ city });
+    expect(parts(text)).toMatchObject({ city });
   });
 
   it.each([
     ["P.O. Bhadrla Bazar, Panchmahal 389210", "Bhadrla"],
     ["P.O. Tadva Crossing, Dist. Panchmahal 389210", "Tadva"],
   ])("%s: an office's market or crossroads is the office's place", (text, city) => {
-    expect(place(text)).toMatchObject({ city, district: "Panchmahal" });
+    expect(parts(text)).toMatchObject({ city, district: "Panchmahal" });
     expect(normalizeAddress(text).normalized).toContain(text.slice(5, text.indexOf(",")));
   });
 
@@ -1689,7 +1679,7 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     ["Ward 4, Kushinagar Distt Deoria", "Kushinagar", "Deoria"],
     ["Station Road, Nalanda Distt. Patna, Bihar", "Nalanda", "Patna"],
   ])("%s: a town called as another district is, before the district written, stays the town", (text, city, district) => {
-    expect(place(text)).toMatchObject({ city, district });
+    expect(parts(text)).toMatchObject({ city, district });
     expect(normalizeAddress(text).normalized).toContain(`${city}, District ${district}`);
   });
 
@@ -1697,7 +1687,7 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     ["Plot 4, VapiGIDC, Dist. Valsad", "Vapi", "Vapi GIDC"],
     ["Shed 7, Vapi GIDC, Dist. Valsad", "Vapi", "Vapi GIDC"],
   ])("%s: an industrial estate, glued or apart, is its town's", (text, city, kept) => {
-    expect(place(text)).toMatchObject({ city, district: "Valsad" });
+    expect(parts(text)).toMatchObject({ city, district: "Valsad" });
     expect(normalizeAddress(text).normalized).toContain(kept);
   });
 
@@ -1711,7 +1701,7 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     ["Near Panchayat Bhawan, Kheriya Kalan, Tehsil Bamanwas, Sawai Madhopur Dist 322001", "Kheriya Kalan", "Sawai Madhopur"],
     ["Patel Falia, Sarsana, Choryasi Taluka, Surat 395005", "Sarsana", "Surat"],
   ])("%s: a village before its sub-district is the city with the headquarters' pincode too", (text, city, district) => {
-    expect(place(text)).toMatchObject({ city, district });
+    expect(parts(text)).toMatchObject({ city, district });
   });
 
   it("keeps a metro that is its state the city of its post offices", () => {
@@ -1727,57 +1717,52 @@ describe("rural addresses: village, post office and route markers, and run-on pl
     ["Bori, Tehsil Hinganghat, Wardha 442001", "Bori", "Wardha"],
     ["Chandpur, Rampur Block, Tehsil Sadar, Jhansi 284001", "Chandpur", "Jhansi"],
   ])("%s: a village before its sub-district is the city, the district's town written after them the district", (text, city, district) => {
-    expect(place(text)).toMatchObject({ city, district });
+    expect(parts(text)).toMatchObject({ city, district });
     expect(normalizeAddress(text).normalized).toContain(`, ${district}, `);
   });
 
   it.each(["Civil Lines, Tehsil Sadar, Jhansi 284001"])("%s: a quarter is no village", (text) => {
-    expect(place(text)).toMatchObject({ city: "Jhansi" });
+    expect(parts(text)).toMatchObject({ city: "Jhansi" });
   });
 
   it("reads a bank's branch before a sub-district as its village", () => {
     const text = "Canara Bank Kusumbhi Branch, Tehsil Mehnagar, Azamgarh 276204";
-    expect(place(text)).toMatchObject({ city: "Kusumbhi", district: "Azamgarh" });
+    expect(parts(text)).toMatchObject({ city: "Kusumbhi", district: "Azamgarh" });
     expect(normalizeAddress(text).normalized).toContain("Kusumbhi Branch, Tehsil Mehnagar");
   });
 
   it("reads a post office without its direction as the city", () => {
-    expect(place("Plot 3, Post Boisar (West) 401501")).toMatchObject({ city: "Boisar" });
+    expect(parts("Plot 3, Post Boisar (West) 401501")).toMatchObject({ city: "Boisar" });
   });
 });
 
 describe("the no-pincode state and district where a place is named (ninth round)", () => {
-  const place = (text: string) => {
-    const { city, district, state } = normalizeAddress(text).components;
-    return { city, district, state };
-  };
-
   it.each([
     ["Ward 4, Himmatnagar", "Sabarkantha", "Gujarat"],
     ["14, Station Road, Vijayapura", "Vijayapura", "Karnataka"],
     ["Ward 3, Dharashiv", "Dharashiv", "Maharashtra"],
   ])("%s: a district's headquarters outranks a post office of its name in another state", (text, district, state) => {
-    expect(place(text)).toMatchObject({ district, state });
+    expect(parts(text)).toMatchObject({ district, state });
   });
 
   it("reads a post office of several places in the one its Via office shares a pincode with", () => {
-    expect(place("Vill. Rampur, Post Vangara, Via Bommakal")).toMatchObject({ city: "Vangara", district: "Karimnagar", state: "Telangana" });
-    expect(place("Vill. Rampur, Post Vangara")).toMatchObject({ city: "Vangara", state: "Andhra Pradesh" });
+    expect(parts("Vill. Rampur, Post Vangara, Via Bommakal")).toMatchObject({ city: "Vangara", district: "Karimnagar", state: "Telangana" });
+    expect(parts("Vill. Rampur, Post Vangara")).toMatchObject({ city: "Vangara", state: "Andhra Pradesh" });
   });
 
   it("reads a post office of one state spelt as written, not a city of another state two letters from it", () => {
-    expect(place("Temple Road, Kallata")).toMatchObject({ state: "Andhra Pradesh" });
+    expect(parts("Temple Road, Kallata")).toMatchObject({ state: "Andhra Pradesh" });
     // One letter off too (Ahemdabad is an office of Bareilly's); with the city's pincode it is the city misspelt.
-    expect(place("Main Road, Ahemdabad")).toMatchObject({ district: "Bareilly", state: "Uttar Pradesh" });
-    expect(place("Main Road, Ahemdabad 380009")).toMatchObject({ city: "Ahmedabad", state: "Gujarat" });
+    expect(parts("Main Road, Ahemdabad")).toMatchObject({ district: "Bareilly", state: "Uttar Pradesh" });
+    expect(parts("Main Road, Ahemdabad 380009")).toMatchObject({ city: "Ahmedabad", state: "Gujarat" });
   });
 
   it("reads a name ending like a locality's and the word after it as one post office (Tarapur Khelma)", () => {
-    expect(place("Shop 3, Tarapur Khelma")).toMatchObject({ city: "Tarapur Khelma", district: "Cachar", state: "Assam" });
+    expect(parts("Shop 3, Tarapur Khelma")).toMatchObject({ city: "Tarapur Khelma", district: "Cachar", state: "Assam" });
   });
 
   it.each(["Sangam Road, Sangamner Sangamner", "Palani Palani Palani"])("%s: a name written again right after itself is that name", (text) => {
-    expect(place(text).state).not.toBeNull();
+    expect(parts(text).state).not.toBeNull();
     expect(
       normalizeAddress(text)
         .normalized.split(/\W+/)
@@ -1790,20 +1775,20 @@ describe("the no-pincode state and district where a place is named (ninth round)
   });
 
   it("reads a town spelt right before a near spelling of a far city (Poladpur, Bhopall)", () => {
-    expect(place("Station Road, Poladpur, Bhopall")).toMatchObject({ district: "Raigad", state: "Maharashtra" });
-    expect(place("Station Road, Bhopall")).toMatchObject({ city: "Bhopal", state: "Madhya Pradesh" });
+    expect(parts("Station Road, Poladpur, Bhopall")).toMatchObject({ district: "Raigad", state: "Maharashtra" });
+    expect(parts("Station Road, Bhopall")).toMatchObject({ city: "Bhopal", state: "Madhya Pradesh" });
   });
 
   it("leaves a tehsil null where its name is a district of one state and another district's town", () => {
     // Lakhimpur: a district of Assam, and Lakhimpur Kheri's headquarters in Uttar Pradesh.
-    expect(place("Vill. Kamalpur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
-    expect(place("Vill. Kamalpur, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
+    expect(parts("Vill. Kamalpur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
+    expect(parts("Vill. Kamalpur, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
   });
 
   it("leaves a district's headquarters null where a town of its name lies in another state", () => {
     // Rudrapur: Udham Singh Nagar's headquarters, and a town of Deoria.
-    expect(place("Gandhi Park Road, Rudrapur")).toMatchObject({ district: null, state: null });
-    expect(place("Gandhi Park Road, Rudrapur, Uttarakhand")).toMatchObject({ district: "Udham Singh Nagar", state: "Uttarakhand" });
+    expect(parts("Gandhi Park Road, Rudrapur")).toMatchObject({ district: null, state: null });
+    expect(parts("Gandhi Park Road, Rudrapur, Uttarakhand")).toMatchObject({ district: "Udham Singh Nagar", state: "Uttarakhand" });
   });
 
   it.each([
@@ -1812,7 +1797,7 @@ describe("the no-pincode state and district where a place is named (ninth round)
     ["Shop 4, Ram Niwas, Dahisar - E", "Dahisar East"],
     ["Sector 9, Dahisar(W", "Dahisar West"],
   ])("%s: a side written short is the suburb with that side", (text, city) => {
-    expect(place(text)).toMatchObject({ city, district: "Mumbai", state: "Maharashtra" });
+    expect(parts(text)).toMatchObject({ city, district: "Mumbai", state: "Maharashtra" });
     expect(normalizeAddress(text).normalized).toContain(city);
   });
 
@@ -1822,21 +1807,16 @@ describe("the no-pincode state and district where a place is named (ninth round)
 });
 
 describe("the no-pincode state and district where a place is named (ninth round): markets, empty fields, initials, branches, survey numbers", () => {
-  const place = (text: string) => {
-    const { city, district, state } = normalizeAddress(text).components;
-    return { city, district, state };
-  };
-
   it.each(["Near Purani Phal Mandi", "Shop 12, Behind Galla Mandi"])("%s: a market's Mandi is no town", (text) => {
-    expect(place(text)).toMatchObject({ city: null, state: null });
+    expect(parts(text)).toMatchObject({ city: null, state: null });
   });
 
   it("still reads a district after a village not in the directory (Vill. Kodiya Gonda)", () => {
-    expect(place("Vill. Kodiya Gonda")).toMatchObject({ district: "Gonda", state: "Uttar Pradesh" });
+    expect(parts("Vill. Kodiya Gonda")).toMatchObject({ district: "Gonda", state: "Uttar Pradesh" });
   });
 
   it("drops a zero written where the pincode goes after a place", () => {
-    expect(place("Vill. Nagra Khurd, Ballia, Uttar Pradesh 0")).toMatchObject({ district: "Ballia", state: "Uttar Pradesh" });
+    expect(parts("Vill. Nagra Khurd, Ballia, Uttar Pradesh 0")).toMatchObject({ district: "Ballia", state: "Uttar Pradesh" });
     expect(normalizeAddress("Flat 10, Sector 0").normalized).toContain("Sector 0");
   });
 
@@ -1845,28 +1825,28 @@ describe("the no-pincode state and district where a place is named (ninth round)
     ["STATION ROAD BR., NEAR BUS STAND, DEESA", "Gujarat"],
     ["GANDHI RD BR. SHOP 7, CIVIL LINES, JALNA", "Maharashtra"],
   ])("%s: BR before more of the address is a bank's branch, not Bihar", (text, state) => {
-    expect(place(text).state).toBe(state);
+    expect(parts(text).state).toBe(state);
   });
 
   it.each(["Main Road, Gaya, BR", "Gaya BR, India", "Shop 3, Dr. BR. Ambedkar Road, Gaya"])("%s: BR written last is Bihar", (text) => {
-    expect(place(text).state).toBe("Bihar");
+    expect(parts(text).state).toBe("Bihar");
   });
 
   it("reads Ap Post as Maharashtra's at-post, not Andhra Pradesh", () => {
-    expect(place("Ap Post Kesnand, Tal Haveli")).toMatchObject({ state: "Maharashtra" });
-    expect(place("Main Road, Nandyal, A.P.")).toMatchObject({ state: "Andhra Pradesh" });
+    expect(parts("Ap Post Kesnand, Tal Haveli")).toMatchObject({ state: "Maharashtra" });
+    expect(parts("Main Road, Nandyal, A.P.")).toMatchObject({ state: "Andhra Pradesh" });
   });
 
   it("reads TS No. as a town survey number, not Telangana", () => {
     expect(normalizeAddress("T.S. No. 48, Big Bazaar Street, Kumbakonam").components).toMatchObject({ house: "TS No. 48", state: "Tamil Nadu" });
-    expect(place("Plot 4, Madhapur, Hyderabad, TS").state).toBe("Telangana");
+    expect(parts("Plot 4, Madhapur, Hyderabad, TS").state).toBe("Telangana");
   });
 
   it.each([
     ["Vill Sarai, Kandukur Mandal R R Dt", "Ranga Reddy", "Telangana"],
     ["Temple Street, Tallarevu Mandal E G Dist", "East Godavari", "Andhra Pradesh"],
   ])("%s: a district in initials after a mandal is the district", (text, district, state) => {
-    expect(place(text)).toMatchObject({ district, state });
+    expect(parts(text)).toMatchObject({ district, state });
   });
 });
 
