@@ -1952,3 +1952,18 @@ describe("place names glued to neighbouring words (ninth round)", () => {
     expect(normalizeAddress("Plot 4, 500081st Cross").normalized).toContain("500081st Cross");
   });
 });
+
+describe("a sub-district's office after a landmark's word, and a crossroads named after its village (tenth round)", () => {
+  beforeAll(() => preloadPincodeDirectory());
+
+  it.each([
+    // "Office" is also a house's marker: "Near Mandal Office" stays a landmark, and the place after it is read.
+    ["Near Mandal Office Station Road Kankal 501501", { landmark: "Near Mandal Office Station Road", locality: null, city: "Kankal" }],
+    ["Opp. Tehsil Office, Gandhi Road, Naskal 501501", { landmark: "Opposite Tehsil Office", street: "Gandhi Road", city: "Naskal" }],
+    // A crossroads ("Chowrastha", "Courastha") is named after its village, which is the city.
+    ["Bus Stand Road, Gummadidala Chowrastha, Gummadidala Mandal, Medak Dist", { city: "Gummadidala", locality: "Gummadidala Chowrastha" }],
+    ["Station Road, Peddagottimukla Courastha, Mdl. Peddagottimukla", { city: "Peddagottimukla", district: "Medak" }],
+  ])("%s", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+});

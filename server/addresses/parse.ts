@@ -600,7 +600,8 @@ class SegmentChunker {
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
         // So is "Mandal Office", "Tehsil Head Quarters": the sub-district's office, a landmark's words ("Near Mandal Office").
-        if (m.kind === "tehsil" && MARKERS.match(tokens, j) === null && SUB_DISTRICT_OFFICES.has(tokens[j]?.key ?? "")) return -1;
+        // "Office" is also a house's marker ("Office No. 4"), which must not make "Tehsil" a marker again.
+        if (m.kind === "tehsil" && SUB_DISTRICT_OFFICES.has(tokens[j]?.key ?? "")) return -1;
         // "Gram Panchayat" is the village council and "Post Office Road", "Police Station Road" streets: names, not markers.
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
