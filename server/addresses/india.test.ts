@@ -1963,6 +1963,10 @@ describe("a sub-district's office after a landmark's word, and a crossroads name
     // A crossroads ("Chowrastha", "Courastha") is named after its village, which is the city.
     ["Bus Stand Road, Gummadidala Chowrastha, Gummadidala Mandal, Medak Dist", { city: "Gummadidala", locality: "Gummadidala Chowrastha" }],
     ["Station Road, Peddagottimukla Courastha, Mdl. Peddagottimukla", { city: "Peddagottimukla", district: "Medak" }],
+    // "X Roads" is a crossroads, not a Roman ten ending a quarter's name: its village, before the mandal, is the city.
+    ["Chintalpet X Roads, Narsapur Mandal, Medak Dist", { city: "Chintalpet", locality: "Chintalpet X Roads, Mandal Narsapur", district: "Medak" }],
+    ["Chintalpet Chowrasta, Narsapur Mandal, Medak Dist", { city: "Chintalpet", district: "Medak" }],
+    ["Sector X, Narsapur Mandal, Medak Dist", { locality: "Sector X", city: "Narsapur" }],
   ])("%s", (text, expected) => {
     expect(normalizeAddress(text).components).toMatchObject(expected);
   });

@@ -10,6 +10,7 @@ import { allowedEdits, editDistance } from "./fuzzy";
 import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
+  CROSSROADS,
   FEET,
   HASH,
   LOCALITY_TAIL,
@@ -251,6 +252,13 @@ const ROAD_NAMING_BUILDINGS: ReadonlySet<string> = new Set([
   "hospital", "college", "school", "house", "court", "palace", "mahal", "bhavan", "bhawan", "hotel", "hostel", "lodge",
   "mall", "tower", "castle",
 ]);
+
+/**
+ * A crossroads' word ("Chowrasta") or "X Roads": the crossroads is named after the place before it, whose name it
+ * continues even where that name ends like a locality's ("Rampet X Roads"); the "X" is no Roman ten.
+ */
+const crossRoads = (tokens: readonly Token[], i: number): boolean =>
+  CROSSROADS.has(tokens[i]?.key ?? "") || (tokens[i]?.key === "x" && ["road", "roads", "rd"].includes(tokens[i + 1]?.key ?? ""));
 
 function isStreetWord(tokens: Token[], i: number): boolean {
   const t = tokens[i] as Token;
@@ -793,7 +801,7 @@ class SegmentChunker {
       const c = this.unknown(i);
       c.tokens.push(t);
       let j = i + 1;
-      for (let a = tokens[j]; a && (LOCALITY_TAIL.has(a.key) || ROMAN.has(a.key) || (isPlainNumber(a) && !FEET.has(tokens[j + 1]?.key ?? ""))); a = tokens[++j]) {
+      for (let a = tokens[j]; a && !crossRoads(tokens, j) && (LOCALITY_TAIL.has(a.key) || ROMAN.has(a.key) || (isPlainNumber(a) && !FEET.has(tokens[j + 1]?.key ?? ""))); a = tokens[++j]) {
         c.tokens.push(a);
       }
       const after = tokens[j];
@@ -808,7 +816,7 @@ class SegmentChunker {
       // A name ending like a locality's before a word that, with it, is a post office's name ("Tarapur Khelma": an
       // office of Cachar's; Khelma alone is an office of Nagaland's): one name.
       const office = !!after && c.tokens.length === 1 && !LOCALITY_WORDS.has(t.key) && after.type === WORD && recordsNamed(placeNameKey(`${t.key}${after.key}`)).length > 0;
-      const continues = after && (heads || office || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      const continues = after && (heads || office || crossRoads(tokens, j) || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
       if (!continues) {
         c.kind = "locality";
         this.close();
