@@ -564,6 +564,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office && home.keys.some((k) => placeNameKey(k) === office)) continue;
       if (office && !officeTownKeys(rec).includes(key)) key = office;
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
+      // A name that begins two or more of the pincode's offices' names ("Rampur" of "Rampur Dam", "Rampur Township") is
+      // the town they are named after, though no office bears it alone.
+      else if (isPlainName(c) && !isQuarter(c) && c.tokens.every(isNameWord) && key.length >= 5 && offices.filter((p) => p.length > key.length && p.startsWith(key)).length >= 2)
+        at = rec.entry;
       // A town whose pincodes include this one, though none of its offices bears its name, where the pincode is not one
       // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
       // pincode's offices: a post office written before its town is where the parcel goes. So is a town of the

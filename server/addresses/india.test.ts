@@ -1971,3 +1971,15 @@ describe("a sub-district's office after a landmark's word, and a crossroads name
     expect(normalizeAddress(text).components).toMatchObject(expected);
   });
 });
+
+describe("a town that names several of the pincode's offices, before its district's town (tenth round)", () => {
+  beforeAll(() => preloadPincodeDirectory());
+
+  it("is the city, though no office bears its name alone (offices named after it with a dam's or project's word)", () => {
+    expect(normalizeAddress("Main Road, Papanasam, Tirunelveli 627425").components).toMatchObject({ city: "Papanasam", district: "Tirunelveli", locality: null });
+  });
+
+  it("stays a metro's quarter", () => {
+    expect(normalizeAddress("12, Worli, Mumbai 400030").components).toMatchObject({ city: "Mumbai", locality: "Worli" });
+  });
+});
