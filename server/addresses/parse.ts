@@ -426,13 +426,13 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
     const village = partKey(tokens.slice(0, at));
     const districts = new Set(town.areas.map((a) => a.district));
     const inDistrict = recordsNamed(village).some((r) => r.districts.some((d) => districts.has(d))) || !!townNamed(village)?.areas.some((a) => districts.has(a.district));
-    // A village the directory knows nowhere ("Chinnakonda Kundurpi Mandal"): one word of letters before a sub-district's
-    // town of one word, neither an address word.
+    // A village the directory knows nowhere ("Chinnakonda Kundurpi Mandal"), or only in other districts (a namesake's):
+    // one word of letters before a sub-district's town of one word, neither an address word nor a district's or a
+    // gazetteer place's name.
     const unknown =
       n === 1 &&
       at === 1 &&
-      !recordsNamed(village).length &&
-      !townNamed(village) &&
+      !getGazetteer().places.has(village) &&
       tokens.every((t) => t.key.length >= 5 && !isLocalityWord(t.key) && !STREET_WORDS.has(t.key) && !BUILDING_WORDS.has(t.key));
     if (village.length >= 4 && (inDistrict || unknown)) return at;
   }
