@@ -1968,7 +1968,7 @@ describe("a sub-district's office after a landmark's word, and a crossroads name
     ["Chintalpet Chowrasta, Narsapur Mandal, Medak Dist", { city: "Chintalpet", district: "Medak" }],
     ["Sector X, Narsapur Mandal, Medak Dist", { locality: "Sector X", city: "Narsapur" }],
     // A village known only as a namesake in other districts, before its sub-district's town with no comma.
-    ["4-5, Main Road, Kotapadu Tenali Mandal, Guntur Dist", { city: "Kotapadu", locality: "Mandal Tenali", district: "Guntur" }],
+    ["4-5, Main Road, Kondapuram Tenali Mandal, Guntur Dist", { city: "Kondapuram", locality: "Mandal Tenali", district: "Guntur" }],
   ])("%s", (text, expected) => {
     expect(normalizeAddress(text).components).toMatchObject(expected);
   });
