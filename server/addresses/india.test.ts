@@ -1960,6 +1960,8 @@ describe("a sub-district's office after a landmark's word, and a crossroads name
     // "Office" is also a house's marker: "Near Mandal Office" stays a landmark, and the place after it is read.
     ["Near Mandal Office Station Road Kankal 501501", { landmark: "Near Mandal Office Station Road", locality: null, city: "Kankal" }],
     ["Opp. Tehsil Office, Gandhi Road, Naskal 501501", { landmark: "Opposite Tehsil Office", street: "Gandhi Road", city: "Naskal" }],
+    // "Parishat", as lists spell Parishad: the district's council's office, no district's value.
+    ["Opp. Zilla Parishat Office Naskal 501501", { landmark: "Opposite Zilla Parishat Office", city: "Naskal", district: "Ranga Reddy" }],
     // A crossroads ("Chowrastha", "Courastha") is named after its village, which is the city.
     ["Bus Stand Road, Gummadidala Chowrastha, Gummadidala Mandal, Medak Dist", { city: "Gummadidala", locality: "Gummadidala Chowrastha" }],
     ["Station Road, Peddagottimukla Courastha, Mdl. Peddagottimukla", { city: "Peddagottimukla", district: "Medak" }],

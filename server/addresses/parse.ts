@@ -173,12 +173,12 @@ const OPAQUE: ReadonlySet<ChunkKind> = new Set(["landmark", "recipient", "villag
 /** What a district runs, named after it: "District Hospital", "District Court", "Zilla Parishad", "District Co-operative Bank". */
 // prettier-ignore
 const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
-  "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "panchayat",
+  "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "parishat", "panchayat",
   "bank", "co", "coop", "cooperative",
 ]);
 
 /** Words after a tehsil's or mandal's marker that make it the name of its office ("Mandal Office", "Tehsil Head Quarters"). */
-const SUB_DISTRICT_OFFICES: ReadonlySet<string> = new Set(["office", "head", "headquarter", "headquarters", "hq", "parishad", "praja"]);
+const SUB_DISTRICT_OFFICES: ReadonlySet<string> = new Set(["office", "head", "headquarter", "headquarters", "hq", "parishad", "parishat", "praja"]);
 
 const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabha"]);
 
