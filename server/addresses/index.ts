@@ -6,6 +6,7 @@
 import { cityMatchesRecord, DIRECTIONS, DISTRICT_SHORT_FORMS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
+  CROSSROADS,
   DEVELOPERS,
   INITIALS,
   LOCALITY_TAIL,
@@ -396,8 +397,6 @@ const isQuarter = (c: Chunk) => {
   return QUARTER_WORDS.has(last) || CROSSROADS.has(last);
 };
 
-/** A crossroads is named after the place it is in ("Mahmudabad Chauraha"), as a bank's branch is; it is no town itself. */
-const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing"]);
 /** Words of a landmark's name: a post office called "Hanuman Mandir" is not what "हनुमान मंदिर के पास" means. */
 // prettier-ignore
 const LANDMARK_NOUNS: ReadonlySet<string> = new Set([
@@ -565,6 +564,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (office && home.keys.some((k) => placeNameKey(k) === office)) continue;
       if (office && !officeTownKeys(rec).includes(key)) key = office;
       if (office || officeTownKeys(rec).includes(key)) at = rec.entry;
+      // A name that begins two or more of the pincode's offices' names ("Rampur" of "Rampur Dam", "Rampur Township") is
+      // the town they are named after, though no office bears it alone.
+      else if (isPlainName(c) && !isQuarter(c) && c.tokens.every(isNameWord) && key.length >= 5 && offices.filter((p) => p.length > key.length && p.startsWith(key)).length >= 2)
+        at = rec.entry;
       // A town whose pincodes include this one, though none of its offices bears its name, where the pincode is not one
       // of the home town's own (a sub-district around a city lists the city's) and no other name written is one of the
       // pincode's offices: a post office written before its town is where the parcel goes. So is a town of the
@@ -2756,6 +2759,33 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 }
 
 /**
+ * A crossroads named after its village, written right before the village's sub-district ("Rampur X Roads, Kamanpur
+ * Mandal", "Rampur Chowrasta, Mandal Kamanpur"): where nothing else names the city, the village is it (contract), as
+ * for `villageBeforeSubDistrict`. Not a place the gazetteer knows. The chunk returned is the crossroads' name less its crossroads' words (the line
+ * keeps it whole).
+ */
+function villageAtCrossroads(kept: readonly Chunk[]): Chunk | null {
+  for (let k = kept.length - 2; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    const next = kept[k + 1] as Chunk;
+    if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
+    const n = crossroadsWords(c.tokens);
+    if (n === 0 || n >= c.tokens.length) continue;
+    const village = { ...c, tokens: c.tokens.slice(0, -n) };
+    // A crossroads named after a town the gazetteer knows is the road to that town ("Kalyan X Roads"), no village.
+    if (isVillageName(village) && !getGazetteer().places.has(nameOf(village)) && !village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key))) return village;
+  }
+  return null;
+}
+
+/** How many of a name's last words are a crossroads' ("X Roads", "Chowrasta"), else 0. */
+function crossroadsWords(tokens: readonly Token[]): number {
+  const last = tokens[tokens.length - 1]?.key ?? "";
+  if (CROSSROADS.has(last)) return 1;
+  return tokens.length >= 2 && tokens[tokens.length - 2]?.key === "x" && (last === "road" || last === "roads" || last === "rd") ? 2 : 0;
+}
+
+/**
  * With a pincode of a town's own (the district's headquarters, mostly) and no city written, a village written before
  * its sub-district (`villageBeforeSubDistrict`) is still where the parcel goes: lists give a village the head office's
  * pincode. Not in a metro, whose taluks hold its quarters ("Kothrud, Haveli Taluk, Pune 411038").
@@ -2777,7 +2807,9 @@ function villageBeforeCityAfter(kept: Chunk[], city: CityDef | null, mentions: r
   const village = villageBefore(kept, sub);
   // Not a marker's word left without its value ("Rampur Block, Tehsil Sadar" read "Rampur", "Block", "Tehsil Sadar").
   if (!village || isQuarter(village) || village.tokens.some((_, k) => MARKERS.match(village.tokens, k)) || city.keys.some((k) => placeNameKey(k) === placeNameKey(nameOf(village)))) return;
-  kept[kept.indexOf(village)] = { ...village, kind: "village", label: "" };
+  // A crossroads' village (`villageAtCrossroads`) is no chunk of its own: the crossroads stays in the line.
+  const at = kept.indexOf(village);
+  if (at >= 0) kept[at] = { ...village, kind: "village", label: "" };
 }
 
 /** A word that may be a place's own name: three letters or more, no address or landmark word, none glued to it ("Roadkhejarla"). */
@@ -2788,7 +2820,7 @@ const isNameWord = (t: Token) => t.type === WORD && t.key.length >= 3 && !GLUED_
  * sub-district's own town ("<town> City, Tq. <town>").
  */
 function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
-  const village = villageBeforeSubDistrict(kept);
+  const village = villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept);
   if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
   // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together.
   return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;
@@ -3175,7 +3207,9 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const unplaced = !town && !rural && !placeTown;
   const ownCity = !!rec && nearOwnCity(rec);
   const village =
-    (!r.statedCity && unplaced && !ownCity ? (villageBeforeSubDistrict(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null)) : null) ??
+    (!r.statedCity && unplaced && !ownCity
+      ? (villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+      : null) ??
     (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
     (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);
   const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;

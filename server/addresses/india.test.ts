@@ -1932,3 +1932,38 @@ describe("place names glued to neighbouring words (ninth round)", () => {
     expect(normalizeAddress("Plot 4, 500081st Cross").normalized).toContain("500081st Cross");
   });
 });
+
+describe("a sub-district's office after a landmark's word, and a crossroads named after its village (tenth round)", () => {
+  beforeAll(() => preloadPincodeDirectory());
+
+  it.each([
+    // "Office" is also a house's marker: "Near Mandal Office" stays a landmark, and the place after it is read.
+    ["Near Mandal Office Station Road Kankal 501501", { landmark: "Near Mandal Office Station Road", locality: null, city: "Kankal" }],
+    ["Opp. Tehsil Office, Gandhi Road, Naskal 501501", { landmark: "Opposite Tehsil Office", street: "Gandhi Road", city: "Naskal" }],
+    // "Parishat", as lists spell Parishad: the district's council's office, no district's value.
+    ["Opp. Zilla Parishat Office Naskal 501501", { landmark: "Opposite Zilla Parishat Office", city: "Naskal", district: "Ranga Reddy" }],
+    // A crossroads ("Chowrastha", "Courastha") is named after its village, which is the city.
+    ["Bus Stand Road, Gummadidala Chowrastha, Gummadidala Mandal, Medak Dist", { city: "Gummadidala", locality: "Gummadidala Chowrastha" }],
+    ["Station Road, Peddagottimukla Courastha, Mdl. Peddagottimukla", { city: "Peddagottimukla", district: "Medak" }],
+    // "X Roads" is a crossroads, not a Roman ten ending a quarter's name: its village, before the mandal, is the city.
+    ["Chintalpet X Roads, Narsapur Mandal, Medak Dist", { city: "Chintalpet", locality: "Chintalpet X Roads, Mandal Narsapur", district: "Medak" }],
+    ["Chintalpet Chowrasta, Narsapur Mandal, Medak Dist", { city: "Chintalpet", district: "Medak" }],
+    ["Sector X, Narsapur Mandal, Medak Dist", { locality: "Sector X", city: "Narsapur" }],
+    // A village known only as a namesake in other districts, before its sub-district's town with no comma.
+    ["4-5, Main Road, Kondapuram Tenali Mandal, Guntur Dist", { city: "Kondapuram", locality: "Mandal Tenali", district: "Guntur" }],
+  ])("%s", (text, expected) => {
+    expect(normalizeAddress(text).components).toMatchObject(expected);
+  });
+});
+
+describe("a town that names several of the pincode's offices, before its district's town (tenth round)", () => {
+  beforeAll(() => preloadPincodeDirectory());
+
+  it("is the city, though no office bears its name alone (offices named after it with a dam's or project's word)", () => {
+    expect(normalizeAddress("Main Road, Papanasam, Tirunelveli 627425").components).toMatchObject({ city: "Papanasam", district: "Tirunelveli", locality: null });
+  });
+
+  it("stays a metro's quarter", () => {
+    expect(normalizeAddress("12, Worli, Mumbai 400030").components).toMatchObject({ city: "Mumbai", locality: "Worli" });
+  });
+});

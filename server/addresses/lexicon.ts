@@ -291,6 +291,8 @@ export const LOCALITY_TAIL: ReadonlySet<string> = new Set(["east", "west", "nort
 /** A number followed by one of these is a road's width ("100 Feet Road"), not a house number or a pincode. */
 export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
 
+/** A crossroads' word: the crossroads is named after the place it is in ("Mahmudabad Chauraha", "Rampur Chowrasta"), as a bank's branch is; it is no town itself. */
+export const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing", "chowrasta", "chowrastha", "chourasta", "courastha"]);
 export const ROMAN: ReadonlySet<string> = new Set(["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]);
 
 /** Housing developers whose project names carry no building word ("Prestige Shantiniketan"). */

@@ -10,6 +10,7 @@ import { allowedEdits, editDistance } from "./fuzzy";
 import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
+  CROSSROADS,
   FEET,
   HASH,
   LOCALITY_TAIL,
@@ -172,12 +173,12 @@ const OPAQUE: ReadonlySet<ChunkKind> = new Set(["landmark", "recipient", "villag
 /** What a district runs, named after it: "District Hospital", "District Court", "Zilla Parishad", "District Co-operative Bank". */
 // prettier-ignore
 const DISTRICT_OFFICES: ReadonlySet<string> = new Set([
-  "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "panchayat",
+  "hospital", "court", "courts", "jail", "office", "collectorate", "library", "stadium", "treasury", "parishad", "parishat", "panchayat",
   "bank", "co", "coop", "cooperative",
 ]);
 
 /** Words after a tehsil's or mandal's marker that make it the name of its office ("Mandal Office", "Tehsil Head Quarters"). */
-const SUB_DISTRICT_OFFICES: ReadonlySet<string> = new Set(["office", "head", "headquarter", "headquarters", "hq", "parishad", "praja"]);
+const SUB_DISTRICT_OFFICES: ReadonlySet<string> = new Set(["office", "head", "headquarter", "headquarters", "hq", "parishad", "parishat", "praja"]);
 
 const PANCHAYAT: ReadonlySet<string> = new Set(["panchayat", "panchayath", "sabha"]);
 
@@ -251,6 +252,13 @@ const ROAD_NAMING_BUILDINGS: ReadonlySet<string> = new Set([
   "hospital", "college", "school", "house", "court", "palace", "mahal", "bhavan", "bhawan", "hotel", "hostel", "lodge",
   "mall", "tower", "castle",
 ]);
+
+/**
+ * A crossroads' word ("Chowrasta") or "X Roads": the crossroads is named after the place before it, whose name it
+ * continues even where that name ends like a locality's ("Rampet X Roads"); the "X" is no Roman ten.
+ */
+const crossRoads = (tokens: readonly Token[], i: number): boolean =>
+  CROSSROADS.has(tokens[i]?.key ?? "") || (tokens[i]?.key === "x" && ["road", "roads", "rd"].includes(tokens[i + 1]?.key ?? ""));
 
 function isStreetWord(tokens: Token[], i: number): boolean {
   const t = tokens[i] as Token;
@@ -418,13 +426,13 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
     const village = partKey(tokens.slice(0, at));
     const districts = new Set(town.areas.map((a) => a.district));
     const inDistrict = recordsNamed(village).some((r) => r.districts.some((d) => districts.has(d))) || !!townNamed(village)?.areas.some((a) => districts.has(a.district));
-    // A village the directory knows nowhere ("Chinnakonda Kundurpi Mandal"): one word of letters before a sub-district's
-    // town of one word, neither an address word.
+    // A village the directory knows nowhere ("Chinnakonda Kundurpi Mandal"), or only in other districts (a namesake's):
+    // one word of letters before a sub-district's town of one word, neither an address word nor a district's or a
+    // gazetteer place's name.
     const unknown =
       n === 1 &&
       at === 1 &&
-      !recordsNamed(village).length &&
-      !townNamed(village) &&
+      !getGazetteer().places.has(village) &&
       tokens.every((t) => t.key.length >= 5 && !isLocalityWord(t.key) && !STREET_WORDS.has(t.key) && !BUILDING_WORDS.has(t.key));
     if (village.length >= 4 && (inDistrict || unknown)) return at;
   }
@@ -600,7 +608,8 @@ class SegmentChunker {
         // ("Distt: Opposite Bank of Baroda" is the district's label before a landmark).
         if (m.kind === "district" && MARKERS.match(tokens, j) === null && (DISTRICT_OFFICES.has(tokens[j]?.key ?? "") || DISTRICT_OFFICES.has(tokens[j + 1]?.key ?? ""))) return -1;
         // So is "Mandal Office", "Tehsil Head Quarters": the sub-district's office, a landmark's words ("Near Mandal Office").
-        if (m.kind === "tehsil" && MARKERS.match(tokens, j) === null && SUB_DISTRICT_OFFICES.has(tokens[j]?.key ?? "")) return -1;
+        // "Office" is also a house's marker ("Office No. 4"), which must not make "Tehsil" a marker again.
+        if (m.kind === "tehsil" && SUB_DISTRICT_OFFICES.has(tokens[j]?.key ?? "")) return -1;
         // "Gram Panchayat" is the village council and "Post Office Road", "Police Station Road" streets: names, not markers.
         // Only a marker of two words: the line writes "Post Office Road" whole, but "Post" with its value "Road".
         if (PANCHAYAT.has(tokens[j]?.key ?? "") && m.label === "Village") return -1;
@@ -792,7 +801,7 @@ class SegmentChunker {
       const c = this.unknown(i);
       c.tokens.push(t);
       let j = i + 1;
-      for (let a = tokens[j]; a && (LOCALITY_TAIL.has(a.key) || ROMAN.has(a.key) || (isPlainNumber(a) && !FEET.has(tokens[j + 1]?.key ?? ""))); a = tokens[++j]) {
+      for (let a = tokens[j]; a && !crossRoads(tokens, j) && (LOCALITY_TAIL.has(a.key) || ROMAN.has(a.key) || (isPlainNumber(a) && !FEET.has(tokens[j + 1]?.key ?? ""))); a = tokens[++j]) {
         c.tokens.push(a);
       }
       const after = tokens[j];
@@ -807,7 +816,7 @@ class SegmentChunker {
       // A name ending like a locality's before a word that, with it, is a post office's name ("Tarapur Khelma": an
       // office of Cachar's; Khelma alone is an office of Nagaland's): one name.
       const office = !!after && c.tokens.length === 1 && !LOCALITY_WORDS.has(t.key) && after.type === WORD && recordsNamed(placeNameKey(`${t.key}${after.key}`)).length > 0;
-      const continues = after && (heads || office || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      const continues = after && (heads || office || crossRoads(tokens, j) || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
       if (!continues) {
         c.kind = "locality";
         this.close();
