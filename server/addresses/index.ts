@@ -1249,7 +1249,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
       if (found && toward && CITY_STATES.has(found)) continue;
       if (!found) continue;
-      if (district || toward) return { state: found, district };
+      if (district) return { state: found, district };
+      if (toward) return { state: found, district: towardDistrict(key, name, areas) };
       const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
       return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
@@ -1266,6 +1267,47 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     }
   }
   return { district, state };
+}
+
+/**
+ * Without a pincode, the state decided and no district: the district that every place written lies in within that state,
+ * where that is one ("Hubli Road, Ron": Ron is a town of Gadag and of Bhind, Madhya Pradesh; "Ballabgarh Road, Tigaon":
+ * an office of Faridabad and of Gondia, Maharashtra). What else is written decided the state, and so the place.
+ */
+function districtWithinState(kept: readonly Chunk[], cities: readonly string[], state: string): string | null {
+  let common = new Set<string>();
+  let first = true;
+  const names = [
+    ...cities,
+    ...kept.filter((c) => (isPlainName(c) || c.kind === "post" || c.kind === "village" || c.kind === "tehsil") && c.tokens.every((t) => t.type === WORD)).map(nameOf),
+  ];
+  for (const name of names) {
+    const key = placeNameKey(name);
+    // Three letters name a town ("Ron"), not an office: initials and words are that short.
+    if ((key.length < 4 && !townNamed(key)) || COMMON_WORDS.has(key)) continue;
+    const city = getGazetteer().citiesByName.get(name) ?? getGazetteer().places.get(name.toLowerCase())?.city;
+    // A locality's name that is no town of the state ("Vijay Nagar") may be a quarter of any of its cities, an office or not.
+    if (!city && LOCALITY_NAME_END.test(key) && !townNamed(key)?.areas.some((a) => a.state === state)) continue;
+    const areas = city ? city.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d })) : directoryAreas(key);
+    const districts = new Set(areas.filter((a) => a.state === state).map((a) => a.district));
+    if (districts.size === 0) continue;
+    common = first ? districts : new Set([...common].filter((d) => districts.has(d)));
+    first = false;
+  }
+  return only(common);
+}
+
+/**
+ * The district of a road named after a post office that is no town ("Whitefield Main Road", "Nikol Gam Road"), where the
+ * office lies in one district and near its district's town or city: a city quarter's road, or a near village's, runs
+ * through it or from next to it, not from another district as a town's road may ("Magadi Road" in Bengaluru), nor does
+ * a far village's road only lead there (`localityArea`).
+ */
+function towardDistrict(key: string, name: string, areas: readonly Area[]): string | null {
+  if (townNamed(key) || getGazetteer().places.has(name)) return null;
+  const offices = recordsNamed(key);
+  if (offices.length === 0 || !offices.every(nearOwnCity)) return null;
+  return only(areas.map((a) => a.district));
 }
 
 /**
@@ -3105,6 +3147,7 @@ function resolvedArea(
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality ||= before === null && state !== null;
     }
+    if (state && !district) district = districtWithinState(kept, names, state);
     // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
     const own = district ? directoryDistricts().get(district) : undefined;
     if (own && state && SPLIT_FROM[own] === state) state = own;

