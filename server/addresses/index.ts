@@ -2199,12 +2199,12 @@ function completeCutName(text: string): string {
 }
 
 /**
- * The two 24 Parganas districts as lists shorten them ("North 24Pgs", "24 Pgs (S)", "24 Pgns(S)", "24 Parganas (N)", "N.
- * 24 Parganas"), written out as an abbreviation is ("Dist." is "District"): "North 24 Parganas", "South 24 Parganas".
- * Read as written, the district was "North 24PGS", no directory district, and a bracketed side a part of its own.
+ * The two 24 Parganas districts as lists shorten or spell them ("North 24Pgs", "24 Pgs (S)", "24 Pgns(S)", "24 Parganas
+ * (N)", "N. 24 Parganas", "South 24 Paraganas"), written out as an abbreviation is ("Dist." is "District"): "North 24
+ * Parganas", "South 24 Parganas". Read as written, the district was "North 24PGS", no directory district, and a bracketed side a part of its own.
  * Without a side it is the old undivided district, either of the two: left as written.
  */
-const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|parganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
+const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|para?ganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
 
 function parganas(text: string): string {
   return text.replace(PARGANAS, (all: string, before: string | undefined, after: string | undefined) => {

@@ -1976,4 +1976,9 @@ describe("without a pincode, the district within a state another name decides (t
     // A town's road leads to it from elsewhere: the state only.
     expect(parts("27, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
   });
+
+  it("reads the 24 Parganas districts spelt 'Paraganas' or 'Paragana' as the directory's districts", () => {
+    expect(parts("Village Gopalnagar, P.O. Kakdwip, South 24 Paraganas, West Bengal")).toMatchObject({ district: "South 24 Parganas", state: "West Bengal" });
+    expect(parts("Main Road, Barasat, 24 Paragana (N)")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
+  });
 });
