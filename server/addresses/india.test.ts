@@ -1977,6 +1977,11 @@ describe("without a pincode, the district within a state another name decides (t
     expect(parts("27, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
   });
 
+  it("reads a district's short form ending a name, its marker and then the state, as the district ('Tuni E.G. Dist. AP')", () => {
+    expect(parts("Main Road, Tuni E.G. Dist. AP")).toMatchObject({ city: "Tuni", district: "East Godavari", state: "Andhra Pradesh" });
+    expect(parts("Bazar Street, Narsapur W.G. Dt. A.P.")).toMatchObject({ district: "West Godavari", state: "Andhra Pradesh" });
+  });
+
   it("reads the 24 Parganas districts spelt 'Paraganas' or 'Paragana' as the directory's districts", () => {
     expect(parts("Village Gopalnagar, P.O. Kakdwip, South 24 Paraganas, West Bengal")).toMatchObject({ district: "South 24 Parganas", state: "West Bengal" });
     expect(parts("Main Road, Barasat, 24 Paragana (N)")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
