@@ -1269,6 +1269,31 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   return { district, state };
 }
 
+const cityOfficeKeys = new WeakMap<CityDef, Array<[string, string]>>();
+/** What an office adds to its locality's name for a division of it: a phase, block, letter, number or CIDCO node. */
+const DIVISION_KEY = /^(?:ph(?:ase)?[ivx\d]*|[a-z]?block|[a-z]|[ivx]+|\d+|node|sector\d*|extension|extn)?$/;
+
+/**
+ * A metro's locality the directory knows only by its divisions' offices ("Mayur Vihar" for Mayur Vihar Ph-I and Ph-III,
+ * "Janakpuri" for Janakpuri A, B and C), where they all lie in one of the metro's districts: that district. Written with
+ * a division of its own ("Lajpat Nagar II"), the name before it is looked up so.
+ */
+function dividedOfficeDistrict(line: ReadonlyArray<{ text: string }>, city: CityDef): string | null {
+  let keys = cityOfficeKeys.get(city);
+  if (!keys) {
+    keys = [];
+    for (const rec of directoryRecords()) if (city.districts.includes(rec.entry.district)) for (const key of officeNameKeys(rec)) keys.push([key, rec.entry.district]);
+    cityOfficeKeys.set(city, keys);
+  }
+  const found = new Set<string>();
+  for (const p of line) {
+    const key = placeNameKey(p.text.replace(/\s+(?:[ivx]+|\d+)$/i, ""));
+    if (key.length < 6 || COMMON_WORDS.has(key)) continue;
+    for (const [office, district] of keys) if (office.startsWith(key) && DIVISION_KEY.test(office.slice(key.length))) found.add(district);
+  }
+  return only(found);
+}
+
 /**
  * Without a pincode, the state decided and no district: the district that every place written lies in within that state,
  * where that is one ("Hubli Road, Ron": Ron is a town of Gadag and of Bhind, Madhya Pradesh; "Ballabgarh Road, Tigaon":
@@ -3129,7 +3154,7 @@ function resolvedArea(
     // A metro of several districts: the district of the locality's post office there.
     if (!district && cityDef && cityDef.districts.length > 1) {
       const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
-      district = only(inCity.map((r) => r.entry.district));
+      district = only(inCity.map((r) => r.entry.district)) ?? (inCity.length === 0 ? dividedOfficeDistrict(line, cityDef) : null);
     }
     ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;

@@ -1982,6 +1982,12 @@ describe("without a pincode, the district within a state another name decides (t
     expect(parts("Bazar Street, Narsapur W.G. Dt. A.P.")).toMatchObject({ district: "West Godavari", state: "Andhra Pradesh" });
   });
 
+  it("reads a metro's locality known to the directory only by its divisions' offices in their one district", () => {
+    expect(parts("C-4, Mayur Vihar, New Delhi")).toMatchObject({ district: "East Delhi", state: "Delhi" });
+    expect(parts("Block B, Janakpuri, Delhi")).toMatchObject({ district: "West Delhi", state: "Delhi" });
+    expect(parts("Plot 9, Sector 12, Kalamboli, Navi Mumbai")).toMatchObject({ district: "Raigad", state: "Maharashtra" });
+  });
+
   it("reads the 24 Parganas districts spelt 'Paraganas' or 'Paragana' as the directory's districts", () => {
     expect(parts("Village Gopalnagar, P.O. Kakdwip, South 24 Paraganas, West Bengal")).toMatchObject({ district: "South 24 Parganas", state: "West Bengal" });
     expect(parts("Main Road, Barasat, 24 Paragana (N)")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
