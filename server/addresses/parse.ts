@@ -298,6 +298,11 @@ function namesDistrict(key: string): boolean {
   return gaz.districtsByKey.has(key) || gaz.places.get(key)?.city?.districts.length === 1;
 }
 
+/** Whether a word is a district's name or its short form ("Nellore", "EG"). */
+function isDistrictKey(key: string): boolean {
+  return getGazetteer().districtsByKey.has(key) || Object.hasOwn(DISTRICT_SHORT_FORMS, key);
+}
+
 /** Whether one or two words of letters are a district's name or its short form ("Nellore", "E Godavari", "R R"). */
 function namesDistrictIn(tokens: readonly Token[]): boolean {
   if (tokens.length === 0 || tokens.length > 2 || !tokens.every((t) => t.type === WORD)) return false;
@@ -617,10 +622,12 @@ class SegmentChunker {
         // "Bargarh Dist. Odisha": only a state's name after a district's marker, which then follows its name. "Chinnakonda
         // Village Kundurpi Mandal", "Chinnakonda Village Anantapur Dist": a village's marker between two names, the second
         // its sub-district's or district's with its own marker after it, follows the name before it.
+        // "Tallarevu EG Dist. AP": so does a district's name (or its short form) ending the name before it (below).
+        const districtTail = o?.kind === "unknown" && o.tokens.length > 1 && isDistrictKey(o.tokens[o.tokens.length - 1]?.key ?? "");
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
-          (m.kind === "district" && (o?.tokens.length === 1 || (o?.kind === "tehsil" && namesDistrictIn(o.tokens))) && onlyStateFrom(tokens, j)) ||
+          (m.kind === "district" && (o?.tokens.length === 1 || districtTail || (o?.kind === "tehsil" && namesDistrictIn(o.tokens))) && onlyStateFrom(tokens, j)) ||
           (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && areaAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
@@ -629,14 +636,7 @@ class SegmentChunker {
         // "Madanmohanpur Purba Medinipur Dist", "Tallarevu EG Dist": a district's name (or its short form) ending the name
         // before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
-        if (
-          atEnd &&
-          m.kind === "district" &&
-          o?.kind === "unknown" &&
-          o.tokens.length > 1 &&
-          tail &&
-          (getGazetteer().districtsByKey.has(tail.key) || Object.hasOwn(DISTRICT_SHORT_FORMS, tail.key))
-        ) {
+        if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && isDistrictKey(tail.key)) {
           o.tokens.pop();
           this.close();
           this.push("district", m.label, [tail], i - 1);

@@ -388,8 +388,10 @@ describe("grounded components", () => {
   });
 
   it("leaves city, district and state null when the input names none of them and has no known pincode", () => {
+    // A road named after a quarter's post office ("Whitefield Main Road") names that quarter's district.
+    const streets = STREETS.filter((s) => s !== "Whitefield Main Road");
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...HOUSES, ...BUILDINGS, ...STREETS, ...LANDMARKS), { minLength: 1, maxLength: 5 }), (parts) => {
+      fc.property(fc.array(fc.constantFrom(...HOUSES, ...BUILDINGS, ...streets, ...LANDMARKS), { minLength: 1, maxLength: 5 }), (parts) => {
         const r = normalizeAddress(parts.join(", "));
         expect(r.components.district).toBeNull();
         expect(r.components.pincode).toBeNull();
