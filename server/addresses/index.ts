@@ -1286,13 +1286,25 @@ function dividedOfficeDistrict(line: ReadonlyArray<{ text: string }>, city: City
   if (!keys) {
     keys = [];
     for (const rec of directoryRecords()) if (city.districts.includes(rec.entry.district)) for (const key of officeNameKeys(rec)) keys.push([key, rec.entry.district]);
+    // Sorted, so the offices a name begins are one run found by bisection.
+    keys.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     cityOfficeKeys.set(city, keys);
   }
   const found = new Set<string>();
   for (const p of line) {
     const key = placeNameKey(p.text.replace(/\s+(?:[ivx]+|\d+)$/i, ""));
     if (key.length < 6 || COMMON_WORDS.has(key)) continue;
-    for (const [office, district] of keys) if (office.startsWith(key) && DIVISION_KEY.test(office.slice(key.length))) found.add(district);
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((keys[mid] as [string, string])[0] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < keys.length && (keys[k] as [string, string])[0].startsWith(key); k++) {
+      const [office, district] = keys[k] as [string, string];
+      if (DIVISION_KEY.test(office.slice(key.length))) found.add(district);
+    }
   }
   return only(found);
 }
