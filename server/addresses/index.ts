@@ -1503,7 +1503,7 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
  * A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad
  * Station"; and a bank's branch, named after its town ("Vepada Branch").
  */
-const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "tiraha", "chauraha", "patiya", "crossing", "station", "branch"]);
+const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "patiya", "station", "branch", ...CROSSROADS]);
 
 /** A gate or a fork named after the town its road leads to: "Rohtak Gate" (in Bhiwani), "Pachpedi Naka", "Dehu Phata". */
 const TOWARD: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata"]);
@@ -1847,7 +1847,8 @@ const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
   ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
   ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
   // Crossroads' words, and street words a list cut short ("NATIONAL HIGHWA…", "… STREE…").
-  ...["chowrasta", "chowrastha", "chourasta", "highwa", "stree"],
+  ...CROSSROADS,
+  ...["highwa", "stree"],
 ]);
 /**
  * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own

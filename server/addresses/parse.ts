@@ -314,7 +314,7 @@ function namesDistrictIn(tokens: readonly Token[]): boolean {
  * Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"),
  * its market, a crossroads or an industrial estate named after it ("Rampur Bazar", "Rampur Crossing", "Rampur GIDC").
  */
-const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", "crossing", "chauraha", "gidc"]);
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", "gidc", ...CROSSROADS]);
 
 /**
  * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
