@@ -7,6 +7,7 @@ import { cityMatchesRecord, DIRECTIONS, DISTRICT_SHORT_FORMS, getGazetteer, name
 import {
   BUILDING_WORDS,
   CROSSROADS,
+  crossroadsAt,
   DEVELOPERS,
   INITIALS,
   LOCALITY_TAIL,
@@ -2860,9 +2861,9 @@ function villageAtCrossroads(kept: readonly Chunk[]): Chunk | null {
 
 /** How many of a name's last words are a crossroads' ("X Roads", "Chowrasta"), else 0. */
 function crossroadsWords(tokens: readonly Token[]): number {
-  const last = tokens[tokens.length - 1]?.key ?? "";
-  if (CROSSROADS.has(last)) return 1;
-  return tokens.length >= 2 && tokens[tokens.length - 2]?.key === "x" && (last === "road" || last === "roads" || last === "rd") ? 2 : 0;
+  const n = tokens.length;
+  if (crossroadsAt(tokens, n - 1) === 1) return 1;
+  return n >= 2 && crossroadsAt(tokens, n - 2) === 2 ? 2 : 0;
 }
 
 /**

@@ -293,6 +293,13 @@ export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
 
 /** A crossroads' word: the crossroads is named after the place it is in ("Mahmudabad Chauraha", "Rampur Chowrasta"), as a bank's branch is; it is no town itself. */
 export const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing", "chowrasta", "chowrastha", "chourasta", "courastha"]);
+
+/** How many words a crossroads' name takes from `i`: one for its word ("Chowrasta"), two for "X Roads" (no Roman ten), else 0. */
+export function crossroadsAt(tokens: readonly Token[], i: number): number {
+  const key = tokens[i]?.key ?? "";
+  if (CROSSROADS.has(key)) return 1;
+  return key === "x" && ["road", "roads", "rd"].includes(tokens[i + 1]?.key ?? "") ? 2 : 0;
+}
 export const ROMAN: ReadonlySet<string> = new Set(["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]);
 
 /** Housing developers whose project names carry no building word ("Prestige Shantiniketan"). */

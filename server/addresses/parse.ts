@@ -11,6 +11,7 @@ import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } f
 import {
   BUILDING_WORDS,
   CROSSROADS,
+  crossroadsAt,
   FEET,
   HASH,
   LOCALITY_TAIL,
@@ -257,8 +258,7 @@ const ROAD_NAMING_BUILDINGS: ReadonlySet<string> = new Set([
  * A crossroads' word ("Chowrasta") or "X Roads": the crossroads is named after the place before it, whose name it
  * continues even where that name ends like a locality's ("Rampet X Roads"); the "X" is no Roman ten.
  */
-const crossRoads = (tokens: readonly Token[], i: number): boolean =>
-  CROSSROADS.has(tokens[i]?.key ?? "") || (tokens[i]?.key === "x" && ["road", "roads", "rd"].includes(tokens[i + 1]?.key ?? ""));
+const crossRoads = (tokens: readonly Token[], i: number): boolean => crossroadsAt(tokens, i) > 0;
 
 function isStreetWord(tokens: Token[], i: number): boolean {
   const t = tokens[i] as Token;
