@@ -8,6 +8,7 @@ import {
   BUILDING_WORDS,
   CROSSROADS,
   crossroadsAt,
+  ESTATES,
   DEVELOPERS,
   INITIALS,
   LOCALITY_TAIL,
@@ -944,9 +945,6 @@ function neighbourDistrict(code: string): string | null {
 /** A town's market, named after the town. */
 const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
 
-/** A state's industrial estates (Gujarat's, Maharashtra's), named after their town. */
-const ESTATES: ReadonlySet<string> = new Set(["gidc", "midc"]);
-
 /** Words after the place a bank's branch is named after. */
 const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
 
@@ -1860,7 +1858,7 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, 
 // prettier-ignore
 const GLUED_AFTER_PLACE_LIST: readonly string[] = [
   "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
-  "gidc", "midc",
+  ...ESTATES,
 ];
 /**
  * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued

@@ -294,6 +294,9 @@ export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
 /** A crossroads' word: the crossroads is named after the place it is in ("Mahmudabad Chauraha", "Rampur Chowrasta"), as a bank's branch is; it is no town itself. */
 export const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing", "chowrasta", "chowrastha", "chourasta", "courastha"]);
 
+/** A state's industrial estates (Gujarat's, Maharashtra's), named after their town. */
+export const ESTATES: ReadonlySet<string> = new Set(["gidc", "midc"]);
+
 /** How many words a crossroads' name takes from `i`: one for its word ("Chowrasta"), two for "X Roads" (no Roman ten), else 0. */
 export function crossroadsAt(tokens: readonly Token[], i: number): number {
   const key = tokens[i]?.key ?? "";

@@ -12,6 +12,7 @@ import {
   BUILDING_WORDS,
   CROSSROADS,
   crossroadsAt,
+  ESTATES,
   FEET,
   HASH,
   LOCALITY_TAIL,
@@ -314,7 +315,7 @@ function namesDistrictIn(tokens: readonly Token[]): boolean {
  * Words after an office's name that name no village: a station, a development block ("Jaulka Rly", "Pindrahat Block"),
  * its market, a crossroads or an industrial estate named after it ("Rampur Bazar", "Rampur Crossing", "Rampur GIDC").
  */
-const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", "gidc", ...CROSSROADS]);
+const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", ...ESTATES, ...CROSSROADS]);
 
 /**
  * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
