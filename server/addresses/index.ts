@@ -720,7 +720,7 @@ function fitsWithin(district: string, placeState: string, within: readonly strin
 const GLUED_TOWN_WORD = 9;
 
 /** A bus stand's or a station's word: what follows it is the place it is named after. */
-const STATION_WORDS: ReadonlySet<string> = new Set(["station", "stand"]);
+const STOP_WORDS: ReadonlySet<string> = new Set(["station", "stand"]);
 
 /**
  * A place written where the city goes and read as nothing else: the last plain name, letters only and no
@@ -771,7 +771,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
     // and so after a bus stand's or a station's word, named after its place ("Bus Stand Tanakpur", "Bus Station Tanakpur").
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";
-    const afterArea = !whole && (LOCALITY_WORDS.has(areaWord) || STATION_WORDS.has(areaWord));
+    const afterArea = !whole && (LOCALITY_WORDS.has(areaWord) || STOP_WORDS.has(areaWord));
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
     // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
     // that lies in one district only ("Main Road, Chhatrapur"): "Ara" is a post office in Rajasthan only, and
