@@ -3173,7 +3173,10 @@ function resolvedArea(
   const districtState = marked && city && !city.districts.includes(marked) ? directoryDistricts().get(marked) : undefined;
   if (districtState) r.statedState = districtState;
   let stateFromLocality = false;
-  let district = r.statedDistrict ?? rec?.entry.district ?? null;
+  // `district` is a directory's district: a written one the directory does not know ("SKL Dist.", a district made after
+  // its data) gives way to the pincode's, where there is one.
+  const writtenDistrict = rec && r.statedDistrict && !directoryDistricts().has(r.statedDistrict) ? null : r.statedDistrict;
+  let district = writtenDistrict ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
   if (!rec && !state && !district) {
     ({ state, district } = subDistrictArea(kept));

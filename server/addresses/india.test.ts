@@ -1290,7 +1290,8 @@ describe("the city where it is written (seventh round: issue 30's contract class
   it("reads a taluk written alone, whose town's pincodes include the one written, as the town", () => {
     // 388180 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
     expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388180")).toMatchObject({ city: "Petlad", district: "Anand" });
-    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Palghar" });
+    // Palghar was made a district after the directory's data: the component is the pincode's district, the line keeps it.
+    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Thane" });
     // A post office or a village written is where the parcel goes (contract).
     expect(parts("Post Varsada, Tal. Petlad, Dist. Anand 388180").city).toBe("Varsada");
     expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388180").city).toBe("Navagam");
@@ -2004,5 +2005,17 @@ describe("without a pincode, the district within a state another name decides (n
   it("reads the 24 Parganas districts spelt 'Paraganas' or 'Paragana' as the directory's districts", () => {
     expect(parts("Village Gopalnagar, P.O. Namkhana, South 24 Paraganas, West Bengal")).toMatchObject({ district: "South 24 Parganas", state: "West Bengal" });
     expect(parts("Main Road, Barasat, 24 Paragana (N)")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
+  });
+});
+
+describe("a written district the directory does not know, with a pincode (tenth round)", () => {
+  it("gives the pincode's district as the component and keeps what was written in the line", () => {
+    const r = normalizeAddress("Plot 7, Lake View Road, Sironj, Dist. Vdsh 464228");
+    expect(r.components).toMatchObject({ city: "Sironj", district: "Vidisha", state: "Madhya Pradesh" });
+    expect(r.normalized).toContain("District VDSH");
+  });
+
+  it("still gives a written directory district over the pincode's (the pincode is the one that is wrong)", () => {
+    expect(parts("Main Road, Sironj, Dist. Vidisha 560038")).toMatchObject({ city: "Sironj", district: "Vidisha" });
   });
 });
