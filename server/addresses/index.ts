@@ -2995,7 +2995,10 @@ const isRuralBank = (c: Chunk) => c.tokens.some((t) => t.key === "bank") && c.to
  * quarter), and a bank's branch ("SBI Branch": its place, if any, is read by `placeWrittenAsTown`).
  */
 const NOT_NAMES: ReadonlySet<string> = new Set([...BRANCH_WORDS, "state", "yard", "counter", "region", "abadi"]);
-/** A word this long is names glued together ("Tanukutanukutanuku"), not one village's. */
+/**
+ * A word this long is names glued together ("Tanukutanukutanuku"), not one village's, unless the directory has a post
+ * office of that name: a long name of one village ("Chinnaramanayanipalli") is written so.
+ */
 const GLUED_LETTERS = 16;
 
 /**
@@ -3004,7 +3007,7 @@ const GLUED_LETTERS = 16;
  * marker after a name ("Rampurpomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
  */
 function gluedName(key: string): boolean {
-  if (key.length >= GLUED_LETTERS || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
+  if ((key.length >= GLUED_LETTERS && recordsNamed(key).length === 0) || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
   const towns = gluedTownKeys();
   for (let i = 3; i <= key.length - 3; i++) {
     if (key.length - i >= 5 && towns.has(key.slice(i))) return true;

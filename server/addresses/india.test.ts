@@ -2019,3 +2019,20 @@ describe("a written district the directory does not know, with a pincode (tenth 
     expect(parts("Main Road, Sironj, Dist. Vidisha 560038")).toMatchObject({ city: "Sironj", district: "Vidisha" });
   });
 });
+
+describe("a village's long name or a longer name ending in a town's, beside its mandal (tenth round: names in a run of places)", () => {
+  it("reads a village's long one-word name the directory has as an office before its mandal as the village, not names glued", () => {
+    // Kambalarayudupeta: an office of Srikakulam district (17 letters); 532168 is Ponduru's pincode.
+    expect(parts("Kambalarayudupeta-532168 Ponduru Mandal Srikakulam District")).toMatchObject({ city: "Kambalarayudupeta", district: "Srikakulam" });
+    // A word as long that the directory does not know stays names glued: the mandal's town is read.
+    expect(parts("Tanukutanukutanuku-532168 Ponduru Mandal Srikakulam District")).toMatchObject({ city: "Ponduru" });
+  });
+
+  it("reads a name ending in a town's name that does not fit the pincode as the one longer name, not that town", () => {
+    // Ongole is Prakasam's town; 516360 is a pincode of YSR Kadapa.
+    expect(parts("Pedda Ongole-516360 Kamalapuram Mandal, Kadapa District")).toMatchObject({ city: "Pedda Ongole", district: "YSR Kadapa" });
+    expect(parts("Chinna Kurnool, Main Road, 516360")).toMatchObject({ city: "Chinna Kurnool" });
+    // A town that fits the pincode is still the town after a quarter's name.
+    expect(parts("Pedda Peta Guntur 522002")).toMatchObject({ city: "Guntur", district: "Guntur" });
+  });
+});

@@ -867,6 +867,16 @@ function placeIn(tokens: readonly Token[], end: number, districts: readonly stri
 }
 
 /**
+ * Whether the word before `start` is a name's word, not a marker's, a number or a place's own name: a town's name after
+ * it ends a longer name ("Chinna Rampur"), which is the place where the town does not fit the pincode.
+ */
+function nameBefore(tokens: readonly Token[], start: number): boolean {
+  const before = tokens[start - 1] as Token;
+  // Not a place's own name: "Rampura Dewas Bhopal" writes the district, then a city of another.
+  return before.type === WORD && before.key.length >= 3 && MARKERS.match(tokens, start - 1) === null && !getGazetteer().places.has(before.key);
+}
+
+/**
  * Removes state, city and district names (and "India") from the end of a chunk, recording them
  * as mentions. A name right after "of", "near", "Distt." and the like is left in place.
  */
@@ -893,9 +903,11 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       } else if (
         def.city &&
         (whole || !SUFFIX_STOPLIST.has(t.key) || (mode === "value" && placeIn(tokens, start, def.city.districts))) &&
-        !(mode === "value" && rec && !cityMatchesRecord(def.city, rec))
+        !(mode === "value" && rec && !cityMatchesRecord(def.city, rec)) &&
+        !(rec && start > 0 && !def.city.curated && !cityMatchesRecord(def.city, rec) && nameBefore(tokens, start))
       ) {
-        // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village.
+        // A marker's value ends in a city only when the city fits the pincode: "Vill. Nangal Poona" (Delhi) is a village; so
+        // does a longer name, unless a well-known city's: "Pedda Ongole" with a pincode of Kadapa's is that village.
         mentions.push({ kind: "city", city: def.city, order: base + start });
       } else if (def.district && (rec ? rec.districts.includes(def.district) : whole || !SUFFIX_STOPLIST.has(t.key) || (mode === "value" && placeIn(tokens, start, [def.district])))) {
         // Without a pincode a district's name is read as the district (the state follows from it).
