@@ -937,13 +937,15 @@ function cutDistrict(place: Chunk, c: Chunk, rec: PincodeRecord | null, state: s
 /**
  * Where no place is written where the city goes, a bank's branch named after its place earlier in the text, with
  * other words after it ("Co-op Bank, Kondapuram Branch, Ward No. 4, Opp Bus Stand"; "Kondapuram Branch Bus Stand
- * Road"): that place, read as `placeWrittenAsTown` reads the last name ("Kondapuram Branch" alone), so within the
+ * Road"; "Kondapuram, Branch Bus Stand Road"): that place, read as `placeWrittenAsTown` reads the last name ("Kondapuram Branch" alone), so within the
  * pincode's district, else the written district or state. A quarter's branch in a metro stays none.
  */
 function branchTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!isPlainName(c)) continue;
+    // The branch's word may open the next field ("Kondapuram, Branch Bus Stand Road"): the name before it.
+    if (k > 0 && BRANCH_WORDS.has(c.tokens[0]?.key ?? "") && c.tokens.length > 1 && isPlainName(kept[k - 1] as Chunk)) return placeWrittenAsTown(kept.slice(0, k), rec, district, state);
     const at = c.tokens.findIndex((t, j) => j > 0 && BRANCH_WORDS.has(t.key));
     if (at < 0 || (at === c.tokens.length - 1 && k === kept.findLastIndex(isPlainName))) continue;
     return placeWrittenAsTown([...kept.slice(0, k), { ...c, tokens: c.tokens.slice(0, at + 1) }], rec, district, state);

@@ -2035,5 +2035,7 @@ describe("the written city glued to a marker or a word, cut short, or named by a
   it("reads the place a bank's branch is named after where other words follow the branch", () => {
     expect(parts("THE DISTRICT CO-OP BANK LTD., TENALI BRANCH NEHRU CHOWK")).toMatchObject({ city: "Tenali", district: "Guntur" });
     expect(parts("ANDHRA BANK, TENALI BRANCH, WARD NO 4, OPP BUS STAND")).toMatchObject({ city: "Tenali", district: "Guntur" });
+    // The branch's word opening the next field.
+    expect(parts("THE DISTRICT CO-OP BANK LTD., TENALI, BRANCH NEHRU CHOWK OPP CINEMA HALL")).toMatchObject({ city: "Tenali", district: "Guntur" });
   });
 });
