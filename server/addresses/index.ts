@@ -738,7 +738,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   const at = kept.findLastIndex(isPlainName);
   const branchAlone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key) || NOT_NAMES.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
   // So does a district written misspelt, with no marker, after the place ("Arambagh, Hoogly"), which then narrows it.
-  const misspelt = !branchAlone && at > 0 && isPlainName(kept[at - 1] as Chunk) ? misspeltDistrict(kept[at] as Chunk, rec, district, state) : null;
+  const misspelt =
+    !branchAlone && at > 0 && isPlainName(kept[at - 1] as Chunk)
+      ? (misspeltDistrict(kept[at] as Chunk, rec, district, state) ?? (at === kept.length - 1 ? cutDistrict(kept[at - 1] as Chunk, kept[at] as Chunk, rec, state) : null))
+      : null;
   const last = kept[branchAlone || misspelt ? at - 1 : at];
   if (!last) return null;
   district ??= misspelt;
@@ -913,6 +916,41 @@ function misspeltDistrict(c: Chunk, rec: PincodeRecord | null, district: string 
   if (rec) return rec.districts.find((d) => misspells(placeNameKey(d), key)) ?? null;
   // The district already known (written, or an unknown pincode's neighbours') decides between two as near.
   return district && misspells(placeNameKey(district), key) ? district : nearDistrict(key);
+}
+
+/** The fewest letters of a district's name cut short at the text's end ("Gun" after a town of Guntur). */
+const CUT_DISTRICT_LETTERS = 3;
+
+/**
+ * The district a list cut short at the text's end, after a place of it ("Tenali, Gun"): the one district, of the pincode's where there is one, else of those where the place before it lies,
+ * whose name starts with the letters left. Those letters name no town, nor a post office of those districts.
+ */
+function cutDistrict(place: Chunk, c: Chunk, rec: PincodeRecord | null, state: string | null): string | null {
+  if (c.tokens.length !== 1 || c.tokens[0]?.type !== WORD) return null;
+  const key = placeNameKey(nameOf(c));
+  if (key.length < CUT_DISTRICT_LETTERS || COMMON_WORDS.has(key) || townNamed(key)) return null;
+  const areas = rec ? rec.districts : directoryAreas(placeNameKey(nameOf(place))).map((a) => a.district);
+  if (recordsNamed(key).some((o) => inState(o.entry.state, state) && o.districts.some((d) => areas.includes(d)))) return null;
+  return only(areas.filter((d) => placeNameKey(d).length > key.length && placeNameKey(d).startsWith(key)));
+}
+
+/**
+ * Where no place is written where the city goes, a bank's branch named after its place earlier in the text, with
+ * other words after it ("Co-op Bank, Kondapuram Branch, Ward No. 4, Opp Bus Stand"; "Kondapuram Branch Bus Stand
+ * Road"; "Kondapuram, Branch Bus Stand Road"): that place, read as `placeWrittenAsTown` reads the last name ("Kondapuram Branch" alone), so within the
+ * pincode's district, else the written district or state. A quarter's branch in a metro stays none.
+ */
+function branchTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
+  for (let k = kept.length - 1; k >= 0; k--) {
+    const c = kept[k] as Chunk;
+    if (!isPlainName(c)) continue;
+    // The branch's word may open the next field ("Kondapuram, Branch Bus Stand Road"): the name before it.
+    if (k > 0 && BRANCH_WORDS.has(c.tokens[0]?.key ?? "") && c.tokens.length > 1 && isPlainName(kept[k - 1] as Chunk)) return placeWrittenAsTown(kept.slice(0, k), rec, district, state);
+    const at = c.tokens.findIndex((t, j) => j > 0 && BRANCH_WORDS.has(t.key));
+    if (at < 0 || (at === c.tokens.length - 1 && k === kept.findLastIndex(isPlainName))) continue;
+    return placeWrittenAsTown([...kept.slice(0, k), { ...c, tokens: c.tokens.slice(0, at + 1) }], rec, district, state);
+  }
+  return null;
 }
 
 /**
@@ -1836,7 +1874,10 @@ function endsInTown(key: string): boolean {
 }
 
 /** Markers a list glues to the post office or town after them ("PSTANUKU", "PEDANA MANDALGUDUR"). */
-const GLUED_MARKER_WORDS: ReadonlySet<string> = new Set(["rd", "off", "po", "ps", "tq", "via", "dist", "distt", "district", "mandal", "village"]);
+// prettier-ignore
+const GLUED_MARKER_WORDS: ReadonlySet<string> = new Set([
+  "rd", "off", "po", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", "mandal", "md", "mdl", "village",
+]);
 /**
  * Those and address words a list glues to the post office or town after them: "CHURCH STREETTENALI",
  * "MAIN RDTANUKU", "GUNTUR DISTTENALI".
@@ -1845,9 +1886,11 @@ const GLUED_BEFORE_OFFICE: ReadonlySet<string> = new Set([
   ...GLUED_MARKER_WORDS,
   ...[...STREET_WORDS, ...BUILDING_WORDS].filter((w) => w.length >= 4),
   ...["station", "stand", "theatre", "theater", "campus", "office", "bank", "branch", "floor", "junction", "university", "quarter"],
+  // Banks' initials, whose branch is named after the place glued on ("OPP SBIKONDAPURAM").
+  ...["sbi", "dccb"],
   // Crossroads' words, and street words a list cut short ("NATIONAL HIGHWA…", "… STREE…").
   ...CROSSROADS,
-  ...["highwa", "stree"],
+  ...["highwa", "stree", "stre"],
 ]);
 /**
  * Those and a locality's words, glued to the town after them ("SAI GARDENSTENALI"): many villages' own
@@ -1996,7 +2039,10 @@ function unglueTowns(text: string): string {
       // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
       const separator = paired ? (key[0] === "o" ? " " : ", ") : gluedSeparator(key, 0, at, subDistrict && second === 0);
       cut(start + at, separator);
-      if (second > 0) cut(start + at + second, gluedSeparator(key, at, at + second, subDistrict));
+      // A mandal's "MD" glued between its place and the district is written "MDL", as the parser reads it
+      // ("KONDAPURAMMDGUNTUR" → "KONDAPURAM MDL, GUNTUR"; "MD" alone is no marker: "Dr Rao MD").
+      const mandal = second === 2 && key.startsWith("md", at) ? (upper === length ? "L" : "l") : "";
+      if (second > 0) cut(start + at + second, mandal + gluedSeparator(key, at, at + second, subDistrict));
     }
     before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
@@ -2104,6 +2150,9 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     // A post office of four letters is often the last word of a longer place's name: offices of five or more,
     // or of four after a word that starts no place's name ("MAIN ROADTEKI").
     else if (leftWord && ((town && (rest >= 5 || i >= 4)) || (office && GLUED_BEFORE_OFFICE.has(left) && (rest >= 5 || GLUED_BEFORE_NAME.includes(left))))) score = 3;
+    // After a quarter's own word a long office's name ("RAM NAGARKONDAPURAMPETA"): a village's name starts with no
+    // such word, and a name this long is no ending of one.
+    else if (office && rest >= QUARTER_OFFICE_LETTERS && QUARTER_WORDS.has(left)) score = 3;
     else if (rest === marker?.length && leftPlace) score = 3;
     // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA"): both
     // names long, so that a village's name is not cut.
@@ -2152,8 +2201,11 @@ function gluedNameAt(key: string, only: number): number {
   return 0;
 }
 
+/** The fewest letters of a post office's name split off a quarter's word glued before it ("COLONYKONDAPURAM"). */
+const QUARTER_OFFICE_LETTERS = 9;
+
 /** Markers that may start the second of three names glued together ("ATTILIPOTANUKU"). */
-const GLUED_INNER_MARKERS: readonly string[] = ["po", "via", "ps", "tq", "dist", "mandal"];
+const GLUED_INNER_MARKERS: readonly string[] = ["po", "via", "ps", "tq", "dist", "mandal", "md"];
 
 /** Whether `key` from `at` starts with one of `GLUED_INNER_MARKERS` (no string is made). */
 function startsWithMarker(key: string, at: number): boolean {
@@ -2762,7 +2814,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       ? rec && beside
         ? placeBesideOwnCity(kept, rec, r)
         : (placeWrittenAsTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
-          (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null))
+          (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null) ??
+          branchTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState))
       : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);

@@ -2036,3 +2036,36 @@ describe("a village's long name or a longer name ending in a town's, beside its 
     expect(parts("Pedda Peta Guntur 522002")).toMatchObject({ city: "Guntur", district: "Guntur" });
   });
 });
+
+describe("the written city glued to a marker or a word, cut short, or named by a bank's branch (tenth round)", () => {
+  it("reads a place glued to a mandal's 'MD' and its district's name ('KONDAPURAMMDGUNTUR DIST')", () => {
+    expect(parts("MAIN ROAD, PONNURMDGUNTUR DIST")).toMatchObject({ city: "Ponnur", district: "Guntur", state: "Andhra Pradesh" });
+    expect(parts("MAIN ROAD, NUZVIDMDKRISHNA DIST")).toMatchObject({ city: "Nuzvid", district: "Krishna" });
+    expect(normalizeAddress("MAIN ROAD, PONNURMDGUNTUR DIST").normalized).toContain("Ponnur");
+  });
+
+  it("reads a town glued after a bank's initials, a sub-district's marker or a quarter's word", () => {
+    expect(parts("MAIN ROAD, OPP SBITANUKU, WEST GODAVARI DIST")).toMatchObject({ city: "Tanuku", district: "West Godavari" });
+    expect(parts("MAIN ROAD, GUDIVADA TALUKPAMARRU, KRISHNA DIST")).toMatchObject({ city: "Pamarru", district: "Krishna" });
+    // Bellampalli: a post office, no directory town; after "Nagar" only a name this long is split off.
+    expect(parts("SRI SAI NAGARBELLAMPALLI, ADILABAD DIST")).toMatchObject({ city: "Bellampalli", district: "Adilabad" });
+  });
+
+  it("splits no ordinary word that starts with such a word or ends in a marker's letters", () => {
+    for (const word of ["TALUKOFFICE", "BLOCKADE", "STREAMLINE", "MARKETING", "NAGARPANCHAYAT", "MOHAMMDABAD"])
+      expect(normalizeAddress(`12, ${word} ROAD, TENALI`).normalized).toContain(word.charAt(0) + word.slice(1).toLowerCase());
+  });
+
+  it("reads a town before its district's name cut short at the text's end ('Tenali, Gun')", () => {
+    expect(parts("STATION ROAD, TENALI, GUN")).toMatchObject({ city: "Tenali", district: "Guntur", state: "Andhra Pradesh" });
+    // Chirala lies in Prakasam: the letters begin another district's name, and nothing is read from them.
+    expect(parts("MAIN ROAD, CHIRALA, GUN")).toMatchObject({ city: null, district: "Prakasam" });
+  });
+
+  it("reads the place a bank's branch is named after where other words follow the branch", () => {
+    expect(parts("THE DISTRICT CO-OP BANK LTD., TENALI BRANCH NEHRU CHOWK")).toMatchObject({ city: "Tenali", district: "Guntur" });
+    expect(parts("ANDHRA BANK, TENALI BRANCH, WARD NO 4, OPP BUS STAND")).toMatchObject({ city: "Tenali", district: "Guntur" });
+    // The branch's word opening the next field.
+    expect(parts("THE DISTRICT CO-OP BANK LTD., TENALI, BRANCH NEHRU CHOWK OPP CINEMA HALL")).toMatchObject({ city: "Tenali", district: "Guntur" });
+  });
+});
