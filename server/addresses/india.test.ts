@@ -2006,3 +2006,33 @@ describe("without a pincode, the district within a state another name decides (n
     expect(parts("Main Road, Barasat, 24 Paragana (N)")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
   });
 });
+
+describe("a district written by an old name, a spelling or initials the directory does not use (tenth round, hospdist3)", () => {
+  it("reads the Kanara districts by their old names as Uttara and Dakshina Kannada", () => {
+    // Hosakote: a town of Bengaluru Rural; written with North Kanara, the village of that name there.
+    expect(parts("Near School, Village Hosakote, North Kanara, Karnataka")).toMatchObject({ district: "Uttara Kannada", state: "Karnataka" });
+    expect(parts("Court Road, Puttur, Dist. South Kanara")).toMatchObject({ city: "Puttur", district: "Dakshina Kannada", state: "Karnataka" });
+  });
+
+  it("reads old names and spellings after a district's marker as the directory's district", () => {
+    expect(parts("Station Road, Pardi, Dist. Bulsar")).toMatchObject({ district: "Valsad", state: "Gujarat" });
+    expect(parts("Main Road, Sakri, Dist. Dhulia")).toMatchObject({ district: "Dhule", state: "Maharashtra" });
+    expect(parts("Vill. Rampur, P.O. Akbarpur, Distt. Ramabai Nagar")).toMatchObject({ district: "Kanpur Dehat", state: "Uttar Pradesh" });
+    expect(parts("Mandi Road, Gidderbaha, Dist. Muktsar Sahib")).toMatchObject({ district: "Sri Muktsar Sahib", state: "Punjab" });
+    expect(parts("Main Bazar, Kurali, Distt. Roopnagar")).toMatchObject({ district: "Rupnagar", state: "Punjab" });
+    expect(parts("Ghansali, Dist. Tehri, Uttarakhand")).toMatchObject({ district: "Tehri Garhwal", state: "Uttarakhand" });
+  });
+
+  it("reads the YSR district by its initials or Kadapa misspelt, and the Dinajpur districts by their side's initial", () => {
+    expect(parts("Main Road, Pulivendula, Y.S.R. District")).toMatchObject({ district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(parts("Bus Stand Road, Pulivendula, Kadappa Dist.")).toMatchObject({ district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(parts("College Para, Gangarampur, Dist. D. Dinajpur")).toMatchObject({ district: "Dakshin Dinajpur", state: "West Bengal" });
+    expect(parts("Vill. Bhagwanpur, Block Islampur, Dist. N. Dinajpur")).toMatchObject({ district: "Uttar Dinajpur", state: "West Bengal" });
+  });
+
+  it("reads the names that are also a locality's or a person's as a district only after the marker", () => {
+    expect(parts("12, Ramabai Nagar, Kurla")).toMatchObject({ district: null });
+    expect(parts("Opp. YSR Statue, Main Road")).toMatchObject({ district: null, state: null });
+    expect(parts("Shop 4, Roopnagar")).toMatchObject({ district: null, state: null });
+  });
+});
