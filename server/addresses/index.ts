@@ -3173,7 +3173,15 @@ function resolvedArea(
   const districtState = marked && city && !city.districts.includes(marked) ? directoryDistricts().get(marked) : undefined;
   if (districtState) r.statedState = districtState;
   let stateFromLocality = false;
-  let district = r.statedDistrict ?? rec?.entry.district ?? null;
+  // With a pincode, a district written in a form that is no directory district (a town or taluk after the marker:
+  // `Kasba Dist.`; words run into it: `Dist. Rampur Uttar Pradeshpin`; a district made after the directory's data:
+  // `Dist. Palghar`) is the pincode's district (contract: the district comes from the pincode), unless it is a near
+  // spelling of a district of the pincode's state (`Dist. Srawasti`), read as that district as one spelt right is; the
+  // line keeps what was written.
+  const unread = !!rec && !!r.statedDistrict && !directoryDistricts().has(r.statedDistrict);
+  const spelt = unread ? nearDistrict((r.statedDistrict as string).toLowerCase()) : null;
+  const near = spelt && rec?.states.includes(directoryDistricts().get(spelt) ?? "") ? spelt : null;
+  let district = (unread ? near : r.statedDistrict) ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
   if (!rec && !state && !district) {
     ({ state, district } = subDistrictArea(kept));

@@ -1290,7 +1290,8 @@ describe("the city where it is written (seventh round: issue 30's contract class
   it("reads a taluk written alone, whose town's pincodes include the one written, as the town", () => {
     // 388180 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
     expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388180")).toMatchObject({ city: "Petlad", district: "Anand" });
-    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Palghar" });
+    // Palghar, cut from Thane after the directory's data: the pincode's district, Thane (tenth round, hospdist3).
+    expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Thane" });
     // A post office or a village written is where the parcel goes (contract).
     expect(parts("Post Varsada, Tal. Petlad, Dist. Anand 388180").city).toBe("Varsada");
     expect(parts("Vill. Navagam, Tal. Petlad, Dist. Anand 388180").city).toBe("Navagam");
@@ -2034,5 +2035,21 @@ describe("a district written by an old name, a spelling or initials the director
     expect(parts("12, Ramabai Nagar, Kurla")).toMatchObject({ district: null });
     expect(parts("Opp. YSR Statue, Main Road")).toMatchObject({ district: null, state: null });
     expect(parts("Shop 4, Roopnagar")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("with a pincode, a district written in a form that is no directory district (tenth round, hospdist3)", () => {
+  it("reads the pincode's district where the written one is a town, a taluk or a district made after the directory's data", () => {
+    // Sangamner: a taluk of Ahilyanagar; Palghar: cut from Thane after the directory's data, which files Jawhar under Thane.
+    expect(parts("Near Bus Stand, Dist. Sangamner, 422605")).toMatchObject({ district: "Ahilyanagar", state: "Maharashtra" });
+    expect(parts("Tal. Jawhar, Dist. Palghar 401603")).toMatchObject({ city: "Jawhar", district: "Thane", state: "Maharashtra" });
+  });
+
+  it("keeps what was written in the line", () => {
+    expect(normalizeAddress("Tal. Jawhar, Dist. Palghar 401603").normalized).toContain("District Palghar");
+  });
+
+  it("does not read a near spelling of another state's district ('Kanpur' is a letter from Kannur, Kerala)", () => {
+    expect(parts("Vill. Sikandra, Dist. Kanpur, 209125")).toMatchObject({ district: "Kanpur Dehat", state: "Uttar Pradesh" });
   });
 });
