@@ -59,7 +59,7 @@ const DISTRICT_ALIASES: Record<string, string> = {
   "south kanara": "Dakshina Kannada", "kanara south": "Dakshina Kannada", "south kannada": "Dakshina Kannada",
   "dakshin kannada": "Dakshina Kannada", bulsar: "Valsad", dhulia: "Dhule", "ramabai nagar": "Kanpur Dehat",
   "muktsar sahib": "Sri Muktsar Sahib", kadappa: "YSR Kadapa", ysr: "YSR Kadapa", "y s r": "YSR Kadapa",
-  roopnagar: "Rupnagar", tehri: "Tehri Garhwal",
+  roopnagar: "Rupnagar", tehri: "Tehri Garhwal", "greater mumbai": "Mumbai", "greater bombay": "Mumbai", "sbs nagar": "Shaheed Bhagat Singh Nagar",
 };
 
 /**

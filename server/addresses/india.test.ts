@@ -2053,3 +2053,18 @@ describe("with a pincode, a district written in a form that is no directory dist
     expect(parts("Vill. Sikandra, Dist. Kanpur, 209125")).toMatchObject({ district: "Kanpur Dehat", state: "Uttar Pradesh" });
   });
 });
+
+describe("a district's name with a town's run into it after the marker (tenth round, hospdist3)", () => {
+  it("reads the district's name, and the line keeps both names", () => {
+    expect(parts("Vill. Rampur, Dist. Gonda Colonelganj")).toMatchObject({ district: "Gonda", state: "Uttar Pradesh" });
+    expect(normalizeAddress("Vill. Rampur, Dist. Gonda Colonelganj").normalized).toContain("Colonelganj");
+    // Belgaum: Belagavi's town by its old name.
+    expect(parts("Near Bus Stand, Tal Gokak, Dist Belgaum Gokak")).toMatchObject({ district: "Belagavi", state: "Karnataka" });
+    expect(parts("12, Shop Lane, Kalbadevi, Dist. Greater Mumbai")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("does not read the first words of a longer district's name run into the next word", () => {
+    // Lakhimpur is Assam's district; Lakhimpur Kheri Uttar Pradesh's.
+    expect(parts("Vill. Rampur, Distt. Lakhimpur Kheripin").district).not.toBe("Lakhimpur");
+  });
+});
