@@ -52,7 +52,21 @@ const DISTRICT_ALIASES: Record<string, string> = {
   chittaurgarh: "Chittorgarh", chhattarpur: "Chhatarpur", narsimhapur: "Narsinghpur", sahebganj: "Sahibganj",
   "paschimi singhbhum": "West Singhbhum", "purbi singhbhum": "East Singhbhum", "paschimi champaran": "West Champaran",
   "purbi champaran": "East Champaran", bagalkote: "Bagalkot",
+  // Old names and spellings of districts a list or a clerk still writes (hospdist3): the Kanara districts by their
+  // colonial names, Bulsar and Dhulia, Ramabai Nagar (Kanpur Dehat's name in 2010-2012), the YSR district by its
+  // initials.
+  "north kanara": "Uttara Kannada", "kanara north": "Uttara Kannada", "uttar kannada": "Uttara Kannada",
+  "south kanara": "Dakshina Kannada", "kanara south": "Dakshina Kannada", "south kannada": "Dakshina Kannada",
+  "dakshin kannada": "Dakshina Kannada", bulsar: "Valsad", dhulia: "Dhule", "ramabai nagar": "Kanpur Dehat",
+  "muktsar sahib": "Sri Muktsar Sahib", kadappa: "YSR Kadapa", ysr: "YSR Kadapa", "y s r": "YSR Kadapa",
+  roopnagar: "Rupnagar", tehri: "Tehri Garhwal", "greater mumbai": "Mumbai", "greater bombay": "Mumbai", "sbs nagar": "Shaheed Bhagat Singh Nagar",
 };
+
+/**
+ * Aliases read as a district only after a district's marker ("Distt. Ramabai Nagar", "YSR District"): elsewhere they are
+ * a locality's or a person's name ("Karim Nagar" colonies, a "YSR Statue", a "Roopnagar" quarter).
+ */
+const MARKER_ONLY_DISTRICT = (raw: string): boolean => / nagar$/i.test(raw) || raw === "ysr" || raw === "y s r" || raw === "roopnagar";
 
 let gazetteer: Gazetteer | null = null;
 
@@ -96,7 +110,7 @@ function build(): Gazetteer {
   for (const [raw, official] of [...Object.entries(DISTRICT_FIXES), ...Object.entries(DISTRICT_ALIASES)]) {
     districtsByKey.set(phraseKey(raw), official);
     // "Karim Nagar"-style spellings are also common locality names: after "Distt." only.
-    if (!/ nagar$/i.test(raw)) rawNames.set(official, [...(rawNames.get(official) ?? []), raw]);
+    if (!MARKER_ONLY_DISTRICT(raw)) rawNames.set(official, [...(rawNames.get(official) ?? []), raw]);
   }
 
   for (const district of directoryDistricts().keys()) {
@@ -153,7 +167,7 @@ export const DIRECTIONS: ReadonlySet<string> = new Set(["east", "west", "north",
 /** District names as lists and clerks shorten them after "Dist." ("E.G. Dist", "R.R. Dist", "Visakha Dt"). */
 // prettier-ignore
 export const DISTRICT_SHORT_FORMS: Readonly<Record<string, string>> = {
-  eg: "East Godavari", "e g": "East Godavari", wg: "West Godavari", "w g": "West Godavari", "e godavari": "East Godavari", "w godavari": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
+  eg: "East Godavari", "e g": "East Godavari", "d dinajpur": "Dakshin Dinajpur", "n dinajpur": "Uttar Dinajpur", "u dinajpur": "Uttar Dinajpur", wg: "West Godavari", "w g": "West Godavari", "e godavari": "East Godavari", "w godavari": "West Godavari", rr: "Ranga Reddy", "r r": "Ranga Reddy",
   visakha: "Visakhapatnam", "e champaran": "East Champaran", "w champaran": "West Champaran", "purbi champaran": "East Champaran",
   "paschim champaran": "West Champaran", "purba champaran": "East Champaran", ananthapuram: "Anantapur", ananthapuramu: "Anantapur",
 };

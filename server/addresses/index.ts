@@ -676,6 +676,28 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
 }
 
+/**
+ * A district's name with a town's run into it after the marker, no comma between ("Dist. Gonda Rampur", "Dist Belgaum
+ * Nipani"): the district, the longest name first; not the first words of a longer district's name run into the next
+ * word ("Lakhimpur Kheriuttar": Lakhimpur is Assam's, Lakhimpur Kheri Uttar Pradesh's). The line keeps both names.
+ */
+function districtRunOn(written: string): string | null {
+  const gaz = getGazetteer();
+  const keys = tokenize(written)
+    .filter((t) => t.type === WORD)
+    .map((t) => t.key);
+  for (let n = keys.length - 1; n >= 1; n--) {
+    const words = keys.slice(0, n).join(" ");
+    const town = gaz.places.get(words)?.city;
+    const first = gaz.districtsByKey.get(words) ?? (town?.districts.length === 1 ? town.districts[0] : undefined);
+    if (!first) continue;
+    const letters = placeNameKey(written);
+    const longer = [...directoryDistricts().keys()].some((d) => d !== first && d.length > first.length && letters.startsWith(placeNameKey(d)));
+    return longer ? null : first;
+  }
+  return null;
+}
+
 /** Directory districts by the first letter of their name: a near spelling keeps its first letter. */
 let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | null = null;
 
@@ -3229,10 +3251,15 @@ function resolvedArea(
   const districtState = marked && city && !city.districts.includes(marked) ? directoryDistricts().get(marked) : undefined;
   if (districtState) r.statedState = districtState;
   let stateFromLocality = false;
-  // `district` is a directory's district: a written one the directory does not know ("SKL Dist.", a district made after
-  // its data) gives way to the pincode's, where there is one.
-  const writtenDistrict = rec && r.statedDistrict && !directoryDistricts().has(r.statedDistrict) ? null : r.statedDistrict;
-  let district = writtenDistrict ?? rec?.entry.district ?? null;
+  // With a pincode, a district written in a form that is no directory district (a town or taluk after the marker:
+  // `Kasba Dist.`; words run into it: `Dist. Rampur Uttar Pradeshpin`; a district made after the directory's data:
+  // `Dist. Palghar`) is the pincode's district (contract: the district comes from the pincode), unless it is a near
+  // spelling of a district of the pincode's state (`Dist. Srawasti`), read as that district as one spelt right is; the
+  // line keeps what was written.
+  const unread = !!rec && !!r.statedDistrict && !directoryDistricts().has(r.statedDistrict);
+  const spelt = unread ? (districtRunOn(r.statedDistrict as string) ?? nearDistrict((r.statedDistrict as string).toLowerCase())) : null;
+  const near = spelt && rec?.states.includes(directoryDistricts().get(spelt) ?? "") ? spelt : null;
+  let district = (unread ? near : r.statedDistrict) ?? rec?.entry.district ?? null;
   let state = r.statedState ?? rec?.entry.state ?? null;
   if (!rec && !state && !district) {
     ({ state, district } = subDistrictArea(kept));
@@ -3242,6 +3269,7 @@ function resolvedArea(
   // Without a pincode, a town or sub-district written as the district ("Dist - Hosadurga", a taluk; "Dist. Palghar",
   // made a district after the directory's data) is in the directory's district of that town, where it lies in one
   // (within the written state); the line keeps what was written.
+  if (!rec && district && !directoryDistricts().has(district)) district = districtRunOn(district) ?? district;
   if (!rec && district && !directoryDistricts().has(district)) {
     const town = writtenTown(placeNameKey(district), state, null);
     const area = town ? only(town.areas.map((a) => `${a.district}|${a.state}`)) : null;

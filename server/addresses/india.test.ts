@@ -1290,7 +1290,7 @@ describe("the city where it is written (seventh round: issue 30's contract class
   it("reads a taluk written alone, whose town's pincodes include the one written, as the town", () => {
     // 388180 is a pincode of Petlad taluk whose offices are its villages; the text names no village or post office.
     expect(parts("7, Jasmine Lane, Tal. Petlad, Dist. Anand 388180")).toMatchObject({ city: "Petlad", district: "Anand" });
-    // Palghar was made a district after the directory's data: the component is the pincode's district, the line keeps it.
+    // Palghar, cut from Thane after the directory's data: the pincode's district, Thane (tenth round, hospdist3).
     expect(parts("Shop 3, Mango Market, Tal. Dahanu, Dist. Palghar 401608")).toMatchObject({ city: "Dahanu", district: "Thane" });
     // A post office or a village written is where the parcel goes (contract).
     expect(parts("Post Varsada, Tal. Petlad, Dist. Anand 388180").city).toBe("Varsada");
@@ -2067,5 +2067,66 @@ describe("the written city glued to a marker or a word, cut short, or named by a
     expect(parts("ANDHRA BANK, TENALI BRANCH, WARD NO 4, OPP BUS STAND")).toMatchObject({ city: "Tenali", district: "Guntur" });
     // The branch's word opening the next field.
     expect(parts("THE DISTRICT CO-OP BANK LTD., TENALI, BRANCH NEHRU CHOWK OPP CINEMA HALL")).toMatchObject({ city: "Tenali", district: "Guntur" });
+  });
+});
+
+describe("a district written by an old name, a spelling or initials the directory does not use (tenth round, hospdist3)", () => {
+  it("reads the Kanara districts by their old names as Uttara and Dakshina Kannada", () => {
+    // Hosakote: a town of Bengaluru Rural; written with North Kanara, the village of that name there.
+    expect(parts("Near School, Village Hosakote, North Kanara, Karnataka")).toMatchObject({ district: "Uttara Kannada", state: "Karnataka" });
+    expect(parts("Court Road, Puttur, Dist. South Kanara")).toMatchObject({ city: "Puttur", district: "Dakshina Kannada", state: "Karnataka" });
+  });
+
+  it("reads old names and spellings after a district's marker as the directory's district", () => {
+    expect(parts("Station Road, Pardi, Dist. Bulsar")).toMatchObject({ district: "Valsad", state: "Gujarat" });
+    expect(parts("Main Road, Sakri, Dist. Dhulia")).toMatchObject({ district: "Dhule", state: "Maharashtra" });
+    expect(parts("Vill. Rampur, P.O. Akbarpur, Distt. Ramabai Nagar")).toMatchObject({ district: "Kanpur Dehat", state: "Uttar Pradesh" });
+    expect(parts("Mandi Road, Gidderbaha, Dist. Muktsar Sahib")).toMatchObject({ district: "Sri Muktsar Sahib", state: "Punjab" });
+    expect(parts("Main Bazar, Kurali, Distt. Roopnagar")).toMatchObject({ district: "Rupnagar", state: "Punjab" });
+    expect(parts("Ghansali, Dist. Tehri, Uttarakhand")).toMatchObject({ district: "Tehri Garhwal", state: "Uttarakhand" });
+  });
+
+  it("reads the YSR district by its initials or Kadapa misspelt, and the Dinajpur districts by their side's initial", () => {
+    expect(parts("Main Road, Pulivendula, Y.S.R. District")).toMatchObject({ district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(parts("Bus Stand Road, Pulivendula, Kadappa Dist.")).toMatchObject({ district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(parts("College Para, Gangarampur, Dist. D. Dinajpur")).toMatchObject({ district: "Dakshin Dinajpur", state: "West Bengal" });
+    expect(parts("Vill. Bhagwanpur, Block Islampur, Dist. N. Dinajpur")).toMatchObject({ district: "Uttar Dinajpur", state: "West Bengal" });
+  });
+
+  it("reads the names that are also a locality's or a person's as a district only after the marker", () => {
+    expect(parts("12, Ramabai Nagar, Kurla")).toMatchObject({ district: null });
+    expect(parts("Opp. YSR Statue, Main Road")).toMatchObject({ district: null, state: null });
+    expect(parts("Shop 4, Roopnagar")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("with a pincode, a district written in a form that is no directory district (tenth round, hospdist3)", () => {
+  it("reads the pincode's district where the written one is a town, a taluk or a district made after the directory's data", () => {
+    // Sangamner: a taluk of Ahilyanagar; Palghar: cut from Thane after the directory's data, which files Jawhar under Thane.
+    expect(parts("Near Bus Stand, Dist. Sangamner, 422605")).toMatchObject({ district: "Ahilyanagar", state: "Maharashtra" });
+    expect(parts("Tal. Jawhar, Dist. Palghar 401603")).toMatchObject({ city: "Jawhar", district: "Thane", state: "Maharashtra" });
+  });
+
+  it("keeps what was written in the line", () => {
+    expect(normalizeAddress("Tal. Jawhar, Dist. Palghar 401603").normalized).toContain("District Palghar");
+  });
+
+  it("does not read a near spelling of another state's district ('Kanpur' is a letter from Kannur, Kerala)", () => {
+    expect(parts("Vill. Sikandra, Dist. Kanpur, 209125")).toMatchObject({ district: "Kanpur Dehat", state: "Uttar Pradesh" });
+  });
+});
+
+describe("a district's name with a town's run into it after the marker (tenth round, hospdist3)", () => {
+  it("reads the district's name, and the line keeps both names", () => {
+    expect(parts("Vill. Rampur, Dist. Gonda Colonelganj")).toMatchObject({ district: "Gonda", state: "Uttar Pradesh" });
+    expect(normalizeAddress("Vill. Rampur, Dist. Gonda Colonelganj").normalized).toContain("Colonelganj");
+    // Belgaum: Belagavi's town by its old name.
+    expect(parts("Near Bus Stand, Tal Gokak, Dist Belgaum Gokak")).toMatchObject({ district: "Belagavi", state: "Karnataka" });
+    expect(parts("12, Shop Lane, Kalbadevi, Dist. Greater Mumbai")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("does not read the first words of a longer district's name run into the next word", () => {
+    // Lakhimpur is Assam's district; Lakhimpur Kheri Uttar Pradesh's.
+    expect(parts("Vill. Rampur, Distt. Lakhimpur Kheripin").district).not.toBe("Lakhimpur");
   });
 });
