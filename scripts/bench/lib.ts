@@ -2,7 +2,7 @@
  * Shared pieces of the server benchmarks: a fresh database, the production server started the way
  * `npm start` starts it, India Post's reference server (the anchor), and load generators.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { npmStartArgs } from "../npm-start";
 import { createScratchDatabase } from "../scratch-database";
@@ -138,6 +138,8 @@ export interface BenchServer {
   /** The REST base, `http://127.0.0.1:<port>/api/v1`. */
   url: string;
   port: number;
+  /** The server process's id (its main thread's too). */
+  pid: number;
   rss(): number;
   /** CPU seconds the server's processes have used so far. */
   cpuSeconds: () => number;
@@ -164,6 +166,7 @@ export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<Ben
   return {
     url: `http://127.0.0.1:${port}/api/v1`,
     port,
+    pid: child.pid!,
     rss: () => treeRss(child.pid!),
     cpuSeconds: () => treeCpuSeconds(child.pid!),
     stop: () =>
@@ -231,6 +234,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   count: number;
+  /** With `spans` asked for: each answered request's start and end, in ms since the epoch (as `strace -ttt` prints them). */
+  spans?: Array<[number, number]>;
 }
 
 /** autocannon against one URL: the tool the anchor's figures come from. */
@@ -245,9 +250,11 @@ export async function load(opts: {
   concurrency: number;
   durationMs: number;
   request: (i: number) => { method: string; path: string; headers: Record<string, string>; body?: string };
+  spans?: boolean;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const latencies: number[] = [];
+  const spans: Array<[number, number]> = [];
   let errors = 0;
   let i = 0;
   const until = performance.now() + opts.durationMs;
@@ -259,7 +266,9 @@ export async function load(opts: {
         res.resume();
         res.on("end", () => {
           if ((res.statusCode ?? 0) >= 300) errors++;
-          latencies.push(performance.now() - started);
+          const ended = performance.now();
+          latencies.push(ended - started);
+          if (opts.spans) spans.push([performance.timeOrigin + started, performance.timeOrigin + ended]);
           resolve();
         });
       });
@@ -279,7 +288,35 @@ export async function load(opts: {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors, count: latencies.length };
+  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors, count: latencies.length, ...(opts.spans ? { spans } : {}) };
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+export interface Simulator {
+  url: string;
+  requests(): Promise<number>;
+  stop(): void;
+}
+
+/** The provider simulator in its own process, answering after `latencyMs`; `requests()` counts the calls it had. */
+export function startSimulatorProcess(latencyMs: number): Promise<Simulator> {
+  const child: ChildProcess = fork("scripts/bench/simulator-child.ts", [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, PROVIDER_SIM_LATENCY_MS: String(latencyMs) },
+    stdio: "inherit",
+  });
+  return new Promise((resolve) => {
+    child.once("message", (m: { url: string }) =>
+      resolve({
+        url: m.url,
+        requests: () =>
+          new Promise((r) => {
+            child.once("message", (s: { requests: number }) => r(s.requests));
+            child.send("stats");
+          }),
+        stop: () => child.disconnect(),
+      }),
+    );
+  });
+}

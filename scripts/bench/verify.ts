@@ -12,11 +12,11 @@
  * - the server's RSS, peak and at the end (target ≤ 500 MB).
  * scripts/bench/round-trips.ts counts the database round trips per verify.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { load, mb, setupBench, startProductionServer } from "./lib";
+import { load, mb, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -34,33 +34,6 @@ const SERVER_SCRIPT = "dist/serve.mjs";
 /** Issue 31's targets. */
 const TARGET = { ownPartMs: 3, shareOfLimit: 0.9, cpuPerVerifyMs: 1.0, batchRatio: 1.2, rssMb: 500 };
 const verdict = (met: boolean) => (met ? "met" : "NOT MET");
-
-interface Simulator {
-  url: string;
-  requests(): Promise<number>;
-  stop(): void;
-}
-
-function startSimulatorProcess(): Promise<Simulator> {
-  const child: ChildProcess = fork("scripts/bench/simulator-child.ts", [], {
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, PROVIDER_SIM_LATENCY_MS: String(LATENCY_MS) },
-    stdio: "inherit",
-  });
-  return new Promise((resolve) => {
-    child.once("message", (m: { url: string }) =>
-      resolve({
-        url: m.url,
-        requests: () =>
-          new Promise((r) => {
-            child.once("message", (s: { requests: number }) => r(s.requests));
-            child.send("stats");
-          }),
-        stop: () => child.disconnect(),
-      }),
-    );
-  });
-}
 
 /**
  * CPU time (user + system, ms) used so far, per part of the machine: the server (this process's child
@@ -119,7 +92,7 @@ async function roundTrips(url: string): Promise<{ busy: number; afterIdle: numbe
 
 async function run(database: "PostgreSQL" | "PGlite") {
   const bench = await setupBench();
-  const sim = await startSimulatorProcess();
+  const sim = await startSimulatorProcess(LATENCY_MS);
   const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: String(SLOTS) });
   const headers = { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" };
   const verify = (i: number) => ({ method: "POST", path: "/api/v1/addresses/verify", headers, body: JSON.stringify({ address: ADDRESSES[i % ADDRESSES.length], order_id: `B-${i}` }) });
