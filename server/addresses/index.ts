@@ -2623,8 +2623,9 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 
 /**
  * A name as it sounds, which lists and the directory spell apart: a long vowel doubled or written `ee`/`oo`, a letter
- * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, a final `a`, `o` or `u` dropped and a final `e` as `i` ("Sullurpet",
- * "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru", "Duvvur"; "Palli", "Palle"; not "Puri" and
+ * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, `sh` for `s`, `w` for `v`, `au` for `a`, a final `a`, `o` or `u`
+ * dropped and a final `e` as `i` ("Sullurpet", "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru",
+ * "Duvvur"; "Palli", "Palle"; "Rameshwar", "Rameswar"; "Wadala", "Vadala"; "Madhavbaug", "Madhavbag"; not "Puri" and
  * "Pur", another name). Letters only, so linear. Narrower than fuzzy.ts's `soundKey`, which folds every vowel and
  * aspirate for Hindi spelt letter by letter: on names a buyer typed in Latin letters that one guessed wrong twice as
  * often (docs/normalize.md, "A Hindi name read by its sound").
@@ -2633,9 +2634,12 @@ function spokenKey(key: string): string {
   return key
     .replace(/ee/g, "i")
     .replace(/oo/g, "u")
+    .replace(/w/g, "v")
+    .replace(/au/g, "a")
     .replace(/([td])h/g, "$1")
     .replace(/y/g, "i")
     .replace(/([a-z])\1+/g, "$1")
+    .replace(/sh/g, "s")
     .replace(/[aou]$/, "")
     .replace(/e$/, "i");
 }
@@ -2683,7 +2687,9 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   const key = placeNameKey(nameOf(last));
   if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
   const keys = spokenTownIndex().get(spokenKey(key)) ?? [];
-  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState)));
+  // Within the state and the district written ("Maheswar Mandal, R.R. Dist." is no town of another state spelt so).
+  const district = r.statedDistrict;
+  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState) && (!district || a.district === district)));
   // One town, of one state: a name of two states ("Velpur") is no guess to make.
   const town = towns.length === 1 ? (towns[0] as DirectoryTown) : null;
   if (!town || only(town.areas.map((a) => a.state)) === null) return null;

@@ -2030,3 +2030,17 @@ describe("without a pincode, a locality the directory knows only by its division
     expect(parts("Near Bus Stop, Knowledge Park")).toMatchObject({ district: null, state: null });
   });
 });
+
+describe("without a pincode, a place spelt with sh for s, w for v or baug for bag", () => {
+  it("is the directory's town or office of one district that sounds the same", () => {
+    expect(parts("Main Road, Kalmeswar")).toMatchObject({ city: "Kalmeshwar", district: "Nagpur", state: "Maharashtra" });
+    expect(parts("Main Road, Wenkatagiri")).toMatchObject({ city: "Venkatagiri", district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Camp Road, Udyambaug")).toMatchObject({ district: "Belagavi", state: "Karnataka" });
+  });
+
+  it("is no town of another district than the one written", () => {
+    expect(parts("Main Road, Kalmeswar, Dist. Wardha")).toMatchObject({ city: "Kalmeswar", district: "Wardha" });
+    expect(parts("Main Road, Kalmeswar, R.R. Dist.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana" });
+    expect(parts("Main Road, Kalmeswar, R.R. Dist.").city).not.toBe("Kalmeshwar");
+  });
+});
