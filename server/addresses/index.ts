@@ -1092,7 +1092,8 @@ function everywhereName(key: string): boolean {
 /**
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
  * village post office of the same name elsewhere), else its post offices, else the offices of its
- * parts ("Mulund" for "Mulund West" and "Mulund East", "Naranpura" for "Naranpura Vistar").
+ * parts ("Mulund" for "Mulund West" and "Mulund East", "Naranpura" for "Naranpura Vistar", "Janakpuri" for Janakpuri A-3
+ * and B-1: `partIndex`).
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
@@ -1104,23 +1105,108 @@ function directoryAreas(key: string): Area[] {
 
 let partOffices: Map<string, PincodeRecord[]> | null = null;
 
+/** How the directory writes a division of a locality after its name ("Ph-I", "IVth Block", "A-3", "Sec-11", "VI Bk"). */
+// prettier-ignore
+const OFFICE_DIVISION_WORDS: ReadonlySet<string> = new Set([
+  "block", "blk", "bk", "stage", "stg", "phase", "ph", "sector", "sec", "pocket", "pkt", "extension", "extn", "ext", "part", "pt",
+]);
+/** Words of a division's name that are no place's ("Western Extn", "New Block"). */
+const NO_HEAD: ReadonlySet<string> = new Set(["western", "eastern", "northern", "southern", "northren", "new", "old", "upper", "lower"]);
+const OFFICE_DIVISION_NUMBER = /^(?:\d+(?:st|nd|rd|th)?|(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})(?:th)?)$/;
+/** Whether an office's name may end in a division (`isOfficeDivision`): its last word, lower case, one of a division's. */
+function endsInDivision(place: string): boolean {
+  let end = place.length;
+  while (end > 0 && !isWordChar(place.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && isWordChar(place.charCodeAt(start - 1))) start--;
+  if (end - start === 1) return true;
+  const last = place.slice(start, end).toLowerCase();
+  return OFFICE_DIVISION_WORDS.has(last) || OFFICE_DIVISION_NUMBER.test(last);
+}
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * Whether the words after a name are a division of it as the directory writes one: division words, numbers, numerals and
+ * letters ("A Block", "B-1", "III Stage"), with a number or a division word among them. Not two letters together ("I.E.",
+ * "R.S.", "T.E.": an office's kind in initials), a lone letter ("Gola K"), nor "Bk" alone (Budruk: a village of its own).
+ */
+function isOfficeDivision(words: readonly string[], from: number): boolean {
+  let marked = false;
+  // An industrial estate or area named after the place ("Wagle I.E.", "Naroda I.A."): in it.
+  if (words.length - from === 2 && words[from] === "i" && (words[from + 1] === "e" || words[from + 1] === "a")) return true;
+  for (let i = from; i < words.length; i++) {
+    const w = words[i] as string;
+    const letter = w.length === 1 && w >= "a" && w <= "z";
+    if (letter && i > from && (words[i - 1] as string).length === 1 && !/\d/.test(words[i - 1] as string)) return false;
+    if (OFFICE_DIVISION_WORDS.has(w) && !(w === "bk" && words.length - from === 1)) marked = true;
+    else if (OFFICE_DIVISION_NUMBER.test(w)) marked = true;
+    else if (!letter) return false;
+  }
+  return marked;
+}
+
 /**
  * The post offices whose name is another name and a part of it, by that other name: a direction ("Mulund West") or a
  * Gujarati extension ("Naranpura Vistar"), which addresses write as the name alone. Not a hamlet ("Naranpura Kampa",
- * 100 km from Naranpura): a place of its own.
+ * 100 km from Naranpura): a place of its own. Also a locality the directory knows only by its divisions' offices
+ * ("Janakpuri" for Janakpuri A-3 and B-1, "Mayur Vihar" for its Ph-I and Ph-III): a name of five letters or more that
+ * no office of the directory writes with anything else after it ("Rohini Courts" makes Rohini no such name) and that is
+ * itself no division's or address word; and a place's industrial estate or area ("Wagle I.E.") by the place's name.
  */
 function partIndex(): Map<string, PincodeRecord[]> {
   if (!partOffices) {
-    partOffices = new Map();
+    const parts = new Map<string, PincodeRecord[]>();
+    const file = (base: string, rec: PincodeRecord) => {
+      const list = parts.get(base);
+      if (!list) parts.set(base, [rec]);
+      else if (!list.includes(rec)) list.push(rec);
+    };
+    /** Each name's division offices, and how many names they have. */
+    const divided = new Map<string, { recs: PincodeRecord[]; names: Set<string>; words: number }>();
+    /** Names written with something else after them in some office's name. */
+    const spoilt = new Set<string>();
+    /** The other offices' names of several words, and the first words of the names with divisions. */
+    const others: string[] = [];
+    const firsts = new Set<string>();
+    /** Each name the words before a division's (or, with `divisions` false, before anything) make of the office's name. */
+    const heads = (words: readonly string[], key: string, rec: PincodeRecord | null) => {
+      let head = "";
+      for (let n = 1; n < words.length; n++) {
+        const w = words[n - 1] as string;
+        if (w.length === 1 || OFFICE_DIVISION_WORDS.has(w) || OFFICE_DIVISION_NUMBER.test(w) || NO_HEAD.has(w) || (n === 1 && (COMMON_WORDS.has(w) || LANDMARK_NOUNS.has(w)))) break;
+        head += w;
+        if (head.length < 5) continue;
+        if (!rec || !isOfficeDivision(words, n)) spoilt.add(head);
+        else if (!STREET_WORDS.has(w) && !BUILDING_WORDS.has(w) && !LANDMARK_NOUNS.has(w)) {
+          const found = divided.get(head) ?? { recs: [], names: new Set<string>(), words: n };
+          found.names.add(key);
+          if (!found.recs.includes(rec)) found.recs.push(rec);
+          divided.set(head, found);
+          firsts.add(words[0] as string);
+        }
+      }
+    };
     for (const rec of directoryRecords()) {
-      for (const key of officeNameKeys(rec)) {
+      const keys = officeNameKeys(rec);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k] as string;
         const base = /^(.{4,})(?:east|west|north|south|vistar)$/.exec(key)?.[1];
-        if (!base) continue;
-        const list = partOffices.get(base) ?? [];
-        if (!list.includes(rec)) list.push(rec);
-        partOffices.set(base, list);
+        if (base) file(base, rec);
+        const place = rec.entry.places[k] as string;
+        if (place.indexOf(" ") < 0 && place.indexOf("-") < 0) continue;
+        // Most names end in no division: only their first words are wanted, once the divisions' names are known.
+        if (!endsInDivision(place)) others.push(place);
+        else heads(place.toLowerCase().match(/[a-z0-9]+/g) ?? [], key, rec);
       }
     }
+    for (const place of others) {
+      const first = /^[A-Za-z]+/.exec(place)?.[0].toLowerCase();
+      if (first && firsts.has(first)) heads(place.toLowerCase().match(/[a-z0-9]+/g) ?? [], "", null);
+    }
+    // One office's name of several words may be anything's ("Swimming Pool Extn", "Knowledge Park I"): a name of one
+    // word, or two offices or more.
+    for (const [head, { recs, names, words }] of divided) if ((names.size > 1 || words === 1) && !spoilt.has(head)) for (const rec of recs) file(head, rec);
+    partOffices = parts;
   }
   return partOffices;
 }
@@ -2611,8 +2697,9 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 
 /**
  * A name as it sounds, which lists and the directory spell apart: a long vowel doubled or written `ee`/`oo`, a letter
- * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, a final `a`, `o` or `u` dropped and a final `e` as `i` ("Sullurpet",
- * "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru", "Duvvur"; "Palli", "Palle"; not "Puri" and
+ * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, `sh` for `s`, `w` for `v`, `au` for `a`, a final `a`, `o` or `u`
+ * dropped and a final `e` as `i` ("Sullurpet", "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru",
+ * "Duvvur"; "Palli", "Palle"; "Rameshwar", "Rameswar"; "Wadala", "Vadala"; "Madhavbaug", "Madhavbag"; not "Puri" and
  * "Pur", another name). Letters only, so linear. Narrower than fuzzy.ts's `soundKey`, which folds every vowel and
  * aspirate for Hindi spelt letter by letter: on names a buyer typed in Latin letters that one guessed wrong twice as
  * often (docs/normalize.md, "A Hindi name read by its sound").
@@ -2621,9 +2708,12 @@ function spokenKey(key: string): string {
   return key
     .replace(/ee/g, "i")
     .replace(/oo/g, "u")
+    .replace(/w/g, "v")
+    .replace(/au/g, "a")
     .replace(/([td])h/g, "$1")
     .replace(/y/g, "i")
     .replace(/([a-z])\1+/g, "$1")
+    .replace(/sh/g, "s")
     .replace(/[aou]$/, "")
     .replace(/e$/, "i");
 }
@@ -2671,7 +2761,9 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   const key = placeNameKey(nameOf(last));
   if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
   const keys = spokenTownIndex().get(spokenKey(key)) ?? [];
-  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState)));
+  // Within the state and the district written ("Maheswar Mandal, R.R. Dist." is no town of another state spelt so).
+  const district = r.statedDistrict;
+  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState) && (!district || a.district === district)));
   // One town, of one state: a name of two states ("Velpur") is no guess to make.
   const town = towns.length === 1 ? (towns[0] as DirectoryTown) : null;
   if (!town || only(town.areas.map((a) => a.state)) === null) return null;

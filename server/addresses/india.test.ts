@@ -69,7 +69,8 @@ describe("directory towns and sub-districts", () => {
   });
 
   it("reads a road between two towns of one state as in that state, and between states as nothing", () => {
-    expect(parts("Shop 4, Pune-Nashik Road, Bhosari")).toMatchObject({ district: null, state: "Maharashtra" });
+    // Bhosari: the directory's office is its industrial estate's ("Bhosari I.E."), of Pune.
+    expect(parts("Shop 4, Pune-Nashik Road, Bhosari")).toMatchObject({ district: "Pune", state: "Maharashtra" });
     expect(parts("Bangalore Mysore Highway")).toMatchObject({ state: "Karnataka" });
     expect(parts("Delhi-Rohtak Road")).toMatchObject({ state: null });
   });
@@ -1158,7 +1159,8 @@ describe("without a pincode, a town spelt as it sounds", () => {
 
   it("guesses nothing for a name of two states' towns, or a name with another vowel after it (Janakpur)", () => {
     expect(parts("Main Road, Velpoor")).toMatchObject({ city: "Velpoor", state: null });
-    expect(parts("Main Road, Janakpuri").city).toBeNull();
+    // Janakpuri is Delhi's locality of that name (its offices Janakpuri A-3, B-1, C-4), no town Janakpur.
+    expect(parts("Main Road, Janakpuri")).toMatchObject({ city: "Delhi", district: "West Delhi", state: "Delhi" });
   });
 });
 
@@ -2128,5 +2130,41 @@ describe("a district's name with a town's run into it after the marker (tenth ro
   it("does not read the first words of a longer district's name run into the next word", () => {
     // Lakhimpur is Assam's district; Lakhimpur Kheri Uttar Pradesh's.
     expect(parts("Vill. Rampur, Distt. Lakhimpur Kheripin").district).not.toBe("Lakhimpur");
+  });
+});
+
+describe("without a pincode, a locality the directory knows only by its divisions' offices", () => {
+  it("names the district where its divisions' offices all lie in one", () => {
+    expect(parts("Plot 7, C Block, Mangolpuri")).toMatchObject({ district: "North West Delhi", state: "Delhi" });
+    expect(parts("22, Pocket 4, Mayur Vihar")).toMatchObject({ district: "East Delhi", state: "Delhi" });
+    expect(parts("Flat 2, Dakshinpuri")).toMatchObject({ district: "South Delhi", state: "Delhi" });
+  });
+
+  it("reads a one-word name of an office's extension or industrial estate as that place", () => {
+    // Gavipuram Extension, Wagle I.E., Umayanallur I.E.: the directory's only offices of those names.
+    expect(parts("3rd Cross, Gavipuram")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    expect(parts("Main Road, Wagle")).toMatchObject({ district: "Thane", state: "Maharashtra" });
+    expect(parts("Shed 12, Umayanallur")).toMatchObject({ district: "Kollam", state: "Kerala" });
+  });
+
+  it("reads no place from a name some office writes with other words after it, nor from one office's name of several words", () => {
+    // Rohini: a directory town (of West Bengal) and offices of eight states, and "Rohini Courts" besides its sectors: not Delhi's.
+    expect(parts("Main Road, Rohini").state).not.toBe("Delhi");
+    // "Knowledge Park I" and no other: one office's name, not a locality's.
+    expect(parts("Near Bus Stop, Knowledge Park")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("without a pincode, a place spelt with sh for s, w for v or baug for bag", () => {
+  it("is the directory's town or office of one district that sounds the same", () => {
+    expect(parts("Main Road, Kalmeswar")).toMatchObject({ city: "Kalmeshwar", district: "Nagpur", state: "Maharashtra" });
+    expect(parts("Main Road, Wenkatagiri")).toMatchObject({ city: "Venkatagiri", district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Camp Road, Udyambaug")).toMatchObject({ district: "Belagavi", state: "Karnataka" });
+  });
+
+  it("is no town of another district than the one written", () => {
+    expect(parts("Main Road, Kalmeswar, Dist. Wardha")).toMatchObject({ city: "Kalmeswar", district: "Wardha" });
+    expect(parts("Main Road, Kalmeswar, R.R. Dist.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana" });
+    expect(parts("Main Road, Kalmeswar, R.R. Dist.").city).not.toBe("Kalmeshwar");
   });
 });
