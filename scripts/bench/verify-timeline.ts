@@ -66,7 +66,7 @@ function timelines(spans: Array<[number, number]>, calls: Call[]): number[][] {
     const stored = sent && next((c) => c.name === "read" && c.fd === sent.fd);
     const replied = stored && next((c) => c.name === "writev" && c.fd === request.fd);
     if (!replied) continue;
-    const marks = [start, request.at, asked!.at, answered!.at, sent!.at, stored!.at, replied.at, end];
+    const marks = [start, request.at, asked.at, answered.at, sent.at, stored.at, replied.at, end];
     out.push(marks.slice(1).map((t, i) => t - marks[i]!));
   }
   return out;
@@ -96,7 +96,11 @@ async function main() {
     PARTS.forEach(([label, whose], i) => {
       const part = rows.map((r) => r[i]!);
       if (whose === "server") own += median(part);
-      console.log(`  ${median(part).toFixed(2).padStart(6)} ms p50, ${Math.min(...part).toFixed(2).padStart(6)} min  ${label}`);
+      console.log(
+        `  ${median(part).toFixed(2).padStart(6)} ms p50, ${Math.min(...part)
+          .toFixed(2)
+          .padStart(6)} min  ${label}`,
+      );
     });
     console.log(`  the server's three parts together: ${own.toFixed(2)} ms (p50s added); the whole verify p50 ${median(rows.map((r) => r.reduce((a, b) => a + b, 0))).toFixed(1)} ms`);
   } finally {
