@@ -19,6 +19,7 @@ import {
   ROMAN,
   STREET_END_FORMS,
   STREET_WORDS,
+  TOWARD_WORDS,
   WORD,
   displayNumber,
   displayWord,
@@ -1648,10 +1649,10 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
  * A crossing named after the place it is in: "Jaitala Square", "Hosahalli Circle", "Kargahar More", "Chinchwad
  * Station"; and a bank's branch, named after its town ("Vepada Branch").
  */
-const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "patiya", "station", "branch", ...CROSSROADS]);
+const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "station", "branch", ...CROSSROADS]);
 
-/** A gate or a fork named after the town its road leads to: "Rohtak Gate" (in Bhiwani), "Pachpedi Naka", "Dehu Phata". */
-const TOWARD: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata"]);
+/** A gate or a fork named after the town its road leads to (`TOWARD_WORDS`): its state, never its district. */
+const TOWARD = TOWARD_WORDS;
 
 /** A name to look up; `tail` ends a longer name (a town only), `toward` names where a road leads (its state only). */
 interface Named {
@@ -2880,7 +2881,13 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // city is spelt a letter or two off ("Baraily" is Raisen's town, no Bareilly; "Kallata" is Srikakulam's office, no
     // Kolkata; "Ahemdabad" is Bareilly's). With one, a known city of the pincode is the name misspelt.
     const fits = (c: CityDef) => (!rec || cityMatchesRecord(c, rec)) && (!office || c.keys.includes(key) || (!!rec && c.curated));
-    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    // Nor is a gate named after a town ("Udaipur Naka") a misspelt longer name.
+    const gate =
+      !!last &&
+      last.tokens.length === 2 &&
+      TOWARD.has((last.tokens[1] as Token).key) &&
+      (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
+    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
     const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, fuzzy) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
@@ -2900,7 +2907,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       !!last && last.tokens.every((t) => t.type === WORD && t.key.length > 1) && !(last.tokens.length > 1 && LOCALITY_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key));
     // Not where a tehsil, post office or village is written: those name the place ("Tamaram, X Mandal").
     const marked = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
-    const near = last && letters && !marked && !rec && !office && !transliterated ? nearTownWritten(key, cityGuess, r.statedState, r.statedDistrict) : { town: null, guess: cityGuess };
+    const near =
+      last && letters && !gate && !marked && !rec && !office && !transliterated ? nearTownWritten(key, cityGuess, r.statedState, r.statedDistrict) : { town: null, guess: cityGuess };
     const guess = near.guess;
     // Read as the town where nothing else names the place (`readMisspeltTown`), its name kept in the line as written.
     if (last && near.town) nearTown = { chunk: last, name: near.town };

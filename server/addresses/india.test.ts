@@ -2168,3 +2168,20 @@ describe("without a pincode, a place spelt with sh for s, w for v or baug for ba
     expect(parts("Main Road, Kalmeswar, R.R. Dist.").city).not.toBe("Kalmeshwar");
   });
 });
+
+describe("a gate or crossing named after the town its road leads to, the town's name ending like a locality's (tenth round, hoquarter)", () => {
+  it("gives that town's state only, and the town written after it decides the city and district", () => {
+    expect(normalizeAddress("Shop 3, Jodhpur Naka, Pali").components).toMatchObject({ locality: "Jodhpur Naka", city: "Pali", district: "Pali", state: "Rajasthan" });
+    expect(normalizeAddress("Shop 3, Jodhpur Patia, Station Road").components).toMatchObject({ locality: "Jodhpur Patia", city: null, district: null, state: "Rajasthan" });
+    expect(parts("Plot 9, Jodhpur Patiya")).toMatchObject({ city: null, district: null, state: "Rajasthan" });
+  });
+
+  it("is no misspelt longer town ('Udaipur Patia' is no Udaipurwati; Udaipur is a town of two states)", () => {
+    expect(parts("Shop 3, Udaipur Patia")).toMatchObject({ city: null, district: null, state: null });
+  });
+
+  it("keeps a town written alone, and a road named after it, as before", () => {
+    expect(parts("Shop 3, Jodhpur")).toMatchObject({ city: "Jodhpur", district: "Jodhpur", state: "Rajasthan" });
+    expect(parts("12, Jodhpur Road, Pali")).toMatchObject({ city: "Pali", district: "Pali", state: "Rajasthan" });
+  });
+});

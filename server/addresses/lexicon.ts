@@ -294,6 +294,12 @@ export const FEET: ReadonlySet<string> = new Set(["feet", "ft", "foot"]);
 /** A crossroads' word: the crossroads is named after the place it is in ("Mahmudabad Chauraha", "Rampur Chowrasta"), as a bank's branch is; it is no town itself. */
 export const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", "tiraha", "crossing", "chowrasta", "chowrastha", "chourasta", "courastha"]);
 
+/**
+ * A gate, a toll post, a fork or a crossing named after the town its road leads to: "Rohtak Gate" (in Bhiwani), "Kolhapur
+ * Naka" (in Karad), "Dehu Phata", "Palanpur Patia" (in Surat). The town so named is not where the address is.
+ */
+export const TOWARD_WORDS: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata", "patia", "patiya"]);
+
 /** A state's industrial estates (Gujarat's, Maharashtra's), named after their town. */
 export const ESTATES: ReadonlySet<string> = new Set(["gidc", "midc"]);
 

@@ -23,6 +23,7 @@ import {
   ROMAN,
   RELATION,
   STREET_WORDS,
+  TOWARD_WORDS,
   WORD,
   isLocalityWord,
   PhraseTable,
@@ -817,7 +818,9 @@ class SegmentChunker {
       // A name ending like a locality's before a word that, with it, is a post office's name ("Tarapur Khelma": an
       // office of Cachar's; Khelma alone is an office of Nagaland's): one name.
       const office = !!after && c.tokens.length === 1 && !LOCALITY_WORDS.has(t.key) && after.type === WORD && recordsNamed(placeNameKey(`${t.key}${after.key}`)).length > 0;
-      const continues = after && (heads || office || crossRoads(tokens, j) || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
+      // A town's name ending like a locality's ("Kolhapur", "Palanpur") before a gate's or toll post's word is that gate's name.
+      const toward = !!after && c.tokens.length === 1 && TOWARD_WORDS.has(after.key);
+      const continues = after && (heads || office || toward || crossRoads(tokens, j) || isStreetWord(tokens, j) || BUILDING_WORDS.has(after.key) || isLocalityWord(after.key));
       if (!continues) {
         c.kind = "locality";
         this.close();
