@@ -2697,9 +2697,10 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 
 /**
  * A name as it sounds, which lists and the directory spell apart: a long vowel doubled or written `ee`/`oo`, a letter
- * doubled, `th`/`dh` for `t`/`d`, `y` for `i`, `sh` for `s`, `w` for `v`, `au` for `a`, a final `a`, `o` or `u`
+ * doubled, `th`/`dh`/`kh`/`gh`/`bh` for `t`/`d`/`k`/`g`/`b`, `y` for `i`, `sh` for `s`, `w` for `v`, `au` for `a`, a final `a`, `o` or `u`
  * dropped and a final `e` as `i` ("Sullurpet", "Sullurpeta"; "Anaparthi", "Anaparthy"; "Kadiam", "Kadiyam"; "Duvvuru",
- * "Duvvur"; "Palli", "Palle"; "Rameshwar", "Rameswar"; "Wadala", "Vadala"; "Madhavbaug", "Madhavbag"; not "Puri" and
+ * "Duvvur"; "Palli", "Palle"; "Rameshwar", "Rameswar"; "Wadala", "Vadala"; "Madhavbaug", "Madhavbag"; "Bishkowa",
+ * "Bishkhowa"; not "Puri" and
  * "Pur", another name). Letters only, so linear. Narrower than fuzzy.ts's `soundKey`, which folds every vowel and
  * aspirate for Hindi spelt letter by letter: on names a buyer typed in Latin letters that one guessed wrong twice as
  * often (docs/normalize.md, "A Hindi name read by its sound").
@@ -2710,7 +2711,7 @@ function spokenKey(key: string): string {
     .replace(/oo/g, "u")
     .replace(/w/g, "v")
     .replace(/au/g, "a")
-    .replace(/([td])h/g, "$1")
+    .replace(/([tdkgb])h/g, "$1")
     .replace(/y/g, "i")
     .replace(/([a-z])\1+/g, "$1")
     .replace(/sh/g, "s")
@@ -2734,6 +2735,24 @@ function spokenTownIndex(): Map<string, string[]> {
   }
   return spokenTowns;
 }
+
+let spokenOffices: Map<string, string[]> | null = null;
+
+/** Directory post offices that are no town (`placeNameKey`) by `spokenKey`, built on first use. */
+function spokenOfficeIndex(): Map<string, string[]> {
+  if (!spokenOffices) {
+    spokenOffices = new Map();
+    const towns = directoryTowns();
+    for (const [key] of officeNames()) {
+      if (key.length < SPOKEN_TOWN_LETTERS || towns.has(key) || COMMON_WORDS.has(key)) continue;
+      const spoken = spokenKey(key);
+      const list = spokenOffices.get(spoken);
+      if (list) list.push(key);
+      else spokenOffices.set(spoken, [key]);
+    }
+  }
+  return spokenOffices;
+}
 /** Shorter names sound like too many others. */
 const SPOKEN_LETTERS = 8;
 /**
@@ -2748,7 +2767,8 @@ const SPOKEN_TOWN_LETTERS = 6;
  * (a village's, as `isVillageName`) that is no place the directory or the gazetteer knows, spelt as one directory town
  * or sub-district of one state sounds (`spokenKey`): the city is that town, in the directory's spelling ("Main Road,
  * Sullurpet" → Sullurpeta); the line keeps the name as written. Within the written state; one town only, never a
- * guess between two.
+ * guess between two. Where no town sounds so, a post office that is no town and whose name lies in one district
+ * ("Main Road, Nagayyapet" → the office Nagayyapeta).
  */
 function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chunk; name: string } | null): Chunk | null {
   // A town a letter off, found while the city was read (`nearTownWritten`).
@@ -2766,8 +2786,30 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState) && (!district || a.district === district)));
   // One town, of one state: a name of two states ("Velpur") is no guess to make.
   const town = towns.length === 1 ? (towns[0] as DirectoryTown) : null;
-  if (!town || only(town.areas.map((a) => a.state)) === null) return null;
-  r.statedCity = town.name;
+  if (town && only(town.areas.map((a) => a.state)) !== null) {
+    r.statedCity = town.name;
+    return last;
+  }
+  if (towns.length > 0 || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return null;
+  // Else a post office that is no town, sounding the same ("Bontalakodur" for the office Bontalakoduru, "Boyalapally"
+  // for Boyalapalle), whose name is found in one district only, within what is written: the village's own office.
+  const offices = (spokenOfficeIndex().get(spokenKey(key)) ?? []).flatMap((k) => officesNamed(k));
+  const within = offices.filter((o) => inState(o.rec.entry.state, r.statedState) && (!district || o.rec.districts.includes(district)));
+  if (within.length === 0 || only(offices.map((o) => o.rec.entry.district)) === null) return null;
+  // Not where a word of a longer name is a place spelt right (that word is the place), nor where a directory town is
+  // two letters off (the town misspelt, not an office elsewhere that sounds so), nor where another name written is an
+  // office of other districts only (the address lies there).
+  const office = within[0] as { rec: PincodeRecord; place: string };
+  if (last.tokens.length > 1 && last.tokens.some((t) => t.key.length >= 5 && (recordsNamed(t.key).length > 0 || townNamed(t.key)))) return null;
+  const byLength = nearTownIndex().get(key[0] as string) ?? [];
+  for (let n = key.length - 2; n <= key.length + 2; n++) for (const k of byLength[n] ?? []) if (townNamed(k) && swapDistance(key, k, 2) <= 2) return null;
+  const elsewhere = kept.some((c) => {
+    if (c === last || !isPlainName(c)) return false;
+    const recs = recordsNamed(placeNameKey(nameOf(c)));
+    return recs.length > 0 && recs.every((rec) => !rec.districts.includes(office.rec.entry.district));
+  });
+  if (elsewhere) return null;
+  r.statedCity = office.place;
   return last;
 }
 

@@ -2168,3 +2168,20 @@ describe("without a pincode, a place spelt with sh for s, w for v or baug for ba
     expect(parts("Main Road, Kalmeswar, R.R. Dist.").city).not.toBe("Kalmeshwar");
   });
 });
+
+describe("without a pincode, a post office's name spelt as it sounds (oo for u, a letter single, kh written k)", () => {
+  it("is the directory's office of one district that sounds the same, where no town does", () => {
+    expect(parts("Main Road, Eramathur")).toMatchObject({ city: "Eramathoor", district: "Alappuzha", state: "Kerala" });
+    expect(parts("Main Road, Thiruvaniyur")).toMatchObject({ city: "Thiruvaniyoor", district: "Ernakulam", state: "Kerala" });
+    expect(parts("Main Road, Majivalasa")).toMatchObject({ city: "Majjivalasa", district: "Visakhapatnam", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Bishkowa")).toMatchObject({ city: "Bishkhowa", district: "Dhubri", state: "Assam" });
+    expect(parts("Temple Street, Eramathur, Kerala")).toMatchObject({ city: "Eramathoor", district: "Alappuzha" });
+  });
+
+  it("is no office of another state or district than the one written", () => {
+    expect(parts("Main Road, Eramathur, Karnataka")).toMatchObject({ district: null, state: "Karnataka" });
+    expect(parts("Main Road, Majivalasa, Srikakulam Dist.")).toMatchObject({ city: "Majivalasa", district: "Srikakulam" });
+    // Gondipalle is an office of YSR Kadapa: "Gondipally" written in Prakasam stays as written.
+    expect(parts("Main Road, Gondipally, Prakasam Dist.")).toMatchObject({ city: "Gondipally", district: "Prakasam" });
+  });
+});
