@@ -2185,3 +2185,20 @@ describe("a gate or crossing named after the town its road leads to, the town's 
     expect(parts("12, Jodhpur Road, Pali")).toMatchObject({ city: "Pali", district: "Pali", state: "Rajasthan" });
   });
 });
+
+describe("without a pincode, a post office's name spelt as it sounds (oo for u, a letter single, kh written k)", () => {
+  it("is the directory's office of one district that sounds the same, where no town does", () => {
+    expect(parts("Main Road, Eramathur")).toMatchObject({ city: "Eramathoor", district: "Alappuzha", state: "Kerala" });
+    expect(parts("Main Road, Thiruvaniyur")).toMatchObject({ city: "Thiruvaniyoor", district: "Ernakulam", state: "Kerala" });
+    expect(parts("Main Road, Majivalasa")).toMatchObject({ city: "Majjivalasa", district: "Visakhapatnam", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Bishkowa")).toMatchObject({ city: "Bishkhowa", district: "Dhubri", state: "Assam" });
+    expect(parts("Temple Street, Eramathur, Kerala")).toMatchObject({ city: "Eramathoor", district: "Alappuzha" });
+  });
+
+  it("is no office of another state or district than the one written", () => {
+    expect(parts("Main Road, Eramathur, Karnataka")).toMatchObject({ district: null, state: "Karnataka" });
+    expect(parts("Main Road, Majivalasa, Srikakulam Dist.")).toMatchObject({ city: "Majivalasa", district: "Srikakulam" });
+    // Gondipalle is an office of YSR Kadapa: "Gondipally" written in Prakasam stays as written.
+    expect(parts("Main Road, Gondipally, Prakasam Dist.")).toMatchObject({ city: "Gondipally", district: "Prakasam" });
+  });
+});
