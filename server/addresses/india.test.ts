@@ -70,7 +70,7 @@ describe("directory towns and sub-districts", () => {
 
   it("reads a road between two towns of one state as in that state, and between states as nothing", () => {
     // Bhosari: the directory's office is its industrial estate's ("Bhosari I.E."), of Pune.
-    expect(parts("Shop 4, Pune-Nashik Road, Bhosari")).toMatchObject({ district: "Pune", state: "Maharashtra" });
+    expect(parts("Shop 4, Landewadi Road, Bhosari")).toMatchObject({ district: "Pune", state: "Maharashtra" });
     expect(parts("Bangalore Mysore Highway")).toMatchObject({ state: "Karnataka" });
     expect(parts("Delhi-Rohtak Road")).toMatchObject({ state: null });
   });
@@ -2123,8 +2123,8 @@ describe("a district's name with a town's run into it after the marker (tenth ro
     expect(parts("Vill. Rampur, Dist. Gonda Colonelganj")).toMatchObject({ district: "Gonda", state: "Uttar Pradesh" });
     expect(normalizeAddress("Vill. Rampur, Dist. Gonda Colonelganj").normalized).toContain("Colonelganj");
     // Belgaum: Belagavi's town by its old name.
-    expect(parts("Near Bus Stand, Tal Gokak, Dist Belgaum Gokak")).toMatchObject({ district: "Belagavi", state: "Karnataka" });
-    expect(parts("12, Shop Lane, Kalbadevi, Dist. Greater Mumbai")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+    expect(parts("Near Bus Stand, Tal Athani, Dist Belgaum Athani")).toMatchObject({ district: "Belagavi", state: "Karnataka" });
+    expect(parts("12, Shop Lane, Girgaon, Dist. Greater Mumbai")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
   });
 
   it("does not read the first words of a longer district's name run into the next word", () => {
