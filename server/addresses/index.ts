@@ -828,11 +828,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const limit = allowedEdits(key.length);
     if (!found && rec && limit > 0) found = officeNameKeys(rec).some((o) => o[0] === key[0] && editDistance(o, key, limit) <= limit);
     if (!found) continue;
-    const inMetro = offices.some((r) => {
-      const home = districtTown(r.entry.district);
-      return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
-    });
-    return inMetro ? null : { chunk: last, tokens };
+    return offices.some(inMetroSpread) ? null : { chunk: last, tokens };
   }
   // Else a directory town of the district (the pincode's, or the one written) that a list glued to the word before it
   // ("Gandhichowkpodili, Prakasam Dist"): the longest end of five letters or more of a word the directory does not
@@ -852,6 +848,20 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     if (nearPlaceIn(placeNameKey(tokens.map((t) => t.key).join(" ")), areas)) return { chunk: last, tokens };
   }
   return null;
+}
+
+/** A post office within the spread of its district's metro: a quarter of the metro, not a town of its own. */
+function inMetroSpread(r: PincodeRecord): boolean {
+  const home = districtTown(r.entry.district);
+  return !!home && METROS.has(home.name) && !farFrom(home, r.entry);
+}
+
+/**
+ * Whether a directory post office's name (no town) is a metro's quarter as `placeWrittenAsTown` reads it spelt right: the address's locality, with no city of its own.
+ */
+function metroQuarter(key: string): boolean {
+  // A directory town spelt right is the city (`readDirectoryTown`), a metro's or not: so it is misspelt.
+  return !townNamed(key) && recordsNamed(key).some(inMetroSpread);
 }
 
 /**
@@ -3439,6 +3449,7 @@ function resolvedArea(
   town: Chunk | null,
   r: Reading,
   stated: { state: boolean; bareDistrict: boolean },
+  quarterSpelt: { chunk: Chunk; name: string } | null = null,
 ) {
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec
@@ -3501,7 +3512,10 @@ function resolvedArea(
       state ??= agencyState(kept);
       // The town read as the city was looked up as the city just now: read again as a locality, it would name
       // places the reading without it (a town read from the directory, which leaves the parts) does not.
-      const places = town ? kept.filter((c) => c !== town) : kept;
+      // A metro's quarter misspelt is looked up in the directory's spelling (`metroQuarter`).
+      const places = (town ? kept.filter((c) => c !== town) : kept).map((c) =>
+        c === quarterSpelt?.chunk ? { ...c, tokens: quarterSpelt.name.split(" ").map((w) => ({ ...(c.tokens[0] as Token), raw: w, key: w.toLowerCase() })) } : c,
+      );
       const local = localityArea(places, district, state, state ? null : roadState(places));
       // A state read from a place is that place's own: a locality may name its district, never the state it was split from
       // ("Ghat Road, Mawana": Ghat is an office of Uttarakhand, Mawana a town of Uttar Pradesh). A written one may ("U.P.").
@@ -3585,10 +3599,16 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
       : null) ??
     (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
     (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);
-  const spoken = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
+  const misspelt = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
+  // With no state or district written, a metro's quarter misspelt is read as spelt right (`placeWrittenAsTown`): the
+  // locality, as written, with no city; its district and state are the directory's spelling's. (Spelt right with its
+  // state written, the quarter is read as the city on both spellings.)
+  const quarterSpelt = misspelt && r.statedCity && !r.statedState && !r.statedDistrict && metroQuarter(placeNameKey(r.statedCity)) ? { chunk: misspelt, name: r.statedCity } : null;
+  if (quarterSpelt) r.statedCity = null;
+  const spoken = quarterSpelt ? null : misspelt;
   // A name in an Indian script is spelt letter by letter: not as the place writes itself.
   const alone =
-    !r.statedCity && !town && !rural && !placeTown && !village && !spoken && !rec && !written && !(NON_ASCII.test(text) && hasIndianScript(text)) ? placeWrittenAlone(kept, r) : null;
+    !r.statedCity && !town && !rural && !placeTown && !village && !misspelt && !rec && !written && !(NON_ASCII.test(text) && hasIndianScript(text)) ? placeWrittenAlone(kept, r) : null;
   const villageOrAlone = village ?? alone;
   const cityText = town
     ? chunkText(town)
@@ -3600,7 +3620,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
           ? chunkText((villageOrAlone ?? spoken) as Chunk)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated, quarterSpelt);
   // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
   // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
   // state, keeps the city, and so does this reading).

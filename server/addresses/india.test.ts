@@ -2202,3 +2202,39 @@ describe("without a pincode, a post office's name spelt as it sounds (oo for u, 
     expect(parts("Main Road, Gondipally, Prakasam Dist.")).toMatchObject({ city: "Gondipally", district: "Prakasam" });
   });
 });
+
+describe("without a pincode, a metro quarter's post office misspelt reads as spelt right (tenth round, quartercity)", () => {
+  const place = (text: string) => {
+    const { locality, city, district, state } = normalizeAddress(text).components;
+    return { locality, city, district, state };
+  };
+  // The same components but the locality's spelling, which stays as written.
+  const same = (right: string, wrong: string) => {
+    const a = place(right);
+    const b = place(wrong);
+    expect({ ...b, locality: b.locality ? "set" : null }).toMatchObject({ ...a, locality: a.locality ? "set" : null });
+  };
+
+  it("is the locality, as written, with the quarter's district and state and no city (a letter dropped, sh for s)", () => {
+    expect(place("12 Main Road, Koramangal")).toMatchObject({ locality: "Koramangal", city: null, district: "Bengaluru Urban", state: "Karnataka" });
+    expect(place("4 Temple Street, Yeshwanthpura")).toMatchObject({ locality: "Yeshwanthpura", city: null, district: "Bengaluru Urban", state: "Karnataka" });
+    expect(normalizeAddress("12 Main Road, Koramangal").normalized).toBe("12, Main Road, Koramangal");
+    same("12 Main Road, Koramangala", "12 Main Road, Koramangal");
+    same("4 Temple Street, Yeswanthpura", "4 Temple Street, Yeshwanthpura");
+  });
+
+  it("in Delhi, whose state is its city, names Delhi as the city spelt right does (ee for i)", () => {
+    expect(place("House 7, Main Road, Piragarhi")).toMatchObject({ city: "Delhi", district: "West Delhi", state: "Delhi" });
+    same("House 7, Main Road, Peeragarhi", "House 7, Main Road, Piragarhi");
+  });
+
+  it("with the city written, the city as before", () => {
+    expect(place("12 Main Road, Koramangal, Bengaluru")).toMatchObject({ locality: "Koramangal", city: "Bengaluru", district: "Bengaluru Urban" });
+    same("4 Temple Street, Yeswanthpura, Bangalore", "4 Temple Street, Yeshwanthpura, Bangalore");
+  });
+
+  it("keeps a directory town misspelt as the city, as spelt right", () => {
+    expect(place("12 Station Road, Boriwali")).toMatchObject({ city: "Borivali", district: "Mumbai", state: "Maharashtra" });
+    same("12 Station Road, Borivali", "12 Station Road, Boriwali");
+  });
+});
