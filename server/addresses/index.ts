@@ -857,10 +857,11 @@ function inMetroSpread(r: PincodeRecord): boolean {
 }
 
 /**
- * Whether a directory post office's name (no town) is a metro's quarter as `placeWrittenAsTown` reads it spelt right: the address's locality, with no city of its own.
+ * Whether a directory post office's name (no town) is a metro's quarter as `placeWrittenAsTown` reads it spelt right:
+ * the address's locality, with no city of its own.
  */
 function metroQuarter(key: string): boolean {
-  // A directory town spelt right is the city (`readDirectoryTown`), a metro's or not: so it is misspelt.
+  // A directory town spelt right is the city (`readDirectoryTown`), in a metro's spread or not; misspelt, it stays so.
   return !townNamed(key) && recordsNamed(key).some(inMetroSpread);
 }
 
