@@ -1422,7 +1422,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
 /** Words of what every town has: a housing board's colony, the railway station, the bus terminus. */
 const EVERY_TOWN_WORDS: ReadonlySet<string> = new Set(["housing", "board", "railway", "bus", "terminus"]);
 /**
- * A name made only of such words and address words ("Housing Board Colony", "Civil Line", "Railway Station"): an
+ * A name made only of such words and address words ("Housing Board Colony", "Railway Station", "Bus Terminus"): an
  * office's name in one state, and a thing of every town in all of them, so it names no state.
  */
 const everyTownHas = (name: string): boolean => {
