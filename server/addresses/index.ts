@@ -1409,7 +1409,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A road or a gate named after a town leads to it from elsewhere: the state, not the district ("Magadi Main
       // Road", "Rohtak Gate" in Bhiwani); one named after a city that is a state leads out of it ("Delhi Road" in Hisar).
       if (found && toward && CITY_STATES.has(found)) continue;
-      if (!found) continue;
+      if (!found || (!toward && !cityAreas && everyTownHas(name))) continue;
       if (district) return { state: found, district };
       if (toward) return { state: found, district: towardDistrict(key, name, areas) };
       const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
@@ -1422,13 +1422,24 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
     for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
       const key = placeNameKey(name);
-      if (key.length < 8) continue;
+      if (key.length < 8 || everyTownHas(name)) continue;
       const found = only(recordsNamed(key).flatMap((r) => r.states));
       if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }
   }
   return { district, state };
 }
+
+/** Words of what every town has: a housing board's colony, the railway station, the bus terminus. */
+const EVERY_TOWN_WORDS: ReadonlySet<string> = new Set(["housing", "board", "railway", "bus", "terminus"]);
+/**
+ * A name made only of such words and address words ("Housing Board Colony", "Railway Station", "Bus Terminus"): an
+ * office's name in one state, and a thing of every town in all of them, so it names no state.
+ */
+const everyTownHas = (name: string): boolean => {
+  const words = name.toLowerCase().match(/[a-z]+/g) ?? [];
+  return words.some((w) => EVERY_TOWN_WORDS.has(w)) && words.every((w) => EVERY_TOWN_WORDS.has(w) || COMMON_WORDS.has(w) || LANDMARK_NOUNS.has(w));
+};
 
 const cityOfficeKeys = new WeakMap<CityDef, Array<[string, string]>>();
 /** What an office adds to its locality's name for a division of it: a phase, block, letter, number or CIDCO node. */

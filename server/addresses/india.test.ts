@@ -2238,3 +2238,17 @@ describe("without a pincode, a metro quarter's post office misspelt reads as spe
     same("12 Station Road, Borivali", "12 Station Road, Boriwali");
   });
 });
+
+describe("without a pincode, an office named after what every town has (a housing board's colony, a railway station, a bus terminus)", () => {
+  it("names no state, though the directory has an office so called in one state only", () => {
+    expect(parts("12, Housing Board Colony")).toMatchObject({ city: null, district: null, state: null });
+    expect(parts("Plot 4, Housing Colony, Lakeview Road")).toMatchObject({ city: null, district: null, state: null });
+    expect(parts("Shop 2, Near Old Bus Terminus")).toMatchObject({ district: null, state: null });
+  });
+
+  it("leaves the town, district or state written beside it to decide, as before", () => {
+    expect(parts("14, Housing Board Colony, Rewari")).toMatchObject({ city: "Rewari", district: "Rewari", state: "Haryana" });
+    expect(parts("Near Railway Station, Hindupur")).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(parts("Plot 4, Housing Colony, Gandhinagar, Gujarat")).toMatchObject({ city: "Gandhinagar", state: "Gujarat" });
+  });
+});
