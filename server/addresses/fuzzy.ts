@@ -243,6 +243,40 @@ export function nearTownIndex(): Map<string, string[][]> {
   return placeKeys;
 }
 
+let townKeys: Map<string, string[][]> | null = null;
+
+/** Directory towns' and sub-districts' names (`placeNameKey`), every length, by first letter, then by length; built once. */
+export function townsByFirstAndLength(): Map<string, string[][]> {
+  if (townKeys) return townKeys;
+  townKeys = new Map();
+  for (const key of directoryTowns().keys()) addByFirstAndLength(townKeys, key, key);
+  return townKeys;
+}
+
+const letterCounts = new Int16Array(26);
+
+/**
+ * How many letters two keys (lower-case letters) hold apart, counted as a bag: two edits (a letter changed counts two)
+ * leave at most four, so a larger gap needs no `swapDistance`.
+ */
+function letterGap(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) (letterCounts[a.charCodeAt(i) - 97] as number)++;
+  for (let i = 0; i < b.length; i++) (letterCounts[b.charCodeAt(i) - 97] as number)--;
+  let gap = 0;
+  for (let c = 0; c < 26; c++) {
+    gap += Math.abs(letterCounts[c] as number);
+    letterCounts[c] = 0;
+  }
+  return gap;
+}
+
+/** Whether a directory town (same first letter) is within two edits of a name (`placeNameKey`). */
+export function townWithinTwoEdits(key: string): boolean {
+  const byLength = townsByFirstAndLength().get(key[0] as string) ?? [];
+  for (let n = key.length - 2; n <= key.length + 2; n++) for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 4 && swapDistance(key, k, 2) <= 2) return true;
+  return false;
+}
+
 /** Every directory town's and post office's name (`placeNameKey`) once: the towns, then the offices that are no town. */
 function* directoryPlaceKeys(): Generator<string> {
   const towns = directoryTowns();

@@ -32,7 +32,19 @@ import {
 import { scanNumbers } from "./numbers";
 import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
-import { allowedEdits, editDistance, fuzzyCity, nearDirectoryTown, nearSpellingIndex, nearTownIndex, placeBySound, soundPlaces, swapDistance } from "./fuzzy";
+import {
+  allowedEdits,
+  editDistance,
+  fuzzyCity,
+  nearDirectoryTown,
+  nearSpellingIndex,
+  nearTownIndex,
+  placeBySound,
+  soundPlaces,
+  swapDistance,
+  townWithinTwoEdits,
+  townsByFirstAndLength,
+} from "./fuzzy";
 import {
   directoryDistricts,
   directoryRecords,
@@ -353,6 +365,7 @@ export function preloadPincodeDirectory(): number {
   getGazetteer();
   nearSpellingIndex();
   nearTownIndex();
+  townsByFirstAndLength();
   soundPlaces();
   headPincodeIndex();
   partIndex();
@@ -1675,7 +1688,6 @@ function dividedTail(tokens: readonly Token[], least: number): Named[] {
 const CROSSING: ReadonlySet<string> = new Set(["circle", "chowk", "chawk", "square", "more", "morh", "station", "branch", ...CROSSROADS]);
 
 /** A gate or a fork named after the town its road leads to (`TOWARD_WORDS`): its state, never its district. */
-const TOWARD = TOWARD_WORDS;
 
 /** A name to look up; `tail` ends a longer name (a town only), `toward` names where a road leads (its state only). */
 interface Named {
@@ -1709,12 +1721,12 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const name = head.map((t) => t.key).join(" ");
     const end = (rest[0] as Token).key;
     // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Bhagal Darwaja" is no office's).
-    const named = n === 1 && rest.length === 1 && (TOWARD.has(end) || (crossings && CROSSING.has(end)));
+    const named = n === 1 && rest.length === 1 && (TOWARD_WORDS.has(end) || (crossings && CROSSING.has(end)));
     // The directory is asked only after a crossing's word: most names end in none.
     const key = named ? placeNameKey(name) : "";
     const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD.has(end) });
+    if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end) });
   }
   return out;
 }
@@ -2791,38 +2803,6 @@ function spokenTownIndex(): Map<string, string[]> {
   return spokenTowns;
 }
 
-let townsByLength: Map<string, string[][]> | null = null;
-
-/** Directory towns and sub-districts (`placeNameKey`) by first letter, then by length, built on first use. */
-function townsByFirstAndLength(): Map<string, string[][]> {
-  if (!townsByLength) {
-    townsByLength = new Map();
-    for (const key of directoryTowns().keys()) {
-      const byLength = townsByLength.get(key[0] as string) ?? [];
-      (byLength[key.length] ??= []).push(key);
-      townsByLength.set(key[0] as string, byLength);
-    }
-  }
-  return townsByLength;
-}
-
-const letterCounts = new Int16Array(26);
-
-/**
- * How many letters two keys (lower-case letters) hold apart, counted as a bag: two edits (a letter changed counts two)
- * leave at most four, so a larger gap needs no `swapDistance`.
- */
-function letterGap(a: string, b: string): number {
-  for (let i = 0; i < a.length; i++) (letterCounts[a.charCodeAt(i) - 97] as number)++;
-  for (let i = 0; i < b.length; i++) (letterCounts[b.charCodeAt(i) - 97] as number)--;
-  let gap = 0;
-  for (let c = 0; c < 26; c++) {
-    gap += Math.abs(letterCounts[c] as number);
-    letterCounts[c] = 0;
-  }
-  return gap;
-}
-
 let spokenOffices: Map<string, string[]> | null = null;
 
 /** Directory post offices that are no town (`placeNameKey`) by `spokenKey`, built with the directory (no request pays for it). */
@@ -2888,8 +2868,7 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   // office of other districts only (the address lies there).
   const office = within[0] as { rec: PincodeRecord; place: string };
   if (last.tokens.length > 1 && last.tokens.some((t) => t.key.length >= 5 && (recordsNamed(t.key).length > 0 || townNamed(t.key)))) return null;
-  const byLength = townsByFirstAndLength().get(key[0] as string) ?? [];
-  for (let n = key.length - 2; n <= key.length + 2; n++) for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 4 && swapDistance(key, k, 2) <= 2) return null;
+  if (townWithinTwoEdits(key)) return null;
   const elsewhere = kept.some((c) => {
     if (c === last || !isPlainName(c)) return false;
     const recs = recordsNamed(placeNameKey(nameOf(c)));
@@ -3013,7 +2992,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     const gate =
       !!last &&
       last.tokens.length === 2 &&
-      TOWARD.has((last.tokens[1] as Token).key) &&
+      TOWARD_WORDS.has((last.tokens[1] as Token).key) &&
       (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
     const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
