@@ -1,6 +1,15 @@
+import { reloadConfig } from "../server/config";
 import { db } from "../server/db";
+import { resetProvider } from "../server/provider";
 import { createWorkspace, upsertPlan } from "../server/workspaces";
 import { billingPeriod } from "../server/quota";
+
+/** Points this process's provider at a simulator (`settings`: more of the environment, e.g. WEBHOOK_ALLOW_PRIVATE_NETWORKS) and reloads the config. */
+export function useProvider(url: string, settings: Record<string, string> = {}): void {
+  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: url, ...settings });
+  reloadConfig();
+  resetProvider();
+}
 
 export async function newWorkspace(plan = "starter") {
   return createWorkspace(db(), { name: `Test ${Math.random().toString(36).slice(2, 8)}`, planId: plan });

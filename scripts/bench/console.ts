@@ -9,30 +9,12 @@
  * The server is the e2e one (e2e/serve.ts: build, fresh PGlite, seed, the simulator at 200 ms a call).
  * Figures are printed, never asserted.
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import type { Seed } from "../../e2e/env";
 import { DECISIONS } from "../../lib/words";
+import { finishedBatch, signIn, startConsoleServer } from "./console-server";
 
-process.env.DAKIYA_E2E_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-console-"));
-const { E2E } = await import("../../e2e/env");
-const base = `http://localhost:${E2E.port}`;
-
-/** Waits for e2e/serve.ts, whose `next build` can take ten minutes on a loaded machine. */
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${base}/sign-in`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the console server did not start");
-}
+const server = await startConsoleServer("console");
+const { base } = server;
 
 /**
  * 1000 rows: 800 with an unknown pincode (HOLD, decided without the provider, so the batch finishes in
@@ -45,19 +27,6 @@ function thousandRows() {
     if (i % 10 === 7) return { order_id, address: `Flat ${i}, Prestige Shantiniketan, Whitefield Main Road, Bengaluru, Karnataka 560066` };
     return { order_id, address: `${i} Some Street, Nowhere 999${String(i % 1000).padStart(3, "0")}` };
   });
-}
-
-async function finishedBatch(liveKey: string): Promise<string> {
-  const headers = { authorization: `Bearer ${liveKey}`, "content-type": "application/json" };
-  const created = await fetch(`${base}/api/v1/addresses/verify/batch`, { method: "POST", headers, body: JSON.stringify({ addresses: thousandRows() }) });
-  if (created.status !== 202) throw new Error(`batch not queued: ${created.status} ${await created.text()}`);
-  const { batch_id } = (await created.json()) as { batch_id: string };
-  for (let i = 0; i < 600; i++) {
-    const progress = (await (await fetch(`${base}/api/v1/batches/${batch_id}`, { headers })).json()) as { status: string };
-    if (!["queued", "processing"].includes(progress.status)) return batch_id;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`batch ${batch_id} did not finish in five minutes`);
 }
 
 /**
@@ -167,7 +136,7 @@ async function openBatch(tab: Page, batchId: string, how: Way) {
  */
 async function batchPage(context: BrowserContext, liveKey: string) {
   const started = Date.now();
-  const batchId = await finishedBatch(liveKey);
+  const batchId = await finishedBatch(base, liveKey, thousandRows());
   console.log(`1000-row batch ${batchId} finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await context.addInitScript(watchFirstRows);
   const tab = await context.newPage();
@@ -210,22 +179,15 @@ async function batchPage(context: BrowserContext, liveKey: string) {
 }
 
 async function main() {
-  const server = spawn(process.execPath, ["--import", "tsx", "e2e/serve.ts"], { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
   try {
-    await waitForServer();
-    const seed = JSON.parse(fs.readFileSync(E2E.seedFile, "utf8")) as Seed;
     const browser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     });
     const context = await browser.newContext();
-    const signIn = await context.newPage();
-    await signIn.goto(`${base}/sign-in`);
-    await signIn.getByLabel("Email").fill(seed.acme.console.email);
-    await signIn.getByLabel("Password").fill(seed.acme.console.password);
-    await signIn.getByRole("button", { name: /sign in/i }).click();
-    await signIn.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
-    await signIn.close();
+    const signInPage = await context.newPage();
+    await signIn(signInPage, server);
+    await signInPage.close();
 
     for (const run of ["first (cold cache)", "second (warm cache)"]) {
       const page = await context.newPage();
@@ -253,10 +215,10 @@ async function main() {
       );
       await page.close();
     }
-    await batchPage(context, seed.acme.live_key);
+    await batchPage(context, server.seed.acme.live_key);
     await browser.close();
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
 

@@ -7,48 +7,18 @@
  *
  *   DAKIYA_E2E_PORT=3371 npx tsx scripts/bench/outcomes-upload.ts
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import type { Seed } from "../../e2e/env";
+import { finishedBatch, signIn, startConsoleServer } from "./console-server";
 
-process.env.DAKIYA_E2E_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dakiya-bench-outcomes-"));
-const { E2E } = await import("../../e2e/env");
-const base = `http://localhost:${E2E.port}`;
+const server = await startConsoleServer("outcomes");
+const { base } = server;
 const ROWS = 1000;
 const WORDS = ["Delivered", "Delivered", "Delivered", "RTO", "Returned to Origin", "Refused", "Undelivered", "Lost"];
 
-/** Waits for e2e/serve.ts, whose `next build` can take ten minutes on a loaded machine. */
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 2400; i++) {
-    try {
-      if ((await fetch(`${base}/sign-in`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the console server did not start");
-}
-
 /** 1000 live verifications with order ids UP-1…UP-1000: a batch of unknown pincodes (HOLD without the provider, so it finishes in seconds). */
 async function verifiedOrders(liveKey: string): Promise<void> {
-  const headers = { authorization: `Bearer ${liveKey}`, "content-type": "application/json" };
   const addresses = Array.from({ length: ROWS }, (_, i) => ({ order_id: `UP-${i + 1}`, address: `${i} Some Street, Nowhere 999${String(i % 1000).padStart(3, "0")}` }));
-  const created = await fetch(`${base}/api/v1/addresses/verify/batch`, { method: "POST", headers, body: JSON.stringify({ addresses }) });
-  if (created.status !== 202) throw new Error(`batch not queued: ${created.status} ${await created.text()}`);
-  const { batch_id } = (await created.json()) as { batch_id: string };
-  for (let i = 0; i < 600; i++) {
-    // A poll the loaded machine drops (one ECONNRESET was seen) is polled again; a server that is gone fails all 600.
-    const progress = (await fetch(`${base}/api/v1/batches/${batch_id}`, { headers })
-      .then((r) => r.json())
-      .catch((err: Error) => ({ status: `unreachable (${err.message})` }))) as { status: string };
-    if (progress.status === "completed") return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`batch ${batch_id} did not finish in five minutes`);
+  await finishedBatch(base, liveKey, addresses);
 }
 
 function courierCsv(): Buffer {
@@ -58,18 +28,11 @@ function courierCsv(): Buffer {
 }
 
 async function main() {
-  const server = spawn(process.execPath, ["--import", "tsx", "e2e/serve.ts"], { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
   try {
-    await waitForServer();
-    const seed = JSON.parse(fs.readFileSync(E2E.seedFile, "utf8")) as Seed;
-    await verifiedOrders(seed.acme.live_key);
+    await verifiedOrders(server.seed.acme.live_key);
     const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
     const page = await browser.newPage();
-    await page.goto(`${base}/sign-in`);
-    await page.getByLabel("Email").fill(seed.acme.console.email);
-    await page.getByLabel("Password").fill(seed.acme.console.password);
-    await page.getByRole("button", { name: /sign in/i }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+    await signIn(page, server);
     await page.goto(`${base}/outcomes`, { waitUntil: "networkidle" });
 
     const start = performance.now();
@@ -85,7 +48,7 @@ async function main() {
     );
     await browser.close();
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
 

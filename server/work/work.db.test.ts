@@ -2,12 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScheduler } from "../../inngest/scheduler";
-import { newWorkspace } from "../../test/helpers";
+import { newWorkspace, useProvider } from "../../test/helpers";
 import { cancelBatch, createBatch, failBatch } from "../batches";
-import { reloadConfig } from "../config";
 import { db } from "../db";
 import { authenticate } from "../keys";
-import { resetProvider } from "../provider";
 import { startSimulator } from "../provider/simulator";
 import { addEndpoint, sendTestEvent } from "../webhooks";
 import { setWorkWaker } from ".";
@@ -26,9 +24,7 @@ const wake: typeof scheduler.schedule = (work) => scheduler.schedule(work);
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
   // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the receiver listens on 127.0.0.1 over plain http.
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
   receiver = http.createServer(async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api } from "../helpers";
+import { apiClient, newWorkspace, unlimitedPlan, type Api, useProvider } from "../helpers";
 import { db } from "../../server/db";
-import { reloadConfig } from "../../server/config";
 import { advanceClock, setClock } from "../../server/clock";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { purgeExpired } from "../../server/batches";
 import { addEndpoint } from "../../server/webhooks";
@@ -25,18 +23,10 @@ const GOOD = [
   "asdfgh qwerty 999999",
 ];
 
-function useProvider(url: string, concurrency = 4) {
+function useSimulator(url: string, concurrency = 4) {
   // WEBHOOK_ALLOW_PRIVATE_NETWORKS: the webhook receiver listens on 127.0.0.1 over plain http. No test
   // here is about the provider's timeout, and a loaded machine can take seconds to serve the simulator.
-  Object.assign(process.env, {
-    DAKIYA_PROVIDER: "simulator",
-    PROVIDER_BASE_URL: url,
-    PROVIDER_TIMEOUT_MS: "60000",
-    PROVIDER_CONCURRENCY: String(concurrency),
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
-  });
-  reloadConfig();
-  resetProvider();
+  useProvider(url, { PROVIDER_TIMEOUT_MS: "60000", PROVIDER_CONCURRENCY: String(concurrency), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
 }
 
 async function waitFor(key: string, batchId: string, until: (b: any) => boolean, timeoutMs = 20_000) {
@@ -64,7 +54,7 @@ afterAll(async () => {
   await sim.close();
   await slowSim.close();
 });
-beforeEach(() => useProvider(sim.url));
+beforeEach(() => useSimulator(sim.url));
 
 describe("POST /addresses/verify/batch", () => {
   it("queues a batch (202) and processes every row once, charged once, with progress that never goes back", async () => {
@@ -158,7 +148,7 @@ describe("progress, cancel and download", () => {
   });
 
   it("cancels rows not started, lets rows in flight settle, and stays cancelled", async () => {
-    useProvider(slowSim.url, 2);
+    useSimulator(slowSim.url, 2);
     const ws = await newWorkspace("batch_test");
     const addresses = Array.from({ length: 30 }, (_, i) => ({ address: GOOD[i % 2]!, order_id: `C-${i}` }));
     const { body } = await api("POST", "/addresses/verify/batch", { key: ws.live_key, body: { addresses } });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api } from "../helpers";
+import { apiClient, newWorkspace, type Api, useProvider } from "../helpers";
 import { db } from "../../server/db";
-import { config, reloadConfig } from "../../server/config";
+import { config } from "../../server/config";
 import { createKey, revokeKey } from "../../server/keys";
 import { publishPolicy } from "../../server/policy";
 import { testEvents } from "../../server/webhooks";
 import { advanceClock } from "../../server/clock";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { encodeDigipin } from "../../server/digipin";
 import { addEndpoint } from "../../server/webhooks";
@@ -21,9 +20,7 @@ let page: LinkPage;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
   server = await startApiServer();
   api = apiClient(server.url);
   page = linkPage(server.origin);

@@ -2,15 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
 import { createCallerFactory, type Context } from "../../server/api/trpc";
 import { auth, SIGN_IN_LIMIT, withClientAddress } from "../../server/auth";
-import { reloadConfig } from "../../server/config";
 import { unfinishedBatches } from "../../server/batches";
 import { createConsoleContext } from "../../server/http/console-context";
 import { db } from "../../server/db";
 import { authenticate } from "../../server/keys";
 import { createMember } from "../../server/members";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
-import { newWorkspace } from "../helpers";
+import { newWorkspace, useProvider } from "../helpers";
 
 const createCaller = createCallerFactory(appRouter);
 const ORIGIN = "http://localhost:3000";
@@ -23,9 +21,7 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 beforeAll(async () => {
   // Batches created here run in the background against a simulator.
   sim = await startSimulator({ port: 0 });
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, BETTER_AUTH_URL: ORIGIN });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url, { BETTER_AUTH_URL: ORIGIN });
   acme = await newWorkspace("starter");
   other = await newWorkspace("starter");
   viewer = await createMember(db(), { workspaceId: acme.workspace_id, email: `viewer-${acme.workspace_id}@example.com`, role: "viewer" });

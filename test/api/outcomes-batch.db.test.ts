@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api } from "../helpers";
+import { apiClient, newWorkspace, unlimitedPlan, type Api, useProvider } from "../helpers";
 import { db } from "../../server/db";
-import { reloadConfig } from "../../server/config";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { makeSyntheticOutcomes } from "../../server/outcomes/synthetic";
 import { importOutcomes } from "../../scripts/outcomes-import";
@@ -22,9 +20,7 @@ const FLAT = (n: number) => `Flat ${n}, Prestige Shantiniketan, Whitefield Main 
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url);
   server = await startApiServer();
   api = apiClient(server.url);
   await unlimitedPlan("outcomes_batch_test", 100_000, 50);

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api } from "../helpers";
+import { apiClient, newWorkspace, unlimitedPlan, type Api, useProvider } from "../helpers";
 import { db } from "../../server/db";
-import { reloadConfig } from "../../server/config";
 import { advanceClock } from "../../server/clock";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { decideUnder, type Policy } from "../../server/policy";
 import { makeSyntheticOutcomes } from "../../server/outcomes/synthetic";
@@ -45,9 +43,7 @@ const RETURNED = ["rto", "customer_refused", "address_issue"];
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url);
   server = await startApiServer();
   api = apiClient(server.url);
   await unlimitedPlan("outcomes_test", 1000, 50);

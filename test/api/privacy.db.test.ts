@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api } from "../helpers";
+import { apiClient, newWorkspace, type Api, useProvider } from "../helpers";
 import { seedBatch } from "../batch-results";
 import { linkPage, parts, POINT, tokenOf, type LinkPage } from "../confirmations";
 import { appRouter } from "../../server/api/root";
 import { createCallerFactory } from "../../server/api/trpc";
-import { reloadConfig } from "../../server/config";
 import { db } from "../../server/db";
 import { authenticate } from "../../server/keys";
 import type { MemberRole } from "../../server/members";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { addEndpoint } from "../../server/webhooks";
 
@@ -28,9 +26,7 @@ let other: Awaited<ReturnType<typeof newWorkspace>>;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
   // The webhook endpoint below answers nothing: its deliveries stay undelivered, waiting for a retry.
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
   server = await startApiServer();
   api = apiClient(server.url);
   page = linkPage(server.origin);

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "../server";
-import { apiClient, newWorkspace, setUsedTenths, unlimitedPlan, type Api } from "../helpers";
+import { apiClient, newWorkspace, setUsedTenths, unlimitedPlan, type Api, useProvider } from "../helpers";
 import { db } from "../../server/db";
-import { reloadConfig } from "../../server/config";
 import { advanceClock } from "../../server/clock";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { loadFixtures } from "../../server/verification/fixtures";
 
@@ -19,16 +17,7 @@ const SHIP = "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield
 // The simulator answers at once, but a loaded machine can take seconds to serve it: only the test of a
 // provider that hangs sets a short timeout.
 function useSimulator(extra: Record<string, string> = {}) {
-  Object.assign(process.env, {
-    DAKIYA_PROVIDER: "simulator",
-    PROVIDER_BASE_URL: sim.url,
-    PROVIDER_TIMEOUT_MS: "60000",
-    PROVIDER_BREAKER_THRESHOLD: "3",
-    PROVIDER_BREAKER_COOLDOWN_MS: "10000",
-    ...extra,
-  });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url, { PROVIDER_TIMEOUT_MS: "60000", PROVIDER_BREAKER_THRESHOLD: "3", PROVIDER_BREAKER_COOLDOWN_MS: "10000", ...extra });
 }
 
 beforeAll(async () => {

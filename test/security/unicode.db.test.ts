@@ -1,11 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { reloadConfig } from "../../server/config";
-import { resetProvider } from "../../server/provider";
 import { startSimulator } from "../../server/provider/simulator";
 import { appRouter } from "../../server/api/root";
-import { newWorkspace, unlimitedPlan } from "../helpers";
+import { newWorkspace, unlimitedPlan, useProvider } from "../helpers";
 import { signIn, startServer } from "./server";
 
 /**
@@ -22,9 +20,7 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 beforeAll(async () => {
   // A provider that answers, so a well-formed address gets its verification and only the text can fail.
   sim = await startSimulator({ port: 0 });
-  Object.assign(process.env, { DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url });
-  reloadConfig();
-  resetProvider();
+  useProvider(sim.url);
   await unlimitedPlan("unicode_test", 1_000_000, 0);
   ws = await newWorkspace("unicode_test");
   server = await startServer();

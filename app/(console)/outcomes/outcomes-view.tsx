@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, LineChart, XAxis, YAxis } from "recharts";
 import { REASONS, type ReasonCode } from "~/lib/reasons";
 import { ChartContainer, ChartData, ChartLegend, ChartTooltip, ChartTooltipContent, DECISION_COLOURS, type ChartConfig } from "../_lib/chart";
-import { FigureTable } from "../_lib/figure-table";
+import { FigureTable, type Column } from "../_lib/figure-table";
 import { formatDay, formatNumber, formatShare } from "../_lib/format";
 import type { Outputs } from "../_lib/trpc";
 import { Badge, Card, DecisionBadge, Empty } from "../_lib/ui";
@@ -11,7 +11,6 @@ import { Badge, Card, DecisionBadge, Empty } from "../_lib/ui";
 type Analytics = Outputs["analytics"]["outcomes"];
 
 const percentTick = (v: number) => `${Math.round(v * 100)}%`;
-const shareOrNone = (v: number | null) => formatShare(v);
 
 const decisionConfig = { return_rate: { label: "Return rate", color: "#1e40af" } } satisfies ChartConfig;
 const weekConfig = {
@@ -22,6 +21,15 @@ const calibrationConfig = {
   predicted: { label: "Predicted delivered share (dashed)", color: "#64748b" },
   observed: { label: "Observed delivered share", color: "#1e40af" },
 } satisfies ChartConfig;
+
+/** A breakdown's last three columns: what it counts (its verifications, or its outcomes), the parcels returned and the rate. */
+function returnColumns<Count extends "verifications" | "outcomes">(label: string, count: Count): Array<Column<Record<Count, number> & { returned: number; return_rate: number | null }>> {
+  return [
+    { label, numeric: true, cell: (r) => formatNumber(r[count]) },
+    { label: "Returned", numeric: true, cell: (r) => formatNumber(r.returned) },
+    { label: "Return rate", numeric: true, cell: (r) => formatShare(r.return_rate) },
+  ];
+}
 
 const GAP_MIN_COUNT = 10;
 
@@ -86,9 +94,7 @@ export function OutcomesView({ data }: { data: Analytics }) {
                     </>
                   ),
                 },
-                { label: "Verifications", numeric: true, cell: (r) => formatNumber(r.verifications) },
-                { label: "Returned", numeric: true, cell: (r) => formatNumber(r.returned) },
-                { label: "Return rate", numeric: true, cell: (r) => shareOrNone(r.return_rate) },
+                ...returnColumns("Verifications", "verifications"),
               ]}
             />
           </Card>
@@ -108,9 +114,7 @@ export function OutcomesView({ data }: { data: Analytics }) {
                       </>
                     ),
                   },
-                  { label: "Verifications", numeric: true, cell: (r) => formatNumber(r.verifications) },
-                  { label: "Returned", numeric: true, cell: (r) => formatNumber(r.returned) },
-                  { label: "Return rate", numeric: true, cell: (r) => shareOrNone(r.return_rate) },
+                  ...returnColumns("Verifications", "verifications"),
                 ]}
               />
             </Card>
@@ -131,9 +135,7 @@ export function OutcomesView({ data }: { data: Analytics }) {
                         r.courier
                       ),
                   },
-                  { label: "Outcomes", numeric: true, cell: (r) => formatNumber(r.outcomes) },
-                  { label: "Returned", numeric: true, cell: (r) => formatNumber(r.returned) },
-                  { label: "Return rate", numeric: true, cell: (r) => shareOrNone(r.return_rate) },
+                  ...returnColumns("Outcomes", "outcomes"),
                 ]}
               />
             </Card>
@@ -146,7 +148,7 @@ export function OutcomesView({ data }: { data: Analytics }) {
 
 function ByDecision({ data }: { data: Analytics }) {
   const rows = data.by_decision.map((d) => ({ ...d, fill: DECISION_COLOURS[d.decision] }));
-  const words = rows.map((d) => `${d.decision} ${shareOrNone(d.return_rate)} of ${formatNumber(d.delivered + d.returned)} parcels`).join(", ");
+  const words = rows.map((d) => `${d.decision} ${formatShare(d.return_rate)} of ${formatNumber(d.delivered + d.returned)} parcels`).join(", ");
   return (
     <Card title="Return rate by decision">
       <figure>
@@ -175,7 +177,7 @@ function ByDecision({ data }: { data: Analytics }) {
             { label: "Verifications", numeric: true, cell: (d) => formatNumber(d.verifications) },
             { label: "Delivered", numeric: true, cell: (d) => formatNumber(d.delivered) },
             { label: "Returned", numeric: true, cell: (d) => formatNumber(d.returned) },
-            { label: "Return rate", numeric: true, cell: (d) => <span data-return-rate={d.decision}>{shareOrNone(d.return_rate)}</span> },
+            { label: "Return rate", numeric: true, cell: (d) => <span data-return-rate={d.decision}>{formatShare(d.return_rate)}</span> },
           ]}
         />
       </div>
@@ -226,8 +228,8 @@ function Calibration({ data }: { data: Analytics }) {
           columns={[
             { label: "Score band", cell: (b) => b.band },
             { label: "Parcels", numeric: true, cell: (b) => formatNumber(b.count) },
-            { label: "Predicted", numeric: true, cell: (b) => shareOrNone(b.predicted) },
-            { label: "Observed", numeric: true, cell: (b) => shareOrNone(b.observed) },
+            { label: "Predicted", numeric: true, cell: (b) => formatShare(b.predicted) },
+            { label: "Observed", numeric: true, cell: (b) => formatShare(b.observed) },
           ]}
         />
       </ChartData>
@@ -266,7 +268,7 @@ function ByWeek({ data }: { data: Analytics }) {
             { label: "Verifications", numeric: true, cell: (w) => formatNumber(w.verifications) },
             { label: "Outcomes", numeric: true, cell: (w) => formatNumber(w.outcomes) },
             { label: "Returned", numeric: true, cell: (w) => formatNumber(w.returned) },
-            { label: "Return rate", numeric: true, cell: (w) => shareOrNone(w.return_rate) },
+            { label: "Return rate", numeric: true, cell: (w) => formatShare(w.return_rate) },
           ]}
         />
       </ChartData>
