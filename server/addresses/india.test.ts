@@ -2252,3 +2252,21 @@ describe("without a pincode, an office named after what every town has (a housin
     expect(parts("Plot 4, Housing Colony, Gandhinagar, Gujarat")).toMatchObject({ city: "Gandhinagar", state: "Gujarat" });
   });
 });
+
+describe("a state's two initials written apart or with one dot (U P, M.P, W. B.)", () => {
+  it("names the state at the end of the address, as U.P. does, and the line writes it", () => {
+    expect(parts("Vill Kesarganj, Main Road, U P")).toMatchObject({ state: "Uttar Pradesh" });
+    expect(normalizeAddress("Vill Kesarganj, Main Road, U P").normalized).toBe("Main Road, Village Kesarganj, Uttar Pradesh");
+    expect(parts("Ward 3, Sadar Bazar, Bhopal M.P")).toMatchObject({ city: "Bhopal", state: "Madhya Pradesh" });
+    expect(parts("Near Bus Stand, Kullu (H. P.)")).toMatchObject({ city: "Kullu", state: "Himachal Pradesh" });
+    expect(parts("12 Lake Road, Howrah W.B")).toMatchObject({ city: "Howrah", state: "West Bengal" });
+    expect(parts("Vill Rampur, M P-")).toMatchObject({ state: "Madhya Pradesh" });
+  });
+
+  it("is a name's part inside a name (M P Nagar, H P Colony), and A/P is still at-post", () => {
+    expect(normalizeAddress("12, M P Nagar").components).toMatchObject({ locality: "M P Nagar", state: null });
+    expect(parts("Near W B Colony")).toMatchObject({ state: null });
+    expect(parts("A/P Kesarwadi, Tal. Shirur")).not.toMatchObject({ state: "Andhra Pradesh" });
+    expect(parts("Vill Rampur, A P")).not.toMatchObject({ state: "Andhra Pradesh" });
+  });
+});

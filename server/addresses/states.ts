@@ -79,6 +79,12 @@ const ABBREVIATIONS: Record<string, StateName> = {
   la: "Ladakh", ld: "Lakshadweep", py: "Puducherry",
 };
 
+/**
+ * The initials of a state's two words, written apart or with one dot (`U P`, `M.P`, `W. B.`): the tokenizer reads them as
+ * two words, dotted initials (`U.P.`) as one. Not `A P`, which the tokenizer cannot tell from `A/P` (at-post).
+ */
+const SPACED_INITIALS = ["hp", "mp", "tn", "up", "wb", "jk", "uk", "cg"];
+
 export const AMBIGUOUS_ABBREVIATIONS: ReadonlySet<string> = new Set(["as", "or", "up", "ga", "an", "la", "ch", "raj"]);
 
 export interface StateAlias {
@@ -94,6 +100,7 @@ export function stateAliasEntries(): Array<[string, StateAlias]> {
     for (const alias of NAME_ALIASES[state]) out.push([alias, { state, abbreviation: false }]);
   }
   for (const [abbr, state] of Object.entries(ABBREVIATIONS)) out.push([abbr, { state, abbreviation: true }]);
+  for (const initials of SPACED_INITIALS) out.push([`${initials[0]} ${initials[1]}`, { state: ABBREVIATIONS[initials] as StateName, abbreviation: true }]);
   for (const ncr of ["ncr", "delhi ncr", "national capital region"]) out.push([ncr, { state: NCR, abbreviation: false }]);
   return out;
 }
