@@ -1281,7 +1281,7 @@ function chunkNames(c: Chunk): Named[] {
   if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
     out.push({ name: nameOf(c), tail: true });
   }
-  if (c.kind === "landmark") out.push(...headNames(c.tokens, false), ...facilityOf(c.tokens));
+  if (c.kind === "landmark") out.push(...headNames(c.tokens, false), ...facilityOf(c.tokens), ...townFacility(c.tokens));
   // A landmark that is a road ("Behind Bannerghatta Road", "Opp Modhera Cross Road"): the address is on a road off it.
   if (c.kind === "landmark" && STREET_ENDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) out.push(...roadNames(c.tokens));
   return out;
@@ -1316,6 +1316,62 @@ function facilityOf(tokens: readonly Token[]): Named[] {
   const [name, ...rest] = tokens;
   if (!name || name.type !== WORD || name.key.length < PLACE_OFFICE_LETTERS || rest.length === 0 || !rest.every((t) => FACILITY.has(t.key))) return [];
   return COMMON_WORDS.has(name.key) || PEOPLE.has(name.key) ? [] : [{ name: name.key, tail: false }];
+}
+
+/**
+ * What a town has of its own and names after itself, standing in the town: its bus stand, railway station, court,
+ * collectorate, tehsil office, municipality, market, police station, post office, government hospital. Not a road
+ * ("Hindupur Road" leads to Hindupur from elsewhere), a school or a bank ("Delhi Public School", "Punjab National Bank").
+ */
+// prettier-ignore
+const TOWN_FACILITIES: ReadonlySet<string> = new Set([
+  "bus stand", "bus stop", "bus station", "bus depot", "busstand", "railway station", "rly station", "railway stn", "rly stn",
+  "court", "courts", "civil court", "civil courts", "district court", "sessions court", "session court", "collectorate",
+  "collector office", "collectors office", "tehsil", "tehsil office", "tahsil office", "taluk office", "taluka office",
+  "mandal office", "municipality", "municipal office", "municipal corporation", "municipal council", "nagar palika",
+  "nagarpalika", "nagar panchayat", "market", "police station", "thana", "post office", "head post office",
+  "government hospital", "govt hospital", "civil hospital", "general hospital", "district hospital", "town hall",
+]);
+/** Words written between a town's name and its facility's: "Hindupur New Bus Stand", "Penukonda RTC Bus Stand". */
+const FACILITY_QUALIFIERS: ReadonlySet<string> = new Set(["new", "old", "main", "central", "town", "rtc", "ksrtc", "apsrtc", "tsrtc", "msrtc", "gsrtc"]);
+
+/**
+ * A landmark that is a town's own facility, the town's name first ("Opp. Hindupur Bus Stand", "Near Penukonda Railway
+ * Station"): the address is in that town, a directory town spelt as the directory spells it (`tail`: never a mere post
+ * office; a city's quarter names its bus stops too). Not a metro, nor a city by its old name: elsewhere a "Madras Bus
+ * Stand" is where the buses to Madras leave, a "Bombay Market" sells what came from there.
+ */
+function townFacility(tokens: readonly Token[]): Named[] {
+  // A road written after the facility, no comma between ("Near Hindupur Bus Stand Main Road"), is a road there.
+  let end = tokens.length;
+  while (end > 2 && ROAD_KINDS.has((tokens[end - 1] as Token).key)) end--;
+  const out: Named[] = [];
+  for (let n = 1; n <= 3 && n < end; n++) {
+    // A town's name may go on with an address word ("Krishan Nagar", "Jakhal Mandi"); it does not open with one.
+    const t = tokens[n - 1] as Token;
+    if (t.type !== WORD || (n === 1 && COMMON_WORDS.has(t.key)) || ROAD_NAMES.has(t.key) || LANDMARK_NOUNS.has(t.key) || PEOPLE.has(t.key)) break;
+    let at = n;
+    while (at < end - 1 && FACILITY_QUALIFIERS.has((tokens[at] as Token).key)) at++;
+    if (
+      !TOWN_FACILITIES.has(
+        tokens
+          .slice(at, end)
+          .map((t) => t.key)
+          .join(" "),
+      )
+    )
+      continue;
+    const key = tokens
+      .slice(0, n)
+      .map((t) => t.key)
+      .join(" ");
+    const town = townNamed(placeNameKey(key));
+    const city = getGazetteer().places.get(key)?.city;
+    // A known city of that name in another state than the town's: two places, which nothing here tells apart.
+    const elsewhere = city && !city.districts.some((d) => town?.areas.some((a) => a.state === directoryDistricts().get(d)));
+    if (town && !(city && (METROS.has(city.name) || elsewhere))) out.push({ name: key, tail: true, town: true });
+  }
+  return out;
 }
 
 /**
@@ -1398,7 +1454,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const list = at < order.length ? chunkNames(c) : valueWords(c);
     // The chunk's whole name, made only for a name that gets past the first checks.
     let whole: string | null = null;
-    for (const [k, { name, tail, toward }] of list.entries()) {
+    for (const [k, { name, tail, toward, town }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
@@ -1406,7 +1462,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
-      const city = tail || toward || name !== (whole ??= nameOf(c)) ? getGazetteer().places.get(name)?.city : undefined;
+      const city = !town && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
@@ -1694,6 +1750,8 @@ interface Named {
   name: string;
   tail: boolean;
   toward?: boolean;
+  /** The directory's town of that name, read as `Main Road, <town>` reads it: its areas, not a known city's districts. */
+  town?: boolean;
 }
 
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
