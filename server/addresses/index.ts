@@ -1272,7 +1272,10 @@ function chunkNames(c: Chunk): Named[] {
   if (c.kind === "street") return roadNames(c.tokens);
   const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
   const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
-  if (isPlainName(c)) out.push(...headNames(c.tokens, true));
+  if (isPlainName(c)) {
+    const town = suffixedTown(c.tokens);
+    out.push(...(town ? [{ name: town, tail: true, town: true }] : []), ...headNames(c.tokens, true));
+  }
   if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
   if (isPlainName(c) || c.kind === "landmark") out.push(...dividedTail(c.tokens, c.kind === "landmark" ? 1 : 0));
   // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
@@ -1285,6 +1288,22 @@ function chunkNames(c: Chunk): Named[] {
   // A landmark that is a road ("Behind Bannerghatta Road", "Opp Modhera Cross Road"): the address is on a road off it.
   if (c.kind === "landmark" && STREET_ENDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) out.push(...roadNames(c.tokens));
   return out;
+}
+
+/** What a town's name is written with and still means the town: "Hindupur Town", "Nawalgarh City". */
+const TOWN_SUFFIXES: ReadonlySet<string> = new Set(["town", "city"]);
+
+/**
+ * The directory town a name is, "Town" or "City" written after it ("Main Road, Hindupur Town"): spelt as the directory
+ * spells it, so it is that town as the name alone is (`readDirectoryTown`), not a near spelling of a city called "… City"
+ * ("Panna City" is no Patna City). Not a name opening with an address word ("Model Town", "New Town").
+ */
+function suffixedTown(tokens: readonly Token[]): string | null {
+  if (tokens.length < 2 || !TOWN_SUFFIXES.has((tokens[tokens.length - 1] as Token).key)) return null;
+  const name = tokens.slice(0, -1);
+  if (COMMON_WORDS.has((name[0] as Token).key) || !name.every((t) => t.type === WORD || t.type === INITIALS)) return null;
+  const key = name.map((t) => t.key).join(" ");
+  return townNamed(placeNameKey(key)) ? key : null;
 }
 
 /** The words a road's name ends in, written whole or short. */
@@ -3038,7 +3057,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
     const key = last ? placeNameKey(nameOf(last)) : "";
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
-    const office = !transliterated && recordsNamed(key).length > 0;
+    const office = !transliterated && (recordsNamed(key).length > 0 || (!!last && !!suffixedTown(last.tokens)));
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
     // Nor is a locality's name of many states a city's spelling where nothing written says which (`everywhereName`).
     const everywhere = !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
