@@ -1351,8 +1351,8 @@ const TOWN_FACILITIES: ReadonlySet<string> = new Set([
   "nagarpalika", "nagar panchayat", "market", "police station", "thana", "post office", "head post office",
   "government hospital", "govt hospital", "civil hospital", "general hospital", "district hospital", "town hall",
 ]);
-/** Words written between a town's name and its facility's: "Hindupur New Bus Stand", "Penukonda RTC Bus Stand". */
-const FACILITY_QUALIFIERS: ReadonlySet<string> = new Set(["new", "old", "main", "central", "town", "rtc", "ksrtc", "apsrtc", "tsrtc", "msrtc", "gsrtc"]);
+/** Words written between a town's name and its facility's: "Hindupur New Bus Stand", "Penukonda RTC Bus Stand", "Sojat City Court". */
+const FACILITY_QUALIFIERS: ReadonlySet<string> = new Set(["new", "old", "main", "central", "town", "city", "rtc", "ksrtc", "apsrtc", "tsrtc", "msrtc", "gsrtc"]);
 
 /**
  * A landmark that is a town's own facility, the town's name first ("Opp. Hindupur Bus Stand", "Near Penukonda Railway
