@@ -1329,7 +1329,7 @@ const FACILITY: ReadonlySet<string> = new Set(["police", "station", "thana", "ch
 /**
  * A landmark named after the locality it is in, a one-word name before a facility's words ("Near Hadapsar Market",
  * "Behind Changodar Police Chowki"): a post office's name of at least seven letters, as at a crossing. Not a bus stand or
- * stop, named after where its buses go as often ("Madras Bus Stand" in Nellore).
+ * stop, named after where its buses go as often ("Madras Bus Stand" in Nellore); a directory town's is `townFacility`'s.
  */
 function facilityOf(tokens: readonly Token[]): Named[] {
   const [name, ...rest] = tokens;
@@ -1364,6 +1364,11 @@ function townFacility(tokens: readonly Token[]): Named[] {
   // A road written after the facility, no comma between ("Near Hindupur Bus Stand Main Road"), is a road there.
   let end = tokens.length;
   while (end > 2 && ROAD_KINDS.has((tokens[end - 1] as Token).key)) end--;
+  const words = (from: number, to: number) =>
+    tokens
+      .slice(from, to)
+      .map((t) => t.key)
+      .join(" ");
   const out: Named[] = [];
   for (let n = 1; n <= 3 && n < end; n++) {
     // A town's name may go on with an address word ("Krishan Nagar", "Jakhal Mandi"); it does not open with one.
@@ -1371,24 +1376,14 @@ function townFacility(tokens: readonly Token[]): Named[] {
     if (t.type !== WORD || (n === 1 && COMMON_WORDS.has(t.key)) || ROAD_NAMES.has(t.key) || LANDMARK_NOUNS.has(t.key) || PEOPLE.has(t.key)) break;
     let at = n;
     while (at < end - 1 && FACILITY_QUALIFIERS.has((tokens[at] as Token).key)) at++;
-    if (
-      !TOWN_FACILITIES.has(
-        tokens
-          .slice(at, end)
-          .map((t) => t.key)
-          .join(" "),
-      )
-    )
-      continue;
-    const key = tokens
-      .slice(0, n)
-      .map((t) => t.key)
-      .join(" ");
+    if (!TOWN_FACILITIES.has(words(at, end))) continue;
+    const key = words(0, n);
     const town = townNamed(placeNameKey(key));
+    if (!town) continue;
     const city = getGazetteer().places.get(key)?.city;
     // A known city of that name in another state than the town's: two places, which nothing here tells apart.
-    const elsewhere = city && !city.districts.some((d) => town?.areas.some((a) => a.state === directoryDistricts().get(d)));
-    if (town && !(city && (METROS.has(city.name) || elsewhere))) out.push({ name: key, tail: true, town: true });
+    const elsewhere = city && !city.districts.some((d) => town.areas.some((a) => a.state === directoryDistricts().get(d)));
+    if (!(city && (METROS.has(city.name) || elsewhere))) out.push({ name: key, tail: true, town: true });
   }
   return out;
 }
