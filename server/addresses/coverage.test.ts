@@ -1,7 +1,8 @@
 /**
  * Coverage over the whole directory (issue 30): every town and sub-district name that lies in one
  * state (about 9,300), written bare after a street, names its state (and district where it lies in
- * one); with a far state's pincode it is flagged and its own pincode is suggested. The names that
+ * one), and so it does named by its own bus stand inside a landmark or with "Town" after it; with a far state's
+ * pincode it is flagged and its own pincode is suggested. The names that
  * still fail are address words the directory also uses as office names ("Park Street", "City",
  * "Mandal", "Nil"); the floors below sit just under what passes today, and the failures are listed.
  */
@@ -57,6 +58,23 @@ describe("every directory town and sub-district of one state", () => {
     }
     expect(share(state), report(state)).toBeGreaterThanOrEqual(0.995);
     expect(share([...state, ...district]), report(district)).toBeGreaterThanOrEqual(0.995);
+  });
+
+  it("named by its own bus stand in a landmark, or written with 'Town' after it, names its state and never another", () => {
+    for (const [template, floor] of [
+      ["Shop 3, Opp. $ Bus Stand", 0.98],
+      ["Main Road, $ Town", 0.985],
+    ] as const) {
+      const state: string[] = [];
+      let wrong = 0;
+      for (const c of cases) {
+        const got = normalizeAddress(template.replace("$", c.town.name)).components.state;
+        if (got !== c.state) state.push(`${template.replace("$", c.town.name)}: ${got}, want ${c.state}`);
+        if (got && got !== c.state) wrong++;
+      }
+      expect(share(state), report(state)).toBeGreaterThanOrEqual(floor);
+      expect(wrong, report(state)).toBeLessThanOrEqual(5);
+    }
   });
 
   it("with a far state's pincode, is flagged and gets its own pincode suggested", () => {

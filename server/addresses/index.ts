@@ -1272,7 +1272,10 @@ function chunkNames(c: Chunk): Named[] {
   if (c.kind === "street") return roadNames(c.tokens);
   const whole = isPlainName(c) || c.kind === "tehsil" || c.kind === "post" || c.kind === "village";
   const out: Named[] = whole && c.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? [{ name: nameOf(c), tail: false }] : [];
-  if (isPlainName(c)) out.push(...headNames(c.tokens, true));
+  if (isPlainName(c)) {
+    const town = suffixedTown(c.tokens);
+    out.push(...(town ? [{ name: town, tail: true, town: true }] : []), ...headNames(c.tokens, true));
+  }
   if (isPlainName(c) || c.kind === "landmark" || c.kind === "building") for (const name of tailNames(c.tokens, c.kind === "landmark" ? 1 : 0)) out.push({ name, tail: true });
   if (isPlainName(c) || c.kind === "landmark") out.push(...dividedTail(c.tokens, c.kind === "landmark" ? 1 : 0));
   // A landmark that is a town, or a locality and its divisions ("Near Vaikom", "Opp Navrang Pura", "Behind Yelahanka
@@ -1281,10 +1284,26 @@ function chunkNames(c: Chunk): Named[] {
   if (c.kind === "landmark" && c.tokens.every((t) => t.type === WORD && !ROAD_NAMES.has(t.key) && !LANDMARK_NOUNS.has(t.key)) && !COMMON_WORDS.has(c.tokens[0]?.key ?? "")) {
     out.push({ name: nameOf(c), tail: true });
   }
-  if (c.kind === "landmark") out.push(...headNames(c.tokens, false), ...facilityOf(c.tokens));
+  if (c.kind === "landmark") out.push(...headNames(c.tokens, false), ...facilityOf(c.tokens), ...townFacility(c.tokens));
   // A landmark that is a road ("Behind Bannerghatta Road", "Opp Modhera Cross Road"): the address is on a road off it.
   if (c.kind === "landmark" && STREET_ENDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) out.push(...roadNames(c.tokens));
   return out;
+}
+
+/** What a town's name is written with and still means the town: "Hindupur Town", "Nawalgarh City". */
+const TOWN_SUFFIXES: ReadonlySet<string> = new Set(["town", "city"]);
+
+/**
+ * The directory town a name is, "Town" or "City" written after it ("Main Road, Hindupur Town"): spelt as the directory
+ * spells it, so it is that town as the name alone is (`readDirectoryTown`), not a near spelling of a city called "… City"
+ * ("Panna City" is no Patna City). Not a name opening with an address word ("Model Town", "New Town").
+ */
+function suffixedTown(tokens: readonly Token[]): string | null {
+  if (tokens.length < 2 || !TOWN_SUFFIXES.has((tokens[tokens.length - 1] as Token).key)) return null;
+  const name = tokens.slice(0, -1);
+  if (COMMON_WORDS.has((name[0] as Token).key) || !name.every((t) => t.type === WORD || t.type === INITIALS)) return null;
+  const key = name.map((t) => t.key).join(" ");
+  return townNamed(placeNameKey(key)) ? key : null;
 }
 
 /** The words a road's name ends in, written whole or short. */
@@ -1310,12 +1329,63 @@ const FACILITY: ReadonlySet<string> = new Set(["police", "station", "thana", "ch
 /**
  * A landmark named after the locality it is in, a one-word name before a facility's words ("Near Hadapsar Market",
  * "Behind Changodar Police Chowki"): a post office's name of at least seven letters, as at a crossing. Not a bus stand or
- * stop, named after where its buses go as often ("Madras Bus Stand" in Nellore).
+ * stop, named after where its buses go as often ("Madras Bus Stand" in Nellore); a directory town's is `townFacility`'s.
  */
 function facilityOf(tokens: readonly Token[]): Named[] {
   const [name, ...rest] = tokens;
   if (!name || name.type !== WORD || name.key.length < PLACE_OFFICE_LETTERS || rest.length === 0 || !rest.every((t) => FACILITY.has(t.key))) return [];
   return COMMON_WORDS.has(name.key) || PEOPLE.has(name.key) ? [] : [{ name: name.key, tail: false }];
+}
+
+/**
+ * What a town has of its own and names after itself, standing in the town: its bus stand, railway station, court,
+ * collectorate, tehsil office, municipality, market, police station, post office, government hospital. Not a road
+ * ("Hindupur Road" leads to Hindupur from elsewhere), a school or a bank ("Delhi Public School", "Punjab National Bank").
+ */
+// prettier-ignore
+const TOWN_FACILITIES: ReadonlySet<string> = new Set([
+  "bus stand", "bus stop", "bus station", "bus depot", "busstand", "railway station", "rly station", "railway stn", "rly stn",
+  "court", "courts", "civil court", "civil courts", "district court", "sessions court", "session court", "collectorate",
+  "collector office", "collectors office", "tehsil", "tehsil office", "tahsil office", "taluk office", "taluka office",
+  "mandal office", "municipality", "municipal office", "municipal corporation", "municipal council", "nagar palika",
+  "nagarpalika", "nagar panchayat", "market", "police station", "thana", "post office", "head post office",
+  "government hospital", "govt hospital", "civil hospital", "general hospital", "district hospital", "town hall",
+]);
+/** Words written between a town's name and its facility's: "Hindupur New Bus Stand", "Penukonda RTC Bus Stand", "Sojat City Court". */
+const FACILITY_QUALIFIERS: ReadonlySet<string> = new Set(["new", "old", "main", "central", "town", "city", "rtc", "ksrtc", "apsrtc", "tsrtc", "msrtc", "gsrtc"]);
+
+/**
+ * A landmark that is a town's own facility, the town's name first ("Opp. Hindupur Bus Stand", "Near Penukonda Railway
+ * Station"): the address is in that town, a directory town spelt as the directory spells it (`tail`: never a mere post
+ * office; a city's quarter names its bus stops too). Not a metro, nor a city by its old name: elsewhere a "Madras Bus
+ * Stand" is where the buses to Madras leave, a "Bombay Market" sells what came from there.
+ */
+function townFacility(tokens: readonly Token[]): Named[] {
+  // A road written after the facility, no comma between ("Near Hindupur Bus Stand Main Road"), is a road there.
+  let end = tokens.length;
+  while (end > 2 && ROAD_KINDS.has((tokens[end - 1] as Token).key)) end--;
+  const words = (from: number, to: number) =>
+    tokens
+      .slice(from, to)
+      .map((t) => t.key)
+      .join(" ");
+  const out: Named[] = [];
+  for (let n = 1; n <= 3 && n < end; n++) {
+    // A town's name may go on with an address word ("Krishan Nagar", "Jakhal Mandi"); it does not open with one.
+    const t = tokens[n - 1] as Token;
+    if (t.type !== WORD || (n === 1 && COMMON_WORDS.has(t.key)) || ROAD_NAMES.has(t.key) || LANDMARK_NOUNS.has(t.key) || PEOPLE.has(t.key)) break;
+    let at = n;
+    while (at < end - 1 && FACILITY_QUALIFIERS.has((tokens[at] as Token).key)) at++;
+    if (!TOWN_FACILITIES.has(words(at, end))) continue;
+    const key = words(0, n);
+    const town = townNamed(placeNameKey(key));
+    if (!town) continue;
+    const city = getGazetteer().places.get(key)?.city;
+    // A known city of that name in another state than the town's: two places, which nothing here tells apart.
+    const elsewhere = city && !city.districts.some((d) => town.areas.some((a) => a.state === directoryDistricts().get(d)));
+    if (!(city && (METROS.has(city.name) || elsewhere))) out.push({ name: key, tail: true, town: true });
+  }
+  return out;
 }
 
 /**
@@ -1398,7 +1468,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const list = at < order.length ? chunkNames(c) : valueWords(c);
     // The chunk's whole name, made only for a name that gets past the first checks.
     let whole: string | null = null;
-    for (const [k, { name, tail, toward }] of list.entries()) {
+    for (const [k, { name, tail, toward, town }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
@@ -1406,7 +1476,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
-      const city = tail || toward || name !== (whole ??= nameOf(c)) ? getGazetteer().places.get(name)?.city : undefined;
+      const city = !town && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
@@ -1694,6 +1764,8 @@ interface Named {
   name: string;
   tail: boolean;
   toward?: boolean;
+  /** The directory's town of that name, read as `Main Road, <town>` reads it: its areas, not a known city's districts. */
+  town?: boolean;
 }
 
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
@@ -2980,7 +3052,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A post office's own name is that place, not a misspelt district town ("Baramati" is no "Barasat").
     const key = last ? placeNameKey(nameOf(last)) : "";
     // A transliteration's spelling is not the buyer's: "Raypur" (रायपुर) is no office of that name.
-    const office = !transliterated && recordsNamed(key).length > 0;
+    const office = !transliterated && (recordsNamed(key).length > 0 || (!!last && !!suffixedTown(last.tokens)));
     // One of the pincode's own post offices is spelt right ("Vashi" in 400703 is no "Vasai").
     // Nor is a locality's name of many states a city's spelling where nothing written says which (`everywhereName`).
     const everywhere = !rec && !r.statedState && !r.statedDistrict && everywhereName(key);

@@ -2270,3 +2270,57 @@ describe("a state's two initials written apart or with one dot (U P, M.P, W. B.)
     expect(parts("Vill Rampur, A P")).not.toMatchObject({ state: "Andhra Pradesh" });
   });
 });
+
+describe("without a pincode, a directory town named inside a landmark by its own facility (bus stand, station, court, tehsil)", () => {
+  it("names the town's state and district, the facility's words after the town, with or without a comma after", () => {
+    expect(normalizeAddress("Shop 3, Near Nawalgarh Bus Stand").components).toMatchObject({ landmark: "Near Nawalgarh Bus Stand", city: null, district: "Jhunjhunu", state: "Rajasthan" });
+    expect(parts("Plot 9, Opp. Penukonda Railway Station")).toMatchObject({ district: "Anantapur", state: "Andhra Pradesh" });
+    expect(parts("4, Lake View Road, Behind Nawalgarh Tehsil Office")).toMatchObject({ district: "Jhunjhunu", state: "Rajasthan" });
+    expect(parts("NEAR SOJAT CITY COURT")).toMatchObject({ district: "Pali", state: "Rajasthan" });
+    expect(parts("Near Sojat Govt Hospital, Ward 6")).toMatchObject({ district: "Pali", state: "Rajasthan" });
+    expect(parts("12, Near Nawalgarh New Bus Stand Main Road")).toMatchObject({ district: "Jhunjhunu", state: "Rajasthan" });
+  });
+
+  it("never overrides a town, district or state written, nor a pincode", () => {
+    expect(parts("Near Nawalgarh Bus Stand, Sikar")).toMatchObject({ city: "Sikar", district: "Sikar", state: "Rajasthan" });
+    expect(parts("Opp. Sojat Bus Stand, Kerala")).toMatchObject({ district: null, state: "Kerala" });
+    expect(parts("Near Hindupur Bus Stand, Penukonda")).toMatchObject({ city: "Penukonda", district: "Anantapur" });
+    expect(parts("Near Nawalgarh Bus Stand 302001")).toMatchObject({ district: "Jaipur", state: "Rajasthan" });
+  });
+
+  it("names nothing from a road, a school, a bank or a firm named after a place, a town of several states, a metro or a city's old name", () => {
+    expect(parts("Hindupur Road, Penukonda")).toMatchObject({ city: "Penukonda", district: "Anantapur" });
+    expect(parts("Delhi Road, Meerut")).toMatchObject({ city: "Meerut", state: "Uttar Pradesh" });
+    for (const text of [
+      "Near Delhi Public School",
+      "Opp. Kerala Bank",
+      "Near Punjab National Bank",
+      "Near Andhra Bank",
+      "Opp Bombay Dyeing",
+      "Near Nawalgarh Public School",
+      "Near Rajgarh Bus Stand",
+      "Near Madras Bus Stand",
+      "Near Bombay Market",
+      "Near Delhi Bus Stand",
+    ]) {
+      expect(parts(text), text).toMatchObject({ district: null, state: null });
+    }
+  });
+});
+
+describe("without a pincode, a directory town written with 'Town' or 'City' after it", () => {
+  it("names its state and district as the name alone does", () => {
+    expect(parts("Main Road, Nawalgarh Town")).toMatchObject({ district: "Jhunjhunu", state: "Rajasthan" });
+    expect(parts("12, Hindupur Town")).toMatchObject({ district: "Anantapur", state: "Andhra Pradesh" });
+    expect(parts("Ward 5, Sojat City")).toMatchObject({ district: "Pali", state: "Rajasthan" });
+  });
+
+  it("is no near spelling of a city called '… City' (exact before near)", () => {
+    expect(parts("Station Road, Panna City")).toMatchObject({ district: "Panna", state: "Madhya Pradesh" });
+  });
+
+  it("names nothing from a quarter named with 'Town' or 'City' after a word no town is called", () => {
+    expect(parts("435, Model Town")).toMatchObject({ district: null, state: null });
+    expect(parts("12, Lakeview Road, Sunshine City")).toMatchObject({ district: null, state: null });
+  });
+});
