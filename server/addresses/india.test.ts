@@ -1158,7 +1158,9 @@ describe("without a pincode, a town spelt as it sounds", () => {
   });
 
   it("guesses nothing for a name of two states' towns, or a name with another vowel after it (Janakpur)", () => {
-    expect(parts("Main Road, Velpoor")).toMatchObject({ city: "Velpoor", state: null });
+    // Tarapur is a town of Gujarat and of Bihar. (Velpur was the example here; the directory now lists it in Andhra
+    // Pradesh only, so "Velpoor", seven letters, reads as it since names of six and seven letters are read by sound.)
+    expect(parts("Main Road, Tarapoor")).toMatchObject({ city: "Tarapoor", state: null });
     // Janakpuri is Delhi's locality of that name (its offices Janakpuri A-3, B-1, C-4), no town Janakpur.
     expect(parts("Main Road, Janakpuri")).toMatchObject({ city: "Delhi", district: "West Delhi", state: "Delhi" });
   });
@@ -2250,5 +2252,32 @@ describe("without a pincode, an office named after what every town has (a housin
     expect(parts("14, Housing Board Colony, Rewari")).toMatchObject({ city: "Rewari", district: "Rewari", state: "Haryana" });
     expect(parts("Near Railway Station, Hindupur")).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
     expect(parts("Plot 4, Housing Colony, Gandhinagar, Gujarat")).toMatchObject({ city: "Gandhinagar", state: "Gujarat" });
+  });
+});
+
+describe("without a pincode, a directory town of six or seven letters spelt as it sounds (eleventh round)", () => {
+  it("is that town, as for longer names: a last a dropped or added, the line keeping the name as written", () => {
+    expect(parts("Church Road, Sompet")).toEqual({ city: "Sompeta", district: "Srikakulam", state: "Andhra Pradesh", pincode: null });
+    expect(normalizeAddress("Church Road, Sompet").normalized).toBe("Church Road, Sompet, Andhra Pradesh");
+    expect(parts("Temple Street, Denkad")).toMatchObject({ city: "Denkada", district: "Vizianagaram", state: "Andhra Pradesh" });
+    expect(parts("Gandhi Road, Anekala")).toMatchObject({ city: "Anekal", district: "Bengaluru Urban", state: "Karnataka" });
+  });
+
+  it("is the nearest of several spellings the directory has of one district's town", () => {
+    expect(parts("Main Road, Tankar")).toMatchObject({ city: "Tankara", district: "Rajkot", state: "Gujarat" });
+    expect(parts("Main Road, Jhandut")).toMatchObject({ district: "Bilaspur", state: "Himachal Pradesh" });
+  });
+
+  it("is the town that sounds so, not another a letter off (Yellapoor is Yellapur, not Yellanoor)", () => {
+    expect(parts("Main Road, Yellapoor")).toMatchObject({ city: "Yellapur", district: "Uttara Kannada", state: "Karnataka" });
+  });
+
+  it("names nothing where the spellings lie in two districts, a town of several states is as near, or it sounds as an address word", () => {
+    // Kovvur (West Godavari) and Kovvuru (Nellore).
+    expect(parts("Main Road, Kovvura")).toMatchObject({ district: null, state: null });
+    // Shhapura of Jaipur sounds so; Shahpura, of Rajasthan and Madhya Pradesh, is a letter off as well.
+    expect(parts("Main Road, Shapura")).toMatchObject({ district: null, state: null });
+    // A crossroads' word (chauraha), not the town Chharrah.
+    expect(parts("Main Road, Chaurah")).toMatchObject({ district: null, state: null });
   });
 });
