@@ -3348,11 +3348,23 @@ function tehsilDistrict(name: string): string | undefined {
   return own && gaz.places.get(name)?.city?.districts.some((d) => d !== own) ? undefined : own;
 }
 
+/**
+ * A sub-district written with its marker and spelt as it sounds ("Kundapur Taluk", "Sompet Mandal"): the town
+ * `spokenTown` reads from the name alone, where no place is spelt so (a post office of that name is that office).
+ */
+function spokenSubDistrict(key: string, name: string): DirectoryTown | null {
+  if (key.length < SPOKEN_TOWN_LETTERS || recordsNamed(key).length > 0 || getGazetteer().places.has(name)) return null;
+  return spokenTown(key, null, null).town;
+}
+
 function subDistrictArea(kept: readonly Chunk[]): { state: string | null; district: string | null } {
   const areas = kept.flatMap((c) => {
     if (c.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(c.label) || !c.tokens.every((t) => t.type === WORD)) return [];
     const key = placeNameKey(nameOf(c));
-    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    // Spelt as it sounds only where the value is all the part holds: a name the parser cut from a longer one
+    // ("Garh Radhanagara Taluk": "Radhanagara") is no sub-district's whole name.
+    const alone = kept.every((o) => o === c || o.segment !== c.segment);
+    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? (alone ? spokenSubDistrict(key, nameOf(c))?.areas : undefined) ?? []);
     const own = tehsilDistrict(nameOf(c));
     return [own && town.some((a) => a.district === own) ? town.filter((a) => a.district === own) : town];
   });

@@ -2281,3 +2281,19 @@ describe("without a pincode, a directory town of six or seven letters spelt as i
     expect(parts("Main Road, Chaurah")).toMatchObject({ district: null, state: null });
   });
 });
+
+describe("without a pincode, a sub-district spelt as it sounds, with its marker (eleventh round)", () => {
+  it("names its district and state as the sub-district spelt right does, whatever the marker and its place", () => {
+    const udupi = { city: null, district: "Udupi", state: "Karnataka" };
+    expect(parts("Church Road, Kundapur Taluk")).toMatchObject(udupi);
+    expect(parts("Near Bus Stand, Tq Kundapur")).toMatchObject(udupi);
+    expect(parts("Church Road, Kundapur Tehsil")).toMatchObject(udupi);
+    expect(parts("Church Road, Kundapura Taluk")).toMatchObject(udupi);
+    expect(parts("12 Temple Street, Sompet Mandal")).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("not where the parser cut the name from a longer one before the marker", () => {
+    // Garh Radhanagar (Paschim Medinipur) misspelt: "Radhanagara" alone sounds as Radhanagar of Tripura.
+    expect(parts("Main Road, Garh Radhanagara Taluk")).toMatchObject({ state: null });
+  });
+});
