@@ -256,8 +256,8 @@ export function townsByFirstAndLength(): Map<string, string[][]> {
 const letterCounts = new Int16Array(26);
 
 /**
- * How many letters two keys (lower-case letters) hold apart, counted as a bag: two edits (a letter changed counts two)
- * leave at most four, so a larger gap needs no `swapDistance`.
+ * How many letters two keys (lower-case letters) hold apart, counted as a bag: n edits (a letter changed counts two)
+ * leave at most 2n, so a larger gap needs no `swapDistance`.
  */
 function letterGap(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) (letterCounts[a.charCodeAt(i) - 97] as number)++;
@@ -270,10 +270,11 @@ function letterGap(a: string, b: string): number {
   return gap;
 }
 
-/** Whether a directory town (same first letter) is within two edits of a name (`placeNameKey`). */
-export function townWithinTwoEdits(key: string): boolean {
+/** Whether a directory town (same first letter) that `accept` takes is within `limit` edits (two at most) of a name (`placeNameKey`). */
+export function townWithin(key: string, limit: number, accept: (town: string) => boolean = () => true): boolean {
   const byLength = townsByFirstAndLength().get(key[0] as string) ?? [];
-  for (let n = key.length - 2; n <= key.length + 2; n++) for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 4 && swapDistance(key, k, 2) <= 2) return true;
+  for (let n = key.length - limit; n <= key.length + limit; n++)
+    for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 2 * limit && swapDistance(key, k, limit) <= limit && accept(k)) return true;
   return false;
 }
 

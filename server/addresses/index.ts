@@ -42,7 +42,7 @@ import {
   placeBySound,
   soundPlaces,
   swapDistance,
-  townWithinTwoEdits,
+  townWithin,
   townsByFirstAndLength,
 } from "./fuzzy";
 import {
@@ -2537,12 +2537,11 @@ function branchNotState(text: string): string {
 }
 
 /**
- * Whether another name of the address, written as the directory spells it, is a town of one state other than the city's
- * ("Poladpur, Bhopall": Poladpur is a town of Maharashtra's, Bhopall a letter from Bhopal, Madhya Pradesh): a name spelt
- * right wins over a near spelling (contract), so the city is not read.
+ * Whether another name of the address, written as the directory spells it, is a town of one state other than the
+ * `states` of the place a near spelling names ("Poladpur, Bhopall": Poladpur is a town of Maharashtra's, Bhopall a
+ * letter from Bhopal, Madhya Pradesh): a name spelt right wins over a near spelling (contract), so the place is not read.
  */
-function townElsewhere(kept: readonly Chunk[], last: Chunk, city: CityDef): boolean {
-  const states = new Set(city.districts.map((d) => directoryDistricts().get(d)));
+function townElsewhere(kept: readonly Chunk[], last: Chunk, states: ReadonlySet<string | undefined>): boolean {
   return kept.some((c) => {
     if (c === last || !isPlainName(c)) return false;
     const town = COMMON_WORDS.has(placeNameKey(nameOf(c))) ? null : townNamed(placeNameKey(nameOf(c)));
@@ -2866,7 +2865,7 @@ function spokenTownIndex(): Map<string, string[]> {
     spokenTowns = new Map();
     for (const key of directoryTowns().keys()) {
       const spoken = spokenKey(key);
-      if (spoken.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key)) continue;
+      if (spoken.length < SPOKEN_TOWN_SOUND || COMMON_WORDS.has(key)) continue;
       const list = spokenTowns.get(spoken);
       if (list) list.push(key);
       else spokenTowns.set(spoken, [key]);
@@ -2892,22 +2891,51 @@ function spokenOfficeIndex(): Map<string, string[]> {
   }
   return spokenOffices;
 }
-/** Shorter names sound like too many others. */
+/** Shorter names sound like too many post offices (130,000 names). */
 const SPOKEN_LETTERS = 8;
 /**
- * A directory town's own sound may be shorter: the written name's length is the guard, and the town is indexed by
- * its sound, so "Bobbeeli" (eight letters) finds Bobbili (seven, `bobili` both) as "Sullurpet" finds Sullurpeta.
+ * A name written for a town (9,500 names) may be shorter, and so may the town's own sound: "Bobbeeli" finds Bobbili
+ * (`bobili` both) as "Sullurpet" finds Sullurpeta, "Sompet" Sompeta (`sompet`) and "Makkuv" Makkuva (`makuv`).
  */
 const SPOKEN_TOWN_LETTERS = 6;
+const SPOKEN_TOWN_SOUND = 5;
+
+let spokenCommon: ReadonlySet<string> | null = null;
+
+/**
+ * The directory town a name (`placeNameKey`, no place spelt so) is spelt as it sounds (`spokenKey`), within the state
+ * and district written: one town of one state, or several spellings that all lie in one district of one state
+ * ("Jhandutt", "Jhandutta": the nearest spelling, then the one with more pincodes). `sounded` where some town sounds
+ * so, one or not. Not a name that sounds as an address word does ("Chaurah" is a misspelt crossroads, not Chharrah).
+ */
+function spokenTown(key: string, state: string | null, district: string | null): { town: DirectoryTown | null; sounded: boolean } {
+  spokenCommon ??= new Set([...COMMON_WORDS].map(spokenKey));
+  const spoken = spokenKey(key);
+  if (spokenCommon.has(spoken)) return { town: null, sounded: true };
+  const towns = (spokenTownIndex().get(spoken) ?? [])
+    .map((k) => townNamed(k))
+    .filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, state) && (!district || a.district === district)));
+  // A name of two states ("Tarapur") is no guess to make, nor one of two towns of two districts ("Kovvur", "Kovvuru").
+  const areas = towns.flatMap((t) => t.areas);
+  const one = towns.length === 1 ? only(areas.map((a) => a.state)) !== null : towns.length > 1 && only(areas.map((a) => `${a.district}|${a.state}`)) !== null;
+  if (!one) return { town: null, sounded: towns.length > 0 };
+  const apart = (t: DirectoryTown) => swapDistance(key, placeNameKey(t.name), key.length);
+  const town = towns.reduce((a, b) => (apart(b) < apart(a) || (apart(b) === apart(a) && b.codes.length > a.codes.length) ? b : a));
+  // A name under eight letters meets more towns a letter off: not where a town of several states is as near ("Shapura":
+  // Shhapura of Jaipur sounds so, Shahpura of Rajasthan and Madhya Pradesh is a letter off too).
+  const common = (k: string) => new Set(townNamed(k)?.areas.map((a) => a.state)).size > 1;
+  return { town: key.length < SPOKEN_LETTERS && townWithin(key, Math.min(apart(town), 2), common) ? null : town, sounded: true };
+}
 
 /**
  * Without a pincode the directory can read or a city written, where nothing else names the city, a directory town a
  * letter off (`nearTownWritten`), else the last name written
  * (a village's, as `isVillageName`) that is no place the directory or the gazetteer knows, spelt as one directory town
  * or sub-district of one state sounds (`spokenKey`): the city is that town, in the directory's spelling ("Main Road,
- * Sullurpet" → Sullurpeta); the line keeps the name as written. Within the written state; one town only, never a
- * guess between two. Where no town sounds so, a post office that is no town and whose name lies in one district
- * ("Main Road, Nagayyapet" → the office Nagayyapeta).
+ * Sullurpet" → Sullurpeta); the line keeps the name as written. Within the written state; one town only, or the directory's
+ * spellings of one district's town (`spokenTown`), never a guess between two. Where no town sounds so, a post
+ * office that is no town and whose name lies in one district, of eight letters or more ("Main Road, Nagayyapet" → the
+ * office Nagayyapeta).
  */
 function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chunk; name: string } | null): Chunk | null {
   // A town a letter off, found while the city was read (`nearTownWritten`).
@@ -2918,18 +2946,16 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last)) return null;
   const key = placeNameKey(nameOf(last));
-  if (key.length < SPOKEN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
-  const keys = spokenTownIndex().get(spokenKey(key)) ?? [];
+  if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
   // Within the state and the district written ("Maheswar Mandal, R.R. Dist." is no town of another state spelt so).
   const district = r.statedDistrict;
-  const towns = keys.map((k) => townNamed(k)).filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, r.statedState) && (!district || a.district === district)));
-  // One town, of one state: a name of two states ("Velpur") is no guess to make.
-  const town = towns.length === 1 ? (towns[0] as DirectoryTown) : null;
-  if (town && only(town.areas.map((a) => a.state)) !== null) {
+  const { town, sounded } = spokenTown(key, r.statedState, district);
+  if (town && townElsewhere(kept, last, new Set(town.areas.map((a) => a.state)))) return null;
+  if (town) {
     r.statedCity = town.name;
     return last;
   }
-  if (towns.length > 0 || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return null;
+  if (sounded || key.length < SPOKEN_LETTERS || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return null;
   // Else a post office that is no town, sounding the same ("Bontalakodur" for the office Bontalakoduru, "Boyalapally"
   // for Boyalapalle), whose name is found in one district only, within what is written: the village's own office.
   const offices = (spokenOfficeIndex().get(spokenKey(key)) ?? []).flatMap((k) => officesNamed(k));
@@ -2940,7 +2966,7 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   // office of other districts only (the address lies there).
   const office = within[0] as { rec: PincodeRecord; place: string };
   if (last.tokens.length > 1 && last.tokens.some((t) => t.key.length >= 5 && (recordsNamed(t.key).length > 0 || townNamed(t.key)))) return null;
-  if (townWithinTwoEdits(key)) return null;
+  if (townWithin(key, 2)) return null;
   const elsewhere = kept.some((c) => {
     if (c === last || !isPlainName(c)) return false;
     const recs = recordsNamed(placeNameKey(nameOf(c)));
@@ -3068,7 +3094,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
     const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
-    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, fuzzy) ? null : fuzzy;
+    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
     // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
     // A name in a regional script sounds like a place where that script is written (திண்டுக்கல் is no town of Odisha).
@@ -3154,6 +3180,10 @@ function nearTownWritten(key: string, guess: CityDef | null, state: string | nul
   if (!near) return { town: null, guess };
   const cityDistance = guess ? Math.min(...guess.keys.map((k) => swapDistance(key, placeNameKey(k), near.distance))) : Infinity;
   if (cityDistance <= near.distance) return { town: null, guess };
+  // A name that sounds as another directory town ("Yellapoor": Yellapur) is that one misspelt, not one a letter off
+  // (Yellanoor): `readMisspeltTown` reads it, or nothing where the sound names no one place.
+  const sounds = key.length >= SPOKEN_TOWN_LETTERS ? spokenTownIndex().get(spokenKey(key)) : undefined;
+  if (sounds && near.key && !sounds.includes(near.key)) return { town: null, guess: null };
   // A city's own name is the city's near spelling to find (`fuzzyCity`), under the city's name.
   const town = near.key && !getGazetteer().places.get(near.key)?.city ? townNamed(near.key) : null;
   const fits = !!town && town.areas.some((a) => inState(a.state, state) && (!district || a.district === district));
@@ -3390,11 +3420,23 @@ function tehsilDistrict(name: string): string | undefined {
   return own && gaz.places.get(name)?.city?.districts.some((d) => d !== own) ? undefined : own;
 }
 
+/**
+ * A sub-district written with its marker and spelt as it sounds ("Kundapur Taluk", "Sompet Mandal"): the town
+ * `spokenTown` reads from the name alone, where no place is spelt so (a post office of that name is that office).
+ */
+function spokenSubDistrict(key: string, name: string): DirectoryTown | null {
+  if (key.length < SPOKEN_TOWN_LETTERS || recordsNamed(key).length > 0 || getGazetteer().places.has(name)) return null;
+  return spokenTown(key, null, null).town;
+}
+
 function subDistrictArea(kept: readonly Chunk[]): { state: string | null; district: string | null } {
   const areas = kept.flatMap((c) => {
     if (c.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(c.label) || !c.tokens.every((t) => t.type === WORD)) return [];
     const key = placeNameKey(nameOf(c));
-    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    // Spelt as it sounds only where the value is all the part holds: a name the parser cut from a longer one
+    // ("Garh Radhanagara Taluk": "Radhanagara") is no sub-district's whole name.
+    const alone = kept.every((o) => o === c || o.segment !== c.segment);
+    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? (alone ? spokenSubDistrict(key, nameOf(c))?.areas : undefined) ?? []);
     const own = tehsilDistrict(nameOf(c));
     return [own && town.some((a) => a.district === own) ? town.filter((a) => a.district === own) : town];
   });

@@ -1158,7 +1158,9 @@ describe("without a pincode, a town spelt as it sounds", () => {
   });
 
   it("guesses nothing for a name of two states' towns, or a name with another vowel after it (Janakpur)", () => {
-    expect(parts("Main Road, Velpoor")).toMatchObject({ city: "Velpoor", state: null });
+    // Tarapur is a town of Gujarat and of Bihar. (Velpur was the example here; the directory now lists it in Andhra
+    // Pradesh only, so "Velpoor", seven letters, reads as it since names of six and seven letters are read by sound.)
+    expect(parts("Main Road, Tarapoor")).toMatchObject({ city: "Tarapoor", state: null });
     // Janakpuri is Delhi's locality of that name (its offices Janakpuri A-3, B-1, C-4), no town Janakpur.
     expect(parts("Main Road, Janakpuri")).toMatchObject({ city: "Delhi", district: "West Delhi", state: "Delhi" });
   });
@@ -2322,5 +2324,48 @@ describe("without a pincode, a directory town written with 'Town' or 'City' afte
   it("names nothing from a quarter named with 'Town' or 'City' after a word no town is called", () => {
     expect(parts("435, Model Town")).toMatchObject({ district: null, state: null });
     expect(parts("12, Lakeview Road, Sunshine City")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("without a pincode, a directory town of six or seven letters spelt as it sounds (eleventh round)", () => {
+  it("is that town, as for longer names: a last a dropped or added, the line keeping the name as written", () => {
+    expect(parts("Church Road, Sompet")).toEqual({ city: "Sompeta", district: "Srikakulam", state: "Andhra Pradesh", pincode: null });
+    expect(normalizeAddress("Church Road, Sompet").normalized).toBe("Church Road, Sompet, Andhra Pradesh");
+    expect(parts("Temple Street, Denkad")).toMatchObject({ city: "Denkada", district: "Vizianagaram", state: "Andhra Pradesh" });
+    expect(parts("Gandhi Road, Anekala")).toMatchObject({ city: "Anekal", district: "Bengaluru Urban", state: "Karnataka" });
+  });
+
+  it("is the nearest of several spellings the directory has of one district's town", () => {
+    expect(parts("Main Road, Tankar")).toMatchObject({ city: "Tankara", district: "Rajkot", state: "Gujarat" });
+    expect(parts("Main Road, Jhandut")).toMatchObject({ district: "Bilaspur", state: "Himachal Pradesh" });
+  });
+
+  it("is the town that sounds so, not another a letter off (Yellapoor is Yellapur, not Yellanoor)", () => {
+    expect(parts("Main Road, Yellapoor")).toMatchObject({ city: "Yellapur", district: "Uttara Kannada", state: "Karnataka" });
+  });
+
+  it("names nothing where the spellings lie in two districts, a town of several states is as near, or it sounds as an address word", () => {
+    // Kovvur (West Godavari) and Kovvuru (Nellore).
+    expect(parts("Main Road, Kovvura")).toMatchObject({ district: null, state: null });
+    // Shhapura of Jaipur sounds so; Shahpura, of Rajasthan and Madhya Pradesh, is a letter off as well.
+    expect(parts("Main Road, Shapura")).toMatchObject({ district: null, state: null });
+    // A crossroads' word (chauraha), not the town Chharrah.
+    expect(parts("Main Road, Chaurah")).toMatchObject({ district: null, state: null });
+  });
+});
+
+describe("without a pincode, a sub-district spelt as it sounds, with its marker (eleventh round)", () => {
+  it("names its district and state as the sub-district spelt right does, whatever the marker and its place", () => {
+    const udupi = { city: null, district: "Udupi", state: "Karnataka" };
+    expect(parts("Church Road, Kundapur Taluk")).toMatchObject(udupi);
+    expect(parts("Near Bus Stand, Tq Kundapur")).toMatchObject(udupi);
+    expect(parts("Church Road, Kundapur Tehsil")).toMatchObject(udupi);
+    expect(parts("Church Road, Kundapura Taluk")).toMatchObject(udupi);
+    expect(parts("12 Temple Street, Sompet Mandal")).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("not where the parser cut the name from a longer one before the marker", () => {
+    // Garh Radhanagar (Paschim Medinipur) misspelt: "Radhanagara" alone sounds as Radhanagar of Tripura.
+    expect(parts("Main Road, Garh Radhanagara Taluk")).toMatchObject({ state: null });
   });
 });
