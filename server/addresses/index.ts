@@ -2175,6 +2175,16 @@ function unglueTowns(text: string): string {
       // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
+      // A village glued to its sub-district's name, which the directory spells otherwise, before the marker
+      // ("GOLLAPUDIVIJAYAWADARURAL MANDAL"): the village starts its field (or follows a street's word).
+      if (
+        at === 0 &&
+        length >= GLUED_VILLAGE_RUN &&
+        only === 0 &&
+        SUBDISTRICT_MARKER.test(after) &&
+        (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
+      )
+        at = villageBeforeSubDistrictName(key);
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     }
@@ -2323,6 +2333,27 @@ function townQuarter(town: string, office: string): boolean {
   if (town.length < 7 || office.length < 7 || !gluedTownKeys().has(town) || gluedTownKeys().has(office) || !isOfficeKey(office)) return false;
   const areas = townNamed(town)?.areas ?? [];
   return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
+}
+
+/** The fewest letters of a village's name and its sub-district's glued together (five and six). */
+const GLUED_VILLAGE_RUN = 11;
+
+/**
+ * Where a run of letters (lower case) before a sub-district's marker splits into a village and the sub-district's
+ * name, or 0: the longest start of five letters or more that is a directory town or post office, before six letters
+ * or more that the directory knows as no place but spells a directory town two letters apart (the sub-district's town
+ * as lists spell it: "Kaikaluru" for Kaikalur). A run the directory knows whole, or spells two letters apart, is a
+ * place's own name and stays ("Kalyanadurg" is Kalyandurg, no office "Kalya"); so does one whose rest is near no town.
+ */
+function villageBeforeSubDistrictName(key: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key) || townWithinTwoEdits(key)) return 0;
+  for (let i = key.length - 6; i >= 5; i--) {
+    const left = key.slice(0, i);
+    if (!isPlaceKey(left) || COMMON_WORDS.has(left) || GLUED_BEFORE_TOWN.has(left)) continue;
+    const right = key.slice(i);
+    return isPlaceKey(right) || COMMON_WORDS.has(right) || !townWithinTwoEdits(right) ? 0 : i;
+  }
+  return 0;
 }
 
 /** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */

@@ -2252,3 +2252,21 @@ describe("without a pincode, an office named after what every town has (a housin
     expect(parts("Plot 4, Housing Colony, Gandhinagar, Gujarat")).toMatchObject({ city: "Gandhinagar", state: "Gujarat" });
   });
 });
+
+describe("a village glued to its sub-district's name, spelt otherwise than the directory's, before the marker (citynull)", () => {
+  it("is the village, the city; the rest is the sub-district", () => {
+    expect(normalizeAddress("2-14, MAIN ROAD, VADLAMUDICHEBROLLU MANDAL, GUNTUR DIST").components).toMatchObject({
+      street: "Main Road",
+      locality: "Mandal Chebrollu",
+      city: "Vadlamudi",
+      district: "Guntur",
+      state: "Andhra Pradesh",
+    });
+    expect(parts("D NO 5, CHURCH STREET, KOLLURUDUGGIRALAA MANDAL, GUNTUR DISTRICT")).toMatchObject({ city: "Kolluru", district: "Guntur" });
+  });
+
+  it("leaves a name the directory spells two letters apart whole, and a word typed in small letters as typed", () => {
+    expect(normalizeAddress("2-14, MAIN ROAD, NARASARAOPETA MANDAL, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Narasaraopeta", city: null });
+    expect(normalizeAddress("Main Road, Vadlamudichebrollu Mandal, Guntur Dist").components).toMatchObject({ locality: "Mandal Vadlamudichebrollu", city: null });
+  });
+});
