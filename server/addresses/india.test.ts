@@ -2265,6 +2265,11 @@ describe("a village glued to its sub-district's name, spelt otherwise than the d
     expect(parts("D NO 5, CHURCH STREET, KOLLURUDUGGIRALAA MANDAL, GUNTUR DISTRICT")).toMatchObject({ city: "Kolluru", district: "Guntur" });
   });
 
+  it("with a space between, is the village too, and the district's town is not the city", () => {
+    expect(parts("D NO 2, MASJID ROAD, VADLAMUDI CHEBROLLU MANDAL GUNTUR DISTRICT")).toMatchObject({ city: "Vadlamudi", district: "Guntur" });
+    expect(normalizeAddress("Kolluru Duggiralaa Mandal, Guntur").components).toMatchObject({ locality: "Kolluru, Mandal Duggiralaa", city: "Kolluru" });
+  });
+
   it("leaves a name the directory spells two letters apart whole, and a word typed in small letters as typed", () => {
     expect(normalizeAddress("2-14, MAIN ROAD, NARASARAOPETA MANDAL, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Narasaraopeta", city: null });
     expect(normalizeAddress("Main Road, Vadlamudichebrollu Mandal, Guntur Dist").components).toMatchObject({ locality: "Mandal Vadlamudichebrollu", city: null });
