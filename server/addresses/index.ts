@@ -2049,12 +2049,13 @@ const GLUED_AFTER_PLACE_LIST: readonly string[] = [
 ];
 /**
  * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued
- * after one is split off even where the directory does not know it ("MAIN ROADSITARAMPETA").
+ * after one is split off even where the directory does not know it ("MAIN ROADSITARAMPETA"); so is a street's word a
+ * list cut short ("TEMPLE STREECHANDOLU").
  */
 // prettier-ignore
 const GLUED_BEFORE_NAME: readonly string[] = [
   "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
-  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta",
+  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree",
 ];
 /** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
@@ -2370,6 +2371,8 @@ function knownAtTurn(key: string, at: number): boolean {
 function gluedNameAt(key: string, only: number): number {
   for (const word of GLUED_BEFORE_NAME) {
     if ((only > 0 && only !== word.length) || key.length - word.length < 6 || !key.startsWith(word)) continue;
+    // A word cut short starts no run that holds the whole word ("STREETLIGHT" is no "STREE" before a name).
+    if (GLUED_BEFORE_NAME.some((whole) => whole.length > word.length && whole.startsWith(word) && key.startsWith(whole))) continue;
     const rest = key.slice(word.length);
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }

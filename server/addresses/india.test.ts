@@ -2275,3 +2275,14 @@ describe("a village glued to its sub-district's name, spelt otherwise than the d
     expect(normalizeAddress("Main Road, Vadlamudichebrollu Mandal, Guntur Dist").components).toMatchObject({ locality: "Mandal Vadlamudichebrollu", city: null });
   });
 });
+
+describe("a street's word a list cut short, glued to the town after it (citynull)", () => {
+  it("is split off the town, which is the city", () => {
+    expect(parts("4-12 TEMPLE STREECHANDOLU, GUNTUR DIST, AP")).toMatchObject({ city: "Chandolu", district: "Guntur", state: "Andhra Pradesh" });
+  });
+
+  it("is not read in a word that holds the whole street's word, nor cut to four letters (STREAMLINE)", () => {
+    expect(normalizeAddress("D NO 3 STREETLIGHT ROAD").components).toMatchObject({ street: "Streetlight Road", city: null });
+    expect(normalizeAddress("7-1 STREAMLINE ROAD, TENALI").components).toMatchObject({ street: "Streamline Road", city: "Tenali" });
+  });
+});
