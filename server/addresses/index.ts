@@ -2336,19 +2336,22 @@ function townQuarter(town: string, office: string): boolean {
   return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
 }
 
-/** The fewest letters of a village's name and its sub-district's glued together (five and six). */
-const GLUED_VILLAGE_RUN = 11;
+/** The fewest letters of a sub-district's name glued after its village's: a mandal's own name of one word is longer
+ * than a village's first part and the six letters left ("Ballikurava" is no office "Balli" and a "Kurava"). */
+const GLUED_SUB_DISTRICT_LETTERS = 7;
+/** The fewest letters of a village's name and its sub-district's glued together. */
+const GLUED_VILLAGE_RUN = 5 + GLUED_SUB_DISTRICT_LETTERS;
 
 /**
  * Where a run of letters (lower case) before a sub-district's marker splits into a village and the sub-district's
- * name, or 0: the longest start of five letters or more that is a directory town or post office, before six letters
+ * name, or 0: the longest start of five letters or more that is a directory town or post office, before seven letters
  * or more that the directory knows as no place but spells a directory town two letters apart (the sub-district's town
  * as lists spell it: "Kaikaluru" for Kaikalur). A run the directory knows whole, or spells two letters apart, is a
  * place's own name and stays ("Kalyanadurg" is Kalyandurg, no office "Kalya"); so does one whose rest is near no town.
  */
 function villageBeforeSubDistrictName(key: string): number {
   if (COMMON_WORDS.has(key) || isPlaceKey(key) || townWithinTwoEdits(key)) return 0;
-  for (let i = key.length - 6; i >= 5; i--) {
+  for (let i = key.length - GLUED_SUB_DISTRICT_LETTERS; i >= 5; i--) {
     const left = key.slice(0, i);
     if (!isPlaceKey(left) || COMMON_WORDS.has(left) || GLUED_BEFORE_TOWN.has(left)) continue;
     const right = key.slice(i);

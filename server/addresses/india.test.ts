@@ -2272,6 +2272,8 @@ describe("a village glued to its sub-district's name, spelt otherwise than the d
 
   it("leaves a name the directory spells two letters apart whole, and a word typed in small letters as typed", () => {
     expect(normalizeAddress("2-14, MAIN ROAD, NARASARAOPETA MANDAL, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Narasaraopeta", city: null });
+    // A mandal's own name of one word, whose first letters are an office's, keeps its six letters after them.
+    expect(normalizeAddress("DNO 7, CHURCH STREET, BALLIKURAVA MANDAL, PRAKASAM DIST").components).toMatchObject({ locality: "Mandal Ballikurava" });
     expect(normalizeAddress("Main Road, Vadlamudichebrollu Mandal, Guntur Dist").components).toMatchObject({ locality: "Mandal Vadlamudichebrollu", city: null });
   });
 });
