@@ -2177,7 +2177,7 @@ function unglueTowns(text: string): string {
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
       // A village glued to its sub-district's name, which the directory spells otherwise, before the marker
-      // ("GOLLAPUDIVIJAYAWADARURAL MANDAL"): the village starts its field (or follows a street's word).
+      // ("VADLAMUDICHEBROLLU MANDAL", Chebrole's): the village starts its field (or follows a street's word).
       if (
         at === 0 &&
         length >= GLUED_VILLAGE_RUN &&
@@ -2336,8 +2336,10 @@ function townQuarter(town: string, office: string): boolean {
   return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
 }
 
-/** The fewest letters of a sub-district's name glued after its village's: a mandal's own name of one word is longer
- * than a village's first part and the six letters left ("Ballikurava" is no office "Balli" and a "Kurava"). */
+/**
+ * The fewest letters of a sub-district's name glued after its village's: a mandal's own name of one word is longer
+ * than a village's first part and the six letters left ("Ballikurava" is no office "Balli" and a "Kurava").
+ */
 const GLUED_SUB_DISTRICT_LETTERS = 7;
 /** The fewest letters of a village's name and its sub-district's glued together. */
 const GLUED_VILLAGE_RUN = 5 + GLUED_SUB_DISTRICT_LETTERS;

@@ -443,7 +443,7 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
       tokens.every((t) => t.key.length >= 5 && !isLocalityWord(t.key) && !STREET_WORDS.has(t.key) && !BUILDING_WORDS.has(t.key));
     if (village.length >= 4 && (inDistrict || unknown)) return at;
   }
-  // A sub-district's town of one word that the directory spells otherwise ("Rampur Chebrollu Mandal", Chebrole), after a
+  // A sub-district's town of one word that the directory spells otherwise ("Vadlamudi Chebrollu Mandal", Chebrole), after a
   // directory post office or town of five letters or more: the village.
   const at = tokens.length - 1;
   const sub = partKey(tokens.slice(at));
