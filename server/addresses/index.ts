@@ -2121,12 +2121,13 @@ const GLUED_AFTER_PLACE_LIST: readonly string[] = [
 ];
 /**
  * Address words that start no place's name: a list's field ends with them, so a name of six letters or more glued
- * after one is split off even where the directory does not know it ("MAIN ROADSITARAMPETA").
+ * after one is split off even where the directory does not know it ("MAIN ROADSITARAMPETA"); so is a street's word a
+ * list cut short ("TEMPLE STREECHANDOLU").
  */
 // prettier-ignore
 const GLUED_BEFORE_NAME: readonly string[] = [
   "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
-  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta",
+  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree",
 ];
 /** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
@@ -2247,6 +2248,16 @@ function unglueTowns(text: string): string {
       // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
+      // A village glued to its sub-district's name, which the directory spells otherwise, before the marker
+      // ("VADLAMUDICHEBROLLU MANDAL", Chebrole's): the village starts its field (or follows a street's word).
+      if (
+        at === 0 &&
+        length >= GLUED_VILLAGE_RUN &&
+        only === 0 &&
+        SUBDISTRICT_MARKER.test(after) &&
+        (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
+      )
+        at = villageBeforeSubDistrictName(key);
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     }
@@ -2397,6 +2408,32 @@ function townQuarter(town: string, office: string): boolean {
   return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
 }
 
+/**
+ * The fewest letters of a sub-district's name glued after its village's: a mandal's own name of one word is longer
+ * than a village's first part and the six letters left ("Ballikurava" is no office "Balli" and a "Kurava").
+ */
+const GLUED_SUB_DISTRICT_LETTERS = 7;
+/** The fewest letters of a village's name and its sub-district's glued together. */
+const GLUED_VILLAGE_RUN = 5 + GLUED_SUB_DISTRICT_LETTERS;
+
+/**
+ * Where a run of letters (lower case) before a sub-district's marker splits into a village and the sub-district's
+ * name, or 0: the longest start of five letters or more that is a directory town or post office, before seven letters
+ * or more that the directory knows as no place but spells a directory town two letters apart (the sub-district's town
+ * as lists spell it: "Kaikaluru" for Kaikalur). A run the directory knows whole, or spells two letters apart, is a
+ * place's own name and stays ("Kalyanadurg" is Kalyandurg, no office "Kalya"); so does one whose rest is near no town.
+ */
+function villageBeforeSubDistrictName(key: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key) || townWithin(key, 2)) return 0;
+  for (let i = key.length - GLUED_SUB_DISTRICT_LETTERS; i >= 5; i--) {
+    const left = key.slice(0, i);
+    if (!isPlaceKey(left) || COMMON_WORDS.has(left) || GLUED_BEFORE_TOWN.has(left)) continue;
+    const right = key.slice(i);
+    return isPlaceKey(right) || COMMON_WORDS.has(right) || !townWithin(right, 2) ? 0 : i;
+  }
+  return 0;
+}
+
 /** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */
 function knownAtTurn(key: string, at: number): boolean {
   if (at < 3 || key.length - at < 3 || COMMON_WORDS.has(key) || isPlaceKey(key)) return false;
@@ -2411,6 +2448,8 @@ function knownAtTurn(key: string, at: number): boolean {
 function gluedNameAt(key: string, only: number): number {
   for (const word of GLUED_BEFORE_NAME) {
     if ((only > 0 && only !== word.length) || key.length - word.length < 6 || !key.startsWith(word)) continue;
+    // A word cut short starts no run that holds the whole word ("STREETLIGHT" is no "STREE" before a name).
+    if (GLUED_BEFORE_NAME.some((whole) => whole.length > word.length && whole.startsWith(word) && key.startsWith(whole))) continue;
     const rest = key.slice(word.length);
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }

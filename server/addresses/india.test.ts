@@ -2369,3 +2369,39 @@ describe("without a pincode, a sub-district spelt as it sounds, with its marker 
     expect(parts("Main Road, Garh Radhanagara Taluk")).toMatchObject({ state: null });
   });
 });
+
+describe("a village glued to its sub-district's name, spelt otherwise than the directory's, before the marker (citynull)", () => {
+  it("is the village, the city; the rest is the sub-district", () => {
+    expect(normalizeAddress("2-14, MAIN ROAD, VADLAMUDICHEBROLLU MANDAL, GUNTUR DIST").components).toMatchObject({
+      street: "Main Road",
+      locality: "Mandal Chebrollu",
+      city: "Vadlamudi",
+      district: "Guntur",
+      state: "Andhra Pradesh",
+    });
+    expect(parts("D NO 5, CHURCH STREET, KOLLURUDUGGIRALAA MANDAL, GUNTUR DISTRICT")).toMatchObject({ city: "Kolluru", district: "Guntur" });
+  });
+
+  it("with a space between, is the village too, and the district's town is not the city", () => {
+    expect(parts("D NO 2, MASJID ROAD, VADLAMUDI CHEBROLLU MANDAL GUNTUR DISTRICT")).toMatchObject({ city: "Vadlamudi", district: "Guntur" });
+    expect(normalizeAddress("Kolluru Duggiralaa Mandal, Guntur").components).toMatchObject({ locality: "Kolluru, Mandal Duggiralaa", city: "Kolluru" });
+  });
+
+  it("leaves a name the directory spells two letters apart whole, and a word typed in small letters as typed", () => {
+    expect(normalizeAddress("2-14, MAIN ROAD, NARASARAOPETA MANDAL, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Narasaraopeta", city: null });
+    // A mandal's own name of one word, whose first letters are an office's, keeps its six letters after them.
+    expect(normalizeAddress("DNO 7, CHURCH STREET, BALLIKURAVA MANDAL, PRAKASAM DIST").components).toMatchObject({ locality: "Mandal Ballikurava" });
+    expect(normalizeAddress("Main Road, Vadlamudichebrollu Mandal, Guntur Dist").components).toMatchObject({ locality: "Mandal Vadlamudichebrollu", city: null });
+  });
+});
+
+describe("a street's word a list cut short, glued to the town after it (citynull)", () => {
+  it("is split off the town, which is the city", () => {
+    expect(parts("4-12 TEMPLE STREECHANDOLU, GUNTUR DIST, AP")).toMatchObject({ city: "Chandolu", district: "Guntur", state: "Andhra Pradesh" });
+  });
+
+  it("is not read in a word that holds the whole street's word, nor cut to four letters (STREAMLINE)", () => {
+    expect(normalizeAddress("D NO 3 STREETLIGHT ROAD").components).toMatchObject({ street: "Streetlight Road", city: null });
+    expect(normalizeAddress("7-1 STREAMLINE ROAD, TENALI").components).toMatchObject({ street: "Streamline Road", city: "Tenali" });
+  });
+});

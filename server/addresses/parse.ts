@@ -6,7 +6,7 @@
  * the normalized form reorders chunks, and re-parsing it must give the same result.
  */
 import { SUFFIX_STOPLIST } from "./cities";
-import { allowedEdits, editDistance } from "./fuzzy";
+import { allowedEdits, editDistance, townWithin } from "./fuzzy";
 import { DISTRICT_SHORT_FORMS, cityMatchesRecord, getGazetteer, type CityDef } from "./gazetteer";
 import {
   BUILDING_WORDS,
@@ -443,7 +443,13 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
       tokens.every((t) => t.key.length >= 5 && !isLocalityWord(t.key) && !STREET_WORDS.has(t.key) && !BUILDING_WORDS.has(t.key));
     if (village.length >= 4 && (inDistrict || unknown)) return at;
   }
-  return 0;
+  // A sub-district's town of one word that the directory spells otherwise ("Vadlamudi Chebrollu Mandal", Chebrole), after a
+  // directory post office or town of five letters or more: the village.
+  const at = tokens.length - 1;
+  const sub = partKey(tokens.slice(at));
+  const village = partKey(tokens.slice(0, at));
+  if (at === 0 || sub.length < 6 || townNamed(partKey(tokens)) || recordsNamed(partKey(tokens)).length > 0 || townNamed(sub) || recordsNamed(sub).length > 0) return 0;
+  return village.length >= 5 && (recordsNamed(village).length > 0 || !!townNamed(village)) && townWithin(sub, 2) ? at : 0;
 }
 
 /**
