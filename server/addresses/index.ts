@@ -2665,6 +2665,8 @@ interface Reading extends ReturnType<typeof writtenArea> {
   townOutside: boolean;
   /** A pincode the directory does not know: the one district of the known pincodes that share its first digits. */
   neighbourDistrict: string | null;
+  /** The district is written after its marker (`Dist. Bhagalpur`), not only as a bare name a locality may bear. */
+  districtMarked: boolean;
 }
 
 /**
@@ -2726,6 +2728,7 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
         r.statedDistrict = districtName(c, rec);
         r.districtOrder = c.order;
         r.districtWritten = true;
+        r.districtMarked = true;
       }
       continue;
     }
@@ -3648,6 +3651,9 @@ function resolvedArea(
       const inCity = line.flatMap((p) => recordsNamed(placeNameKey(p.text)).filter((r) => cityDef.districts.includes(r.entry.district)));
       district = only(inCity.map((r) => r.entry.district)) ?? (inCity.length === 0 ? dividedOfficeDistrict(line, cityDef) : null);
     }
+    // A directory district written with its marker names its state before a place of that name elsewhere does ("P.O.
+    // Rampur, Dist. Bhagalpur" is a Rampur of Bihar, not the city of Uttar Pradesh); a bare one may be a locality's name.
+    if (!state && district && r.districtMarked && district === r.statedDistrict) state = directoryDistricts().get(district) ?? null;
     ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
     if (!state && district) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
@@ -3704,6 +3710,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     townFits: false,
     townOutside: false,
     neighbourDistrict: scan.pincode && !rec ? neighbourDistrict(scan.pincode) : null,
+    districtMarked: false,
   };
   // What the text writes as a state, and whether a district is a bare name (a locality may bear one: "Ambedkar Nagar").
   const stated = { state: r.statedState !== null, bareDistrict: r.statedDistrict !== null };

@@ -2405,3 +2405,15 @@ describe("a street's word a list cut short, glued to the town after it (citynull
     expect(normalizeAddress("7-1 STREAMLINE ROAD, TENALI").components).toMatchObject({ street: "Streamline Road", city: "Tenali" });
   });
 });
+
+describe("without a pincode, a post office named after a city of another state, with its district after the marker", () => {
+  it("is in the written district's state, not the city's", () => {
+    expect(parts("PO Rampur, Dist Bhagalpur")).toEqual({ city: "Rampur", district: "Bhagalpur", state: "Bihar", pincode: null });
+    expect(parts("P.O. Bilaspur, Distt. Kokrajhar")).toMatchObject({ district: "Kokrajhar", state: "Assam" });
+  });
+
+  it("leaves a bare district name to what else is written, as before (a locality may bear one)", () => {
+    expect(parts("Vill Rampur, Distt. Sitapur")).toMatchObject({ district: "Sitapur", state: "Uttar Pradesh" });
+    expect(parts("12, Ambedkar Nagar, Gangakhed, Parbhani")).toMatchObject({ state: "Maharashtra" });
+  });
+});
