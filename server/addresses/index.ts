@@ -688,7 +688,11 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   if (short) return short;
   // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
   const near = rec?.districts.find((d) => misspells(d.toLowerCase(), key));
-  return near ?? (rec ? null : nearDistrict(key)) ?? render(c.tokens, false);
+  // A directory town spelt as the directory spells it is that town, not a near spelling of a district ("Dist. Gurla"
+  // is no Gumla): the district of the town is read from it later. A town named after its district spelt otherwise ("Dist. Purnea", a town of Purnia) is that district.
+  const town = rec ? undefined : townNamed(placeNameKey(key));
+  const spelt = rec ? null : nearDistrict(key);
+  return near ?? (!town || town.areas.some((a) => a.district === spelt) ? spelt : null) ?? render(c.tokens, false);
 }
 
 /**
@@ -3641,6 +3645,13 @@ function resolvedArea(
       // Not written into the line: the town's state, read again from the line, would make a name there a town.
       stateFromLocality = state === null;
       [district, state] = area.split("|") as [string, string];
+    } else if (town) {
+      // A town of several districts of one state ("Dist. Vangara", a mandal's town): its state, and no district, which
+      // is always one the directory has.
+      const own = only(town.areas.map((a) => a.state));
+      stateFromLocality = state === null && own !== null;
+      state ??= own;
+      district = null;
     }
   }
   if (!rec && (!district || !state)) {

@@ -2417,3 +2417,20 @@ describe("without a pincode, a post office named after a city of another state, 
     expect(parts("12, Ambedkar Nagar, Gangakhed, Parbhani")).toMatchObject({ state: "Maharashtra" });
   });
 });
+
+describe("without a pincode, a directory town written after a district's marker", () => {
+  it("is that town, spelt as the directory spells it, before a near spelling of a district", () => {
+    expect(parts("Main Road, Dist Gurla")).toMatchObject({ district: "Vizianagaram", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Dist Hosadurga")).toMatchObject({ district: "Chitradurga", state: "Karnataka" });
+  });
+
+  it("names its state where it lies in several districts of one, and no district the directory does not have", () => {
+    expect(parts("Main Road, Dist Vangara")).toMatchObject({ district: null, state: "Andhra Pradesh" });
+    expect(normalizeAddress("Main Road, Dist Vangara").normalized).toBe("Main Road, District Vangara");
+  });
+
+  it("is its district where the town is named after it, spelt otherwise, and a misspelt district is still read", () => {
+    expect(parts("Station Road, Dist Purnea")).toMatchObject({ district: "Purnia", state: "Bihar" });
+    expect(parts("Main Road, Dist Chitoor")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
+  });
+});
