@@ -58,6 +58,7 @@ import {
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
   recordsNamed,
+  districtNameShared,
   townNamed,
   type Area,
   type DirectoryTown,
@@ -1918,7 +1919,7 @@ function placeArea(names: string[], village: boolean, state: string | null, dist
   // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
   if (!state) for (const [k, name] of names.entries()) if ((state = readPlace(k, name, null, village, district).s)) break;
   if (!district) for (const [k, name] of names.entries()) if ((district = readPlace(k, name, state, village, district).d)) break;
-  return { district, state: state ?? (district ? (districtStates.get(district) ?? null) : null) };
+  return { district, state: state ?? (district && !districtNameShared(district) ? (districtStates.get(district) ?? null) : null) };
 }
 
 /**
@@ -3616,7 +3617,7 @@ function resolvedArea(
   // Without a pincode, a district written with its marker decides over the state of a city outside it ("Baikunthpur,
   // Distt. Rewa" is the Baikunthpur of Rewa, Madhya Pradesh, not the town of Koriya, Chhattisgarh).
   const marked = !rec && !stated.state && !stated.bareDistrict && r.statedDistrict;
-  const districtState = marked && city && !city.districts.includes(marked) ? directoryDistricts().get(marked) : undefined;
+  const districtState = marked && city && !city.districts.includes(marked) && !districtNameShared(marked) ? directoryDistricts().get(marked) : undefined;
   if (districtState) r.statedState = districtState;
   let stateFromLocality = false;
   // With a pincode, a district written in a form that is no directory district (a town or taluk after the marker:
@@ -3664,9 +3665,9 @@ function resolvedArea(
     }
     // A directory district written with its marker names its state before a place of that name elsewhere does ("P.O.
     // Rampur, Dist. Bhagalpur" is a Rampur of Bihar, not the city of Uttar Pradesh); a bare one may be a locality's name.
-    if (!state && district && r.districtMarked && district === r.statedDistrict) state = directoryDistricts().get(district) ?? null;
+    if (!state && district && r.districtMarked && district === r.statedDistrict && !districtNameShared(district)) state = directoryDistricts().get(district) ?? null;
     ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
-    if (!state && district) state = directoryDistricts().get(district) ?? null;
+    if (!state && district && !districtNameShared(district)) state = directoryDistricts().get(district) ?? null;
     if (!state || !district) {
       const before = state;
       // An agency's estate names its state before any place is looked up in it ("GIDC Vapi": Vapi of Gujarat).

@@ -2434,3 +2434,16 @@ describe("without a pincode, a directory town written after a district's marker"
     expect(parts("Main Road, Dist Chitoor")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
   });
 });
+
+describe("without a pincode, a district name two states have (Bilaspur, Hamirpur)", () => {
+  it("is in the state of the town written with it", () => {
+    expect(parts("Main Road, Takhatpur, Bilaspur Dist")).toMatchObject({ district: "Bilaspur", state: "Chhattisgarh" });
+    expect(parts("Vill Lormi, Dist Bilaspur")).toMatchObject({ district: "Bilaspur", state: "Chhattisgarh" });
+    expect(parts("Main Road, Ghumarwin, Bilaspur Dist")).toMatchObject({ district: "Bilaspur", state: "Himachal Pradesh" });
+  });
+
+  it("names no state alone, and the state written decides", () => {
+    expect(parts("Main Road, Dist Bilaspur")).toMatchObject({ district: "Bilaspur", state: null });
+    expect(parts("Vill Kesarpur, Dist Hamirpur, U.P.")).toMatchObject({ district: "Hamirpur", state: "Uttar Pradesh" });
+  });
+});

@@ -106,6 +106,7 @@ interface Accumulator {
 
 let directory: Map<string, PincodeRecord> | null = null;
 let districts: Map<string, string> | null = null;
+let sharedDistricts: Set<string> | null = null;
 
 /** A file of an npm package: the project's own node_modules first, else wherever Node resolves the package. */
 function packageFile(name: string, ...path: string[]): string {
@@ -196,6 +197,7 @@ function load(): Map<string, PincodeRecord> {
   const towns = new Map<string, DirectoryTown>();
   const areas = new Map<string, Area>();
   const districtStates = new Map<string, string>();
+  const sharedNames = new Set<string>();
   // Rows come grouped by pincode and district: reuse the previous row's lookups when they repeat.
   let lastState = "";
   let lastDistrict = "";
@@ -219,6 +221,7 @@ function load(): Map<string, PincodeRecord> {
         area = areas.get(`${state}|${district}`) ?? { state, district };
         areas.set(rawArea, area).set(`${state}|${district}`, area);
         if (!districtStates.has(district)) districtStates.set(district, state);
+        else if (districtStates.get(district) !== state) sharedNames.add(district);
       }
     }
     if (code !== lastCode) {
@@ -276,6 +279,7 @@ function load(): Map<string, PincodeRecord> {
     out.set(code, { entry, states, districts: districtList, placeKeys: acc.placeKeys });
   }
   districts = districtStates;
+  sharedDistricts = sharedNames;
   townIndex = towns;
   return out;
 }
@@ -393,10 +397,16 @@ function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
   }
 }
 
-/** Every official district name in the directory, with its state. */
+/** Every official district name in the directory, with its state (the first state, for a name two states have). */
 export function directoryDistricts(): ReadonlyMap<string, string> {
   index();
   return districts ?? new Map();
+}
+
+/** Whether two states have a district of this name (Bilaspur: Himachal Pradesh and Chhattisgarh): the name alone names no state. */
+export function districtNameShared(district: string): boolean {
+  index();
+  return sharedDistricts?.has(district) ?? false;
 }
 
 const EARTH_KM = 6371.0088;
