@@ -1267,6 +1267,13 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
   return !!key && !placeNearPincode(key, rec);
 }
 
+/** All a chunk's names are read from (its kind, label and tokens), to know a chunk written again. */
+function chunkWriting(c: Chunk): string {
+  let out = `${c.kind}\u0000${c.label}`;
+  for (const t of c.tokens) out += `\u0000${t.type}${t.upper ? 1 : 0}${t.ordinal ? 1 : 0}${t.repeated ? 1 : 0}${t.key}\u0001${t.raw}`;
+  return out;
+}
+
 /** The names a chunk gives to read its place by, the whole name first (see `localityArea`). */
 function chunkNames(c: Chunk): Named[] {
   if (c.kind === "street") return roadNames(c.tokens);
@@ -1460,9 +1467,14 @@ function valueWords(c: Chunk): Named[] {
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null, hint: string | null = null): { district: string | null; state: string | null } {
   const order = [...kept].reverse().sort((a, b) => kindRank(a) - kindRank(b));
+  // A chunk written again reads as its first copy did, which named no place: not read again (a text of one part
+  // repeated costs as one part does).
+  const passed = order.length > 1 ? new Set<string>() : null;
   // Each chunk's names are read only when the chunks before it name no place: most addresses stop early.
   for (let at = 0; at < 2 * order.length; at++) {
     const c = order[at % order.length] as Chunk;
+    const written = passed ? `${at < order.length ? "n" : "v"}${chunkWriting(c)}` : "";
+    if (passed?.has(written)) continue;
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
     const list = at < order.length ? chunkNames(c) : valueWords(c);
@@ -1498,6 +1510,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
       return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
+    passed?.add(written);
   }
   // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): its state, and its
   // district where it lies in one.
@@ -1634,8 +1647,13 @@ function officeBesideOffice(name: string | undefined, kept: readonly Chunk[]): {
 function narrowedDistrict(kept: readonly Chunk[], from: Chunk, state: string, districts: ReadonlySet<string>): string | null {
   if (districts.size < 2) return null;
   const found = new Set<string>();
+  // A chunk written again adds the districts its first copy added.
+  const read = new Set<string>();
   for (const c of kept) {
     if (c === from || c.kind === "recipient") continue;
+    const written = chunkWriting(c);
+    if (read.has(written)) continue;
+    read.add(written);
     for (const { name, toward } of chunkNames(c)) {
       const key = placeNameKey(name);
       if (toward || key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
