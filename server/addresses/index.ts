@@ -3227,11 +3227,12 @@ const LINE_FIRST: ReadonlySet<Chunk["kind"]> = new Set(["house", "floor", "build
  * written (the directory may not know the village at all).
  */
 function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
+  // Parts the line writes ahead of the place names (a house number, a landmark) are not between them there: the part
+  // after each is the first one after it that is none of them (else the last), kept while walking back (linear in the parts).
+  let n = kept.length - 1;
   for (let k = kept.length - 2; k >= 0; k--) {
     const c = kept[k] as Chunk;
-    // Parts the line writes ahead of the place names (a house number, a landmark) are not between them there.
-    let n = k + 1;
-    while (n < kept.length - 1 && LINE_FIRST.has((kept[n] as Chunk).kind)) n++;
+    if (k + 1 < kept.length - 1 && !LINE_FIRST.has((kept[k + 1] as Chunk).kind)) n = k + 1;
     const next = kept[n] as Chunk;
     if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
     if (isVillageName(c)) return c;
