@@ -110,6 +110,8 @@ export interface NormalizedAddress {
 
 // eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
+/** A character beyond Latin-1: text that cannot be held at one byte a character. */
+const WIDE = /[\u0100-\uffff]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 /** Runs of white space, control characters and invisible formatting characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what it matches
@@ -169,6 +171,10 @@ function clean(text: string): string {
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'").replace(PICTOGRAPHS, " ");
     if (hasIndianScript(s)) s = fromIndianScript(s);
+    // Text rewritten from a wider one is held at two bytes a letter though it is Latin now (an Indian script read into
+    // Latin letters, NFKC's forms): copied at one byte a letter, the patterns after run on it as on text typed so, not
+    // compiled anew for wide text on the first such address.
+    if (!WIDE.test(s)) s = Buffer.from(s, "latin1").toString("latin1");
   } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
