@@ -374,12 +374,21 @@ function asDevanagari(word: string): string {
   return out;
 }
 
-/** The text with every word of an Indian script replaced (see the file comment); other characters untouched. */
+/**
+ * The text with every word of an Indian script replaced (see the file comment); other characters untouched. A word
+ * written again is read once: a text of one word repeated costs as one word does, not one transliteration per copy.
+ */
 export function fromIndianScript(text: string): string {
+  const read = new Map<string, string>();
   return movePostpositions(
     text.replace(WORD, (written) => {
-      const w = asDevanagari(written);
-      return WORDS.get(w) ?? (w.endsWith(".") ? WORDS.get(w.slice(0, -1)) : undefined) ?? spellWord(w, written.charCodeAt(0) & ~0x7f);
+      let latin = read.get(written);
+      if (latin === undefined) {
+        const w = asDevanagari(written);
+        latin = WORDS.get(w) ?? (w.endsWith(".") ? WORDS.get(w.slice(0, -1)) : undefined) ?? spellWord(w, written.charCodeAt(0) & ~0x7f);
+        read.set(written, latin);
+      }
+      return latin;
     }),
   );
 }

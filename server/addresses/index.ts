@@ -111,6 +111,8 @@ export interface NormalizedAddress {
 
 // eslint-disable-next-line no-control-regex -- the range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7f]/;
+/** A character beyond Latin-1: text that cannot be held at one byte a character. */
+const WIDE = /[\u0100-\uffff]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029]+/g;
 /** Runs of white space, control characters and invisible formatting characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what it matches
@@ -170,6 +172,10 @@ function clean(text: string): string {
     // Line breaks and spaces first: Hindi's postpositions are read up to the end of their line.
     s = s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").replace(DASHES, "-").replace(QUOTES, "'").replace(PICTOGRAPHS, " ");
     if (hasIndianScript(s)) s = fromIndianScript(s);
+    // Text rewritten from a wider one is held at two bytes a letter though it is Latin now (an Indian script read into
+    // Latin letters, NFKC's forms): copied at one byte a letter, the patterns after run on it as on text typed so, not
+    // compiled anew for wide text on the first such address.
+    if (!WIDE.test(s)) s = Buffer.from(s, "latin1").toString("latin1");
   } else if (!ASCII_TO_FOLD.test(s)) return s.trim();
   return s.replace(LINE_BREAKS, ", ").replace(SPACES, " ").trim();
 }
@@ -1272,6 +1278,13 @@ function townOutsideStates(city: CityDef, rec: PincodeRecord): boolean {
   return !!key && !placeNearPincode(key, rec);
 }
 
+/** All a chunk's names are read from (its kind, label and tokens), to know a chunk written again. */
+function chunkWriting(c: Chunk): string {
+  let out = `${c.kind}\u0000${c.label}`;
+  for (const t of c.tokens) out += `\u0000${t.type}${t.upper ? 1 : 0}${t.ordinal ? 1 : 0}${t.repeated ? 1 : 0}${t.key}\u0001${t.raw}`;
+  return out;
+}
+
 /** The names a chunk gives to read its place by, the whole name first (see `localityArea`). */
 function chunkNames(c: Chunk): Named[] {
   if (c.kind === "street") return roadNames(c.tokens);
@@ -1465,9 +1478,14 @@ function valueWords(c: Chunk): Named[] {
  */
 function localityArea(kept: Chunk[], district: string | null, state: string | null, hint: string | null = null): { district: string | null; state: string | null } {
   const order = [...kept].reverse().sort((a, b) => kindRank(a) - kindRank(b));
+  // A chunk written again reads as its first copy did, which named no place: not read again (a text of one part
+  // repeated costs as one part does).
+  const passed = order.length > 1 ? new Set<string>() : null;
   // Each chunk's names are read only when the chunks before it name no place: most addresses stop early.
   for (let at = 0; at < 2 * order.length; at++) {
     const c = order[at % order.length] as Chunk;
+    const written = passed ? `${at < order.length ? "n" : "v"}${chunkWriting(c)}` : "";
+    if (passed?.has(written)) continue;
     const between = c.kind === "street" ? roadBetweenTowns(c.tokens, state) : null;
     if (between) return { state: between, district };
     const list = at < order.length ? chunkNames(c) : valueWords(c);
@@ -1503,6 +1521,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
       return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
+    passed?.add(written);
   }
   // Last, a post office of one state ending the address's last name ("Opposite Gurukul Ghatlodia"): its state, and its
   // district where it lies in one.
@@ -1639,8 +1658,13 @@ function officeBesideOffice(name: string | undefined, kept: readonly Chunk[]): {
 function narrowedDistrict(kept: readonly Chunk[], from: Chunk, state: string, districts: ReadonlySet<string>): string | null {
   if (districts.size < 2) return null;
   const found = new Set<string>();
+  // A chunk written again adds the districts its first copy added.
+  const read = new Set<string>();
   for (const c of kept) {
     if (c === from || c.kind === "recipient") continue;
+    const written = chunkWriting(c);
+    if (read.has(written)) continue;
+    read.add(written);
     for (const { name, toward } of chunkNames(c)) {
       const key = placeNameKey(name);
       if (toward || key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
@@ -3256,11 +3280,12 @@ const LINE_FIRST: ReadonlySet<Chunk["kind"]> = new Set(["house", "floor", "build
  * written (the directory may not know the village at all).
  */
 function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
+  // Parts the line writes ahead of the place names (a house number, a landmark) are not between them there: the part
+  // after each is the first one after it that is none of them (else the last), kept while walking back (linear in the parts).
+  let n = kept.length - 1;
   for (let k = kept.length - 2; k >= 0; k--) {
     const c = kept[k] as Chunk;
-    // Parts the line writes ahead of the place names (a house number, a landmark) are not between them there.
-    let n = k + 1;
-    while (n < kept.length - 1 && LINE_FIRST.has((kept[n] as Chunk).kind)) n++;
+    if (k + 1 < kept.length - 1 && !LINE_FIRST.has((kept[k + 1] as Chunk).kind)) n = k + 1;
     const next = kept[n] as Chunk;
     if (next.kind !== "tehsil" || !SUB_DISTRICT_LABELS.has(next.label) || !isPlainName(c)) continue;
     if (isVillageName(c)) return c;

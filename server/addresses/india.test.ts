@@ -2447,3 +2447,29 @@ describe("without a pincode, a district name two states have (Bilaspur, Hamirpur
     expect(parts("Vill Kesarpur, Dist Hamirpur, U.P.")).toMatchObject({ district: "Hamirpur", state: "Uttar Pradesh" });
   });
 });
+
+describe("Text written again, and wide text rewritten into Latin letters, read as written once (hostileperf)", () => {
+  it("a village before its sub-district, past the house numbers and landmarks written between them", () => {
+    expect(normalizeAddress("Dhanerwa, Plot 4, Near Bus Stand, Near Water Tank, Teh. Bilara").components).toMatchObject({
+      city: "Dhanerwa",
+      district: "Jodhpur",
+      state: "Rajasthan",
+    });
+    expect(normalizeAddress(`Dhanerwa, ${"Near Bus Stand, ".repeat(10)}Teh. Bilara`).components).toMatchObject({ city: "Dhanerwa", district: "Jodhpur" });
+  });
+
+  it("a part written again gives the area its one copy gives", () => {
+    const once = normalizeAddress("Near Kakh Nacha, Dhanerwa, Teh. Bilara");
+    expect(once.components).toMatchObject({ landmark: "Near Kakh Nacha", city: "Dhanerwa", district: "Jodhpur", state: "Rajasthan" });
+    expect(normalizeAddress(`${"Near Kakh Nacha, ".repeat(20)}Dhanerwa, Teh. Bilara`)).toEqual(once);
+  });
+
+  it("an Indian-script word written again is spelt as its first copy", () => {
+    expect(fromIndianScript("ग्राम सोनपुर, पोस्ट सोनपुर")).toBe("Village Sonpur, Post Sonpur");
+    expect(normalizeAddress("ग्राम सोनपुर, पोस्ट सोनपुर, तहसील बिलाड़ा").components).toMatchObject({ city: "Sonpur", district: "Jodhpur", state: "Rajasthan" });
+  });
+
+  it("full-width letters and no-break spaces, once folded, read as the same text typed plainly", () => {
+    expect(normalizeAddress("Ｐｌｏｔ ４,\u00a0Near Bus Stand, Dhanerwa, Teh. Bilara")).toEqual(normalizeAddress("Plot 4, Near Bus Stand, Dhanerwa, Teh. Bilara"));
+  });
+});
