@@ -2369,3 +2369,32 @@ describe("without a pincode, a sub-district spelt as it sounds, with its marker 
     expect(parts("Main Road, Garh Radhanagara Taluk")).toMatchObject({ state: null });
   });
 });
+
+describe("without commas, as a buyer types on a phone (eleventh round)", () => {
+  it("reads the town after a landmark or a building as the comma would have set it", () => {
+    const haripad = { city: "Haripad", district: "Alappuzha", state: "Kerala", pincode: null };
+    expect(parts("Sai Clinic Opp Bus Depot Haripad")).toEqual(haripad);
+    expect(parts("sai clinic opp bus depot haripad")).toEqual(haripad);
+    expect(parts("Sai Clinic Opp Bus Depot Haripad")).toEqual(parts("Sai Clinic, Opp Bus Depot, Haripad"));
+    // "Station" ends its landmark: the town after it is no part of the station's name.
+    expect(parts("near railway station wai")).toEqual({ city: "Wai", district: "Satara", state: "Maharashtra", pincode: null });
+    expect(parts("12 Laxmi Complex Near Petrol Pump Naroda")).toEqual(parts("12 Laxmi Complex, Near Petrol Pump, Naroda"));
+    // A quarter with its direction written apart in brackets.
+    expect(parts("Plot 7 Laxmi Nagar Opp Post Office Ghatkopar ( East )")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("reads a road named after a town as its own part, after two words", () => {
+    const r = normalizeAddress("Shop 3 Ganesh Complex Near Bus Stand Rohtak Road").components;
+    expect(r).toMatchObject({ street: "Rohtak Road", landmark: "Near Bus Stand", state: "Haryana" });
+    expect(parts("gupta niwas near railway crossing jalgaon road").state).toBe("Maharashtra");
+  });
+
+  it("reads `BR` before the town as a bank's branch, not Bihar", () => {
+    expect(parts("Sunrise Apartments Malad West Br Mumbai 400064")).toMatchObject({ city: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("does not cut a name in two: a landmark's, a road's, a locality's or a developer's", () => {
+    for (const text of ["Near Sabzi Mandi", "Near Rani Talab", "Opp Bombay Dyeing", "Race Course Road", "12 Irwin Road", "Shanti Complex Gandhi Nagar", "Prestige Shantiniketan"])
+      expect(parts(text), text).toMatchObject({ city: null, district: null, state: null });
+  });
+});
