@@ -3686,9 +3686,13 @@ function readWithBreakGuessed(text: string): NormalizedAddress | null {
   for (let k = 1; k <= UNBROKEN_TAIL_WORDS && k < words.length; k++) {
     const tail = parts.slice(-k).flat();
     // A road named after a town is a part of its own ("Near Bus Stand Kunjpura Road") where a name is before the road's,
-    // and two words before it: a line that is one road's name ("Race Course Road", "12 Irwin Road") stays whole.
-    const road = STREET_WORDS.has(tail[tail.length - 1] ?? "") && parts.slice(0, -k).filter((p) => p.some((w) => w.length > 2)).length >= 2;
-    const name = road ? tail.slice(0, -1) : tail;
+    // and two words before it: a line that is one road's name ("Race Course Road", "12 Irwin Road") stays whole. So is a
+    // quarter ("Opp Post Office Banjara Hills"), where it names one district alone as it does after the comma.
+    const headWords = parts.slice(0, -k).filter((p) => p.some((w) => w.length > 2)).length;
+    const last = tail[tail.length - 1] ?? "";
+    const road = STREET_WORDS.has(last) && headWords >= 2;
+    const quarter = !road && tail.length >= 2 && headWords >= 2 && (LOCALITY_WORDS.has(last) || LOCALITY_TAIL.has(last));
+    const name = road || quarter ? tail.slice(0, -1) : tail;
     // Not a name cut in two ("Rani Talab", "Gandhi Nagar", "Kalyan Hotel", a developer's "Prestige Shantiniketan"), a
     // landmark's name ("Near Kalyan"; but "Near Bus Station Kalol" ends its landmark) nor initials.
     if (
@@ -3701,9 +3705,16 @@ function readWithBreakGuessed(text: string): NormalizedAddress | null {
     const tailText = words.slice(-k).join(" ");
     const read = normalizeReading(`${headText}, ${tailText}`, true);
     // The words split off name the place, or the words before them do not: not a head that reads as one only once cut
-    // ("Opp Bombay Dyeing").
+    // ("Opp Bombay Dyeing"). A quarter names the place's district by itself ("Gandhi Nagar", in every state, names none).
     const state = read.components.state;
-    if (state && (normalizeReading(tailText, true).components.state === state || normalizeReading(headText, true).components.state !== state)) return read;
+    if (!state) continue;
+    const alone = normalizeReading(tailText, true).components;
+    if (
+      quarter
+        ? !!read.components.district && alone.state === state && alone.district === read.components.district
+        : alone.state === state || normalizeReading(headText, true).components.state !== state
+    )
+      return read;
   }
   return null;
 }

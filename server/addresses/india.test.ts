@@ -2389,6 +2389,13 @@ describe("without commas, as a buyer types on a phone (eleventh round)", () => {
     expect(parts("gupta niwas near railway crossing jalgaon road").state).toBe("Maharashtra");
   });
 
+  it("reads a metro's quarter as its own part where it names one district by itself", () => {
+    expect(parts("Shop 4 Opp Post Office Banjara Hills")).toMatchObject({ district: "Hyderabad", state: "Telangana" });
+    expect(parts("flat 9 sai residency behind axis bank sadashiv peth")).toMatchObject({ district: "Pune", state: "Maharashtra" });
+    // A quarter's name of every state names none.
+    expect(parts("Ravi Stores Near Bus Stop Ashok Nagar")).toMatchObject({ district: null, state: null });
+  });
+
   it("reads `BR` before the town as a bank's branch, not Bihar", () => {
     expect(parts("Sunrise Apartments Malad West Br Mumbai 400064")).toMatchObject({ city: "Mumbai", state: "Maharashtra" });
   });
