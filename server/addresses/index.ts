@@ -2590,11 +2590,11 @@ function parganas(text: string): string {
 }
 
 /**
- * `BR` closing a name with more of the address after it ("KOTHAPET BR, DOOR 4", "ANDHERI BR, MUMBAI"): a bank's
+ * `BR` closing a name with more of the address after it ("KOTHAPET BR, DOOR 4", "ANDHERI BR MUMBAI"): a bank's
  * branch, not Bihar, which is written last ("Patna, BR 800001", "Gaya BR, India"). It goes, as a phone number does:
  * read alone it was the state. Not after a title (`Dr. BR. Ambedkar`).
  */
-const BRANCH_SHORT = /\b([A-Za-z]{2,})[ .]+BR\b[ \t]*[.,;(][\s,.;:()-]*([A-Za-z]+)/gi;
+const BRANCH_SHORT = /\b([A-Za-z]{2,})[ .]+BR\b(?:[ \t]*[.,;(]|[ \t]+(?=[A-Za-z]))[\s,.;:()-]*([A-Za-z]+)/gi;
 const NOT_AFTER_STATE: ReadonlySet<string> = new Set(["india", "pin", "pincode", "dr", "mr", "ms", "shri", "sri", "smt"]);
 
 function branchNotState(text: string): string {
@@ -3719,7 +3719,86 @@ function resolvedArea(
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
-  return normalizeReading(text, true);
+  const read = normalizeReading(text, true);
+  if (read.components.state || typeof text !== "string" || text.length > UNBROKEN_MAX_CHARS) return read;
+  // A comma closing the line breaks nothing: "Shanti Vihar Rampur, " reads as its normalized form without it does.
+  const line = text.replace(/[\s,;]+$/, "");
+  return /[,;\n]/.test(line) ? read : (readWithBreakGuessed(line) ?? read);
+}
+
+/** Past this length a line without commas is not read again (each reading costs a call: the worst case stays bounded). */
+const UNBROKEN_MAX_CHARS = 160;
+/** How many of the last words of a line without commas may be its place ("… Near Bus Stand Ghatkopar East"). */
+const UNBROKEN_TAIL_WORDS = 3;
+
+/** Words of a street's, a building's, a quarter's or a landmark's name, never of a town's. */
+const NOT_A_TOWN_WORD: ReadonlySet<string> = new Set([
+  ...STREET_WORDS,
+  ...BUILDING_WORDS,
+  ...LOCALITY_WORDS,
+  ...QUARTER_WORDS,
+  ...LANDMARK_NOUNS,
+  ...TOWARD_WORDS,
+  ...["cinema", "talkies", "theatre", "theater", "talab", "junction", "chungi", "railwaystation", "railway", "airport", "ward", "sector"],
+  ...["bag", "pul", "gudi", "akhada", "peta", "phase", "stage", "block"],
+]);
+
+/**
+ * A line written without commas ("Opposite City Bank Kalol", as buyers type on phones) in which no place was read:
+ * its last words are read as a part of their own, as a comma would have set them, fewest words first; the first
+ * reading that finds a state is the line's. A landmark or a street otherwise runs on over the place after it.
+ */
+function readWithBreakGuessed(text: string): NormalizedAddress | null {
+  // Brackets and dashes written apart stay with the word before them: "Ghatkopar ( East )" is two words.
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .reduce<string[]>((ws, w) => {
+      if (ws.length > 0 && !/[\p{L}\p{N}]/u.test(w)) ws[ws.length - 1] += ` ${w}`;
+      else ws.push(w);
+      return ws;
+    }, []);
+  // A word's parts: "Nr.Rampur" is "nr" and "rampur".
+  const parts = words.map((w) =>
+    w
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean),
+  );
+  for (let k = 1; k <= UNBROKEN_TAIL_WORDS && k < words.length; k++) {
+    const tail = parts.slice(-k).flat();
+    // A road named after a town is a part of its own ("Near Bus Stand Kunjpura Road") where a name is before the road's,
+    // and two words before it: a line that is one road's name ("Race Course Road", "12 Irwin Road") stays whole. So is a
+    // quarter ("Opp Post Office Banjara Hills"), where it names one district alone as it does after the comma.
+    const headWords = parts.slice(0, -k).filter((p) => p.some((w) => w.length > 2)).length;
+    const last = tail[tail.length - 1] ?? "";
+    const road = STREET_WORDS.has(last) && headWords >= 2;
+    const quarter = !road && tail.length >= 2 && headWords >= 2 && (LOCALITY_WORDS.has(last) || LOCALITY_TAIL.has(last));
+    const name = road || quarter ? tail.slice(0, -1) : tail;
+    // Not a name cut in two ("Rani Talab", "Gandhi Nagar", "Kalyan Hotel", a developer's "Prestige Shantiniketan"), a
+    // landmark's name ("Near Kalyan"; but "Near Bus Station Kalol" ends its landmark) nor initials.
+    if (
+      (parts[words.length - k - 1] ?? []).some((p) => (PEEL_BLOCKERS.has(p) && p !== "station") || DEVELOPERS.has(p)) ||
+      name.some((w) => NOT_A_TOWN_WORD.has(w)) ||
+      !name.some((w) => w.length > 2)
+    )
+      continue;
+    const headText = words.slice(0, -k).join(" ");
+    const tailText = words.slice(-k).join(" ");
+    const read = normalizeReading(`${headText}, ${tailText}`, true);
+    // The words split off name the place, or the words before them do not: not a head that reads as one only once cut
+    // ("Opp Bombay Dyeing"). A quarter names the place's district by itself ("Gandhi Nagar", in every state, names none).
+    const state = read.components.state;
+    if (!state) continue;
+    const alone = normalizeReading(tailText, true).components;
+    if (
+      quarter
+        ? !!read.components.district && alone.state === state && alone.district === read.components.district
+        : alone.state === state || normalizeReading(headText, true).components.state !== state
+    )
+      return read;
+  }
+  return null;
 }
 
 /** `mayOverrule`: whether a directory town written after a city of another state may be read instead of it. */

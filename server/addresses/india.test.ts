@@ -2473,3 +2473,39 @@ describe("Text written again, and wide text rewritten into Latin letters, read a
     expect(normalizeAddress("Ｐｌｏｔ ４,\u00a0Near Bus Stand, Dhanerwa, Teh. Bilara")).toEqual(normalizeAddress("Plot 4, Near Bus Stand, Dhanerwa, Teh. Bilara"));
   });
 });
+
+describe("without commas, as a buyer types on a phone (eleventh round)", () => {
+  it("reads the town after a landmark or a building as the comma would have set it", () => {
+    const haripad = { city: "Haripad", district: "Alappuzha", state: "Kerala", pincode: null };
+    expect(parts("Sai Clinic Opp Bus Depot Haripad")).toEqual(haripad);
+    expect(parts("sai clinic opp bus depot haripad")).toEqual(haripad);
+    expect(parts("Sai Clinic Opp Bus Depot Haripad")).toEqual(parts("Sai Clinic, Opp Bus Depot, Haripad"));
+    // "Station" ends its landmark: the town after it is no part of the station's name.
+    expect(parts("near railway station wai")).toEqual({ city: "Wai", district: "Satara", state: "Maharashtra", pincode: null });
+    expect(parts("12 Om Complex Near Petrol Pump Naroda")).toEqual(parts("12 Om Complex, Near Petrol Pump, Naroda"));
+    // A quarter with its direction written apart in brackets.
+    expect(parts("Plot 7 Laxmi Nagar Opp Post Office Kandivali ( East )")).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("reads a road named after a town as its own part, after two words", () => {
+    const r = normalizeAddress("Shop 3 Om Complex Opp Civil Hospital Narnaul Road").components;
+    expect(r).toMatchObject({ street: "Narnaul Road", landmark: "Opposite Civil Hospital", state: "Haryana" });
+    expect(parts("gupta niwas near railway crossing beed road").state).toBe("Maharashtra");
+  });
+
+  it("reads a metro's quarter as its own part where it names one district by itself", () => {
+    expect(parts("Shop 4 Opp Post Office Banjara Hills")).toMatchObject({ district: "Hyderabad", state: "Telangana" });
+    expect(parts("flat 9 sai residency behind canara bank kasba peth")).toMatchObject({ district: "Pune", state: "Maharashtra" });
+    // A quarter's name of every state names none.
+    expect(parts("Ravi Stores Near Bus Stop Ashok Nagar")).toMatchObject({ district: null, state: null });
+  });
+
+  it("reads `BR` before the town as a bank's branch, not Bihar", () => {
+    expect(parts("Sunrise Apartments Andheri East Br Mumbai 400069")).toMatchObject({ city: "Mumbai", state: "Maharashtra" });
+  });
+
+  it("does not cut a name in two: a landmark's, a road's, a locality's or a developer's", () => {
+    for (const text of ["Behind Phool Mandi", "Near Moti Talab", "Opp Bombay Dyeing", "Polo Ground Road", "12 Wellesley Road", "Shanti Complex Gandhi Nagar", "Prestige Shantiniketan"])
+      expect(parts(text), text).toMatchObject({ city: null, district: null, state: null });
+  });
+});
