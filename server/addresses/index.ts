@@ -3794,9 +3794,42 @@ function readWithBreakGuessed(text: string): NormalizedAddress | null {
     if (
       quarter
         ? !!read.components.district && alone.state === state && alone.district === read.components.district
-        : alone.state === state || normalizeReading(headText, true).components.state !== state
+        : // Or they are a town read as the line's city, of many states, whose state the head's town tells ("Kabaka Puttur").
+          alone.state === state || (!!alone.city && read.components.city === alone.city) || normalizeReading(headText, true).components.state !== state
     )
       return read;
+  }
+  return placeBeforeRoad(words, parts);
+}
+
+/** How many words a road after its town may have ("Old Grand Trunk Road"), and the town before it ("Navi Mumbai"). */
+const ROAD_AFTER_TOWN_WORDS = 4;
+const TOWN_BEFORE_ROAD_WORDS = 2;
+
+/**
+ * A line without commas that ends in a road ("Hathras Old Kachahari Road"): the road runs on over the town before it.
+ * The town is read as a part of its own between the words before it and the road, shortest road first, where the town
+ * is a known city or a district's (not any post office: a road is named after a person as often, "Ramesh Babu Road")
+ * that alone names the state so read, and the road's name alone names no other ("Baroda Mumbai Highway" is a road
+ * between towns) nor is a quarter's or a landmark's ("Rampur Colony Main Road": Rampur names the colony).
+ */
+function placeBeforeRoad(words: string[], parts: string[][]): NormalizedAddress | null {
+  if (!STREET_WORDS.has(parts[parts.length - 1]?.at(-1) ?? "")) return null;
+  for (let r = 2; r <= ROAD_AFTER_TOWN_WORDS && r < words.length; r++) {
+    const roadName = parts.slice(-r).flat();
+    while (roadName.length > 0 && STREET_WORDS.has(roadName[roadName.length - 1] ?? "")) roadName.pop();
+    if (roadName.some((w) => NOT_A_TOWN_WORD.has(w) && !STREET_WORDS.has(w))) break;
+    for (let m = 1; m <= TOWN_BEFORE_ROAD_WORDS && m + r <= words.length; m++) {
+      const at = words.length - r - m;
+      const town = parts.slice(at, at + m).flat();
+      if (!getGazetteer().places.get(town.join(" "))?.city || (parts[at - 1] ?? []).some((p) => PEEL_BLOCKERS.has(p) || DEVELOPERS.has(p))) continue;
+      const townText = words.slice(at, at + m).join(" ");
+      const read = normalizeReading([...words.slice(0, at), ",", townText, ",", ...words.slice(-r)].join(" ").replace(/^ , /, ""), true);
+      const state = read.components.state;
+      if (!state || normalizeReading(townText, true).components.state !== state) continue;
+      const roadState = roadName.length > 0 ? normalizeReading(roadName.join(" "), true).components.state : null;
+      if (roadState === null || roadState === state) return read;
+    }
   }
   return null;
 }

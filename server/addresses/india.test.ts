@@ -2509,3 +2509,21 @@ describe("without commas, as a buyer types on a phone (eleventh round)", () => {
       expect(parts(text), text).toMatchObject({ city: null, district: null, state: null });
   });
 });
+
+describe("without commas: a town before the road that ends the line, two towns side by side (eleventh round, nocommas2)", () => {
+  it("reads a known town before the road as its own part", () => {
+    const hathras = { city: "Hathras", district: "Hathras", state: "Uttar Pradesh", pincode: null };
+    expect(parts("Opp Bus Stand Hathras Old Kachahari Road")).toEqual(hathras);
+    expect(parts("opp bus stand hathras old kachahari road")).toEqual(hathras);
+    expect(normalizeAddress("Opp Bus Stand Hathras Old Kachahari Road").components.street).toBe("Old Kachahari Road");
+  });
+
+  it("keeps whole a road between towns, a quarter's road and a road named after a person", () => {
+    for (const text of ["Delhi Jaipur Highway", "Rampur Colony Main Road", "Ramesh Babu Road"]) expect(parts(text), text).toMatchObject({ city: null, district: null, state: null });
+  });
+
+  it("reads two bare names as village and town where the town of many states is read with the first's", () => {
+    expect(parts("Kabaka Puttur")).toEqual({ city: "Puttur", district: "Dakshina Kannada", state: "Karnataka", pincode: null });
+    expect(parts("parbatta jamalpur")).toEqual({ city: "Jamalpur", district: "Khagaria", state: "Bihar", pincode: null });
+  });
+});
