@@ -123,6 +123,8 @@ const HOSTILE: Array<[string, string]> = [
   ["unknown 40-letter words ×9", `${"QWERTYUIOPASDFGHJKLZXCVBNMQWERTYUIOPASDF ".repeat(9)}`],
   ["near spellings in a district ×20", `${"Giddaluru, ".repeat(20)}Prakasam Dist`],
   ["┬û ×140", "┬û".repeat(140)],
+  // A line without commas is read again with a part's end guessed before a road and at its last words (160 characters at most).
+  ["no commas, towns before a road ×8", `${"Penukonda Hindupur ".repeat(8)}Station Road`],
 ];
 const hostile = HOSTILE.map(([name, text]) => {
   const times: number[] = [];
