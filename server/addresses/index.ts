@@ -3638,7 +3638,9 @@ function resolvedArea(
       : city
         ? only(city.districts.map((d) => directoryDistricts().get(d)))
         : null;
-  if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState) r.statedState = placeState;
+  // Not where the written state has a town of the city's name ("Rudrapur, Uttar Pradesh": a town of Deoria).
+  const ownTown = !rec && !r.statedDistrict && !!city && !!townNamed(placeNameKey(city.name))?.areas.some((a) => a.state === r.statedState);
+  if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState && !ownTown) r.statedState = placeState;
   // Without a pincode, a district written with its marker decides over the state of a city outside it ("Baikunthpur,
   // Distt. Rewa" is the Baikunthpur of Rewa, Madhya Pradesh, not the town of Koriya, Chhattisgarh).
   const marked = !rec && !stated.state && !stated.bareDistrict && r.statedDistrict;

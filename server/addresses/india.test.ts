@@ -2527,3 +2527,10 @@ describe("without commas: a town before the road that ends the line, two towns s
     expect(parts("parbatta jamalpur")).toEqual({ city: "Jamalpur", district: "Khagaria", state: "Bihar", pincode: null });
   });
 });
+
+describe("without a pincode, a town written with the state another town of its name was in before a split", () => {
+  it("is the written state's own town where it has one, and the split-off state's city where it has none", () => {
+    expect(parts("Main Road, Rudrapur, Uttar Pradesh")).toMatchObject({ city: "Rudrapur", state: "Uttar Pradesh" });
+    expect(parts("Main Road, Dehradun, U.P.")).toMatchObject({ city: "Dehradun", state: "Uttarakhand" });
+  });
+});
