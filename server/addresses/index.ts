@@ -3717,6 +3717,13 @@ function resolvedArea(
     const own = district ? directoryDistricts().get(district) : undefined;
     if (own && state && SPLIT_FROM[own] === state) state = own;
   }
+  // The district is always one the directory has (contract): a name it does not know that is left here ("Dist.
+  // Murshidbad", words run together) is the nearest district's spelling within the state, else the pincode's, else none.
+  // The line keeps what was written.
+  if (district && !directoryDistricts().has(district)) {
+    const spelt = nearDistrict(district.toLowerCase());
+    district = spelt && (!state || directoryDistricts().get(spelt) === state) ? spelt : (rec?.entry.district ?? null);
+  }
   return { district, state, stateFromLocality };
 }
 
