@@ -3723,6 +3723,8 @@ function resolvedArea(
   if (district && !directoryDistricts().has(district)) {
     const spelt = nearDistrict(district.toLowerCase());
     district = spelt && (!state || directoryDistricts().get(spelt) === state) ? spelt : (rec?.entry.district ?? null);
+    // Else the district of the town written beside it, as where no district is written ("Kandi, Dist. Qwertabad").
+    if (!district && state) district = districtWithinState(kept, r.statedCity ? [r.statedCity] : [], state);
   }
   return { district, state, stateFromLocality };
 }

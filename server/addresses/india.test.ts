@@ -2536,8 +2536,9 @@ describe("without a pincode, a town written with the state another town of its n
 });
 
 describe("without a pincode, a district written that the directory does not have", () => {
-  it("is never given as the district: the near spelling of one where there is one, else none, and the line keeps it", () => {
-    expect(parts("Near Bus Stand, Kandi, Dist. Qwertabad, West Bengal")).toMatchObject({ district: null, state: "West Bengal" });
+  it("is never given as the district: the near spelling of one, else the town's written beside it, else none; the line keeps it", () => {
+    expect(parts("Near Bus Stand, Kandi, Dist. Qwertabad, West Bengal")).toMatchObject({ city: "Kandi", district: "Murshidabad", state: "West Bengal" });
+    expect(parts("Main Road, Dist. Qwertabad, West Bengal")).toMatchObject({ district: null, state: "West Bengal" });
     expect(normalizeAddress("Near Bus Stand, Kandi, Dist. Qwertabad, West Bengal").normalized).toBe("Near Bus Stand, Kandi, District Qwertabad, West Bengal");
     expect(parts("Main Road, Dist. Murshidbad, West Bengal")).toMatchObject({ district: "Murshidabad", state: "West Bengal" });
     expect(parts("Main Road, Sundargarh Dist. Odissa Road")).not.toMatchObject({ district: "Odissa Road" });
