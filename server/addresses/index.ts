@@ -58,7 +58,7 @@ import {
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
   recordsNamed,
-  districtNameShared,
+  districtState,
   townNamed,
   type Area,
   type DirectoryTown,
@@ -696,7 +696,8 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
   // Like the pincode's own town, its own district may be up to three letters off ("Bareli", बरेली, for Bareilly).
   const near = rec?.districts.find((d) => misspells(d.toLowerCase(), key));
   // A directory town spelt as the directory spells it is that town, not a near spelling of a district ("Dist. Gurla"
-  // is no Gumla): the district of the town is read from it later. A town named after its district spelt otherwise ("Dist. Purnea", a town of Purnia) is that district.
+  // is no Gumla): the district of the town is read from it later. A town named after its district spelt otherwise
+  // ("Dist. Purnea", a town of Purnia) is that district.
   const town = rec ? undefined : townNamed(placeNameKey(key));
   const spelt = rec ? null : nearDistrict(key);
   return near ?? (!town || town.areas.some((a) => a.district === spelt) ? spelt : null) ?? render(c.tokens, false);
@@ -1939,11 +1940,10 @@ function readPlace(k: number, name: string, written: string | null, village: boo
  * it as one place (within the written state): a city, a district, or a post office's name.
  */
 function placeArea(names: string[], village: boolean, state: string | null, district: string | null): { district: string | null; state: string | null } {
-  const districtStates = directoryDistricts();
   // The state first, from whichever name gives one; then the district within it (the same answer in any order of names).
   if (!state) for (const [k, name] of names.entries()) if ((state = readPlace(k, name, null, village, district).s)) break;
   if (!district) for (const [k, name] of names.entries()) if ((district = readPlace(k, name, state, village, district).d)) break;
-  return { district, state: state ?? (district && !districtNameShared(district) ? (districtStates.get(district) ?? null) : null) };
+  return { district, state: state ?? (district ? districtState(district) : null) };
 }
 
 /**
@@ -3639,13 +3639,13 @@ function resolvedArea(
         ? only(city.districts.map((d) => directoryDistricts().get(d)))
         : null;
   // Not where the written state has a town of the city's name ("Rudrapur, Uttar Pradesh": a town of Deoria).
-  const ownTown = !rec && !r.statedDistrict && !!city && !!townNamed(placeNameKey(city.name))?.areas.some((a) => a.state === r.statedState);
-  if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState && !ownTown) r.statedState = placeState;
+  const ownTown = () => !rec && !r.statedDistrict && !!city && !!townNamed(placeNameKey(city.name))?.areas.some((a) => a.state === r.statedState);
+  if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState && !ownTown()) r.statedState = placeState;
   // Without a pincode, a district written with its marker decides over the state of a city outside it ("Baikunthpur,
   // Distt. Rewa" is the Baikunthpur of Rewa, Madhya Pradesh, not the town of Koriya, Chhattisgarh).
   const marked = !rec && !stated.state && !stated.bareDistrict && r.statedDistrict;
-  const districtState = marked && city && !city.districts.includes(marked) && !districtNameShared(marked) ? directoryDistricts().get(marked) : undefined;
-  if (districtState) r.statedState = districtState;
+  const markedState = marked && city && !city.districts.includes(marked) ? districtState(marked) : null;
+  if (markedState) r.statedState = markedState;
   let stateFromLocality = false;
   // With a pincode, a district written in a form that is no directory district (a town or taluk after the marker:
   // `Kasba Dist.`; words run into it: `Dist. Rampur Uttar Pradeshpin`; a district made after the directory's data:
@@ -3692,9 +3692,9 @@ function resolvedArea(
     }
     // A directory district written with its marker names its state before a place of that name elsewhere does ("P.O.
     // Rampur, Dist. Bhagalpur" is a Rampur of Bihar, not the city of Uttar Pradesh); a bare one may be a locality's name.
-    if (!state && district && r.districtMarked && district === r.statedDistrict && !districtNameShared(district)) state = directoryDistricts().get(district) ?? null;
+    if (!state && district && r.districtMarked && district === r.statedDistrict) state = districtState(district);
     ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
-    if (!state && district && !districtNameShared(district)) state = directoryDistricts().get(district) ?? null;
+    if (!state && district) state = districtState(district);
     if (!state || !district) {
       const before = state;
       // An agency's estate names its state before any place is looked up in it ("GIDC Vapi": Vapi of Gujarat).

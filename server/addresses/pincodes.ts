@@ -403,10 +403,13 @@ export function directoryDistricts(): ReadonlyMap<string, string> {
   return districts ?? new Map();
 }
 
-/** Whether two states have a district of this name (Bilaspur: Himachal Pradesh and Chhattisgarh): the name alone names no state. */
-export function districtNameShared(district: string): boolean {
+/**
+ * The state a district's name alone names: null for a name the directory does not have, or one two states have
+ * (Bilaspur: Himachal Pradesh and Chhattisgarh), where what else is written decides.
+ */
+export function districtState(district: string): string | null {
   index();
-  return sharedDistricts?.has(district) ?? false;
+  return sharedDistricts?.has(district) ? null : (districts?.get(district) ?? null);
 }
 
 const EARTH_KM = 6371.0088;
