@@ -210,9 +210,12 @@ export async function startAnchor(): Promise<{ server: { port: number; cpuSecond
   };
 }
 
-/** The bare `node:http` decode server (ceiling-child.ts) in its own process. */
-export async function startCeiling(): Promise<{ port: number; cpuSeconds: () => number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench", "ceiling-child.ts")], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+/** A bare `node:http` server in its own process: the decode (ceiling-child.ts) or a verify's exchanges (verify-ceiling-child.ts). */
+export async function startCeiling(
+  script: "ceiling-child.ts" | "verify-ceiling-child.ts" = "ceiling-child.ts",
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ port: number; cpuSeconds: () => number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "bench", script)], { env, stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m) => resolve((m as { port: number }).port));
     child.once("exit", (code) => reject(new Error(`the ceiling server exited with code ${code}`)));
@@ -226,6 +229,34 @@ export async function startCeiling(): Promise<{ port: number; cpuSeconds: () => 
         child.disconnect();
       }),
   };
+}
+
+/**
+ * The verify ceiling (verify-ceiling-child.ts, with Dakiya's `parts` added) under the verify bench's loads: its
+ * own part one at a time (p50 minus the provider's p50 from the same client), its rate and CPU a verify with
+ * `inFlight` verifies in flight.
+ */
+export async function measureVerifyCeiling(opts: {
+  env: NodeJS.ProcessEnv;
+  providerUrl: string;
+  request: Parameters<typeof load>[0]["request"];
+  providerP50: number;
+  seconds: number;
+  inFlight: number;
+  parts?: string[];
+}): Promise<{ ownPart: number; rps: number; cpuMs: number; errors: number }> {
+  const bare = await startCeiling("verify-ceiling-child.ts", { ...opts.env, PROVIDER_BASE_URL: opts.providerUrl, CEILING_WITH: (opts.parts ?? []).join(",") });
+  try {
+    const run = (concurrency: number, durationMs: number) => load({ port: bare.port, concurrency, durationMs, request: opts.request });
+    await run(1, 1000);
+    const one = await run(1, opts.seconds * 1000);
+    const before = bare.cpuSeconds();
+    const many = await run(opts.inFlight, opts.seconds * 1000);
+    const cpuMs = ((bare.cpuSeconds() - before) * 1000) / (many.count - many.errors);
+    return { ownPart: one.p50 - opts.providerP50, rps: many.rps, cpuMs, errors: one.errors + many.errors };
+  } finally {
+    await bare.stop();
+  }
 }
 
 export interface LoadResult {

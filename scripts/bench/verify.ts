@@ -9,14 +9,16 @@
  * - a 1000-row batch from the 202 to `completed` against 1000 × 0.05 / 16 = 3.125 s (target ≤ 1.2×),
  *   and its CSV download;
  * - provider calls made against verifications made (equal: nothing verified twice);
- * - the server's RSS, peak and at the end (target ≤ 500 MB).
+ * - the server's RSS, peak and at the end (target ≤ 500 MB);
+ * - on PostgreSQL, the same loads against a bare server doing only a verify's three exchanges
+ *   (verify-ceiling-child.ts): what this machine charges for them, and Dakiya's figures over it.
  * scripts/bench/round-trips.ts counts the database round trips per verify.
  */
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { load, mb, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
+import { load, mb, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -166,6 +168,14 @@ async function run(database: "PostgreSQL" | "PGlite") {
   console.log(`  provider calls ${calls}, verifications ${verifications}${calls === verifications ? " (equal)" : " (NOT EQUAL)"}`);
   console.log(`  server RSS: peak ${mb(peakRss)} (target ≤ ${TARGET.rssMb} MB) ${verdict(peakRss <= TARGET.rssMb * 1024 * 1024)}, at the end ${mb(endRss)}`);
   await server.stop();
+  if (database === "PostgreSQL") {
+    const bare = await measureVerifyCeiling({ env: bench.env, providerUrl: sim.url, request: verify, providerP50: provider.p50, seconds: SECONDS, inFlight: SLOTS });
+    console.log(
+      `  beside a bare node:http server doing only a verify's three exchanges (scripts/bench/verify-ceiling-child.ts): own part p50 ${f(bare.ownPart)} ms, ` +
+        `${bare.rps.toFixed(0)}/s = ${((bare.rps / LIMIT_PER_S) * 100).toFixed(0)} % at ${SLOTS} in flight, CPU a verify ${bare.cpuMs.toFixed(2)} ms; ` +
+        `Dakiya / bare: own part ${(ownPart / bare.ownPart).toFixed(2)}×, CPU ${(serverCpu / bare.cpuMs).toFixed(2)}×`,
+    );
+  }
   sim.stop();
   await bench.cleanup();
 }

@@ -1,0 +1,68 @@
+/**
+ * Where a verify's cost above its exchanges goes (issue 31, item 5): the verify ceiling
+ * (verify-ceiling-child.ts) alone, then with Dakiya's pieces added one at a time, then Dakiya as `npm start`
+ * runs it, each under the verify bench's loads against the same simulator (50 ms) and PostgreSQL, in
+ * alternating rounds so that the machine's other load falls on every rung. Prints each rung's own part
+ * (one at a time), rate and CPU a verify (16 in flight). Needs DATABASE_URL; `BENCH_ROUNDS` (default 2),
+ * `BENCH_SECONDS` (default 4) a load.
+ */
+import { load, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
+
+const ADDRESSES = [
+  "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
+  "B-204, Sector 62, Noida, Uttar Pradesh 201309",
+  "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028",
+  "100 Feet Road, Indiranagar, Bengaluru 560038",
+];
+const RUNGS = [[], ["parse"], ["fastify"], ["fastify", "log"], ["fastify", "log", "zod"], ["fastify", "log", "zod", "parse"]];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const IN_FLIGHT = 16;
+
+if (!process.env.DATABASE_URL) {
+  console.log("verify ladder: skipped (set DATABASE_URL to a PostgreSQL server where the benchmark may create and drop a database)");
+  process.exit(0);
+}
+const bench = await setupBench();
+const sim = await startSimulatorProcess(50);
+const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: String(IN_FLIGHT) });
+const verify = (i: number) => ({
+  method: "POST",
+  path: "/api/v1/addresses/verify",
+  headers: { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" },
+  body: JSON.stringify({ address: ADDRESSES[i % ADDRESSES.length], order_id: `L-${i}` }),
+});
+const simCall = (i: number) => ({
+  method: "POST",
+  path: "/v1:validateAddress?key=simulator",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ address: { regionCode: "IN", addressLines: [ADDRESSES[i % ADDRESSES.length]] } }),
+});
+
+async function dakiya(providerP50: number) {
+  const run = (concurrency: number, durationMs: number) => load({ port: server.port, concurrency, durationMs, request: verify });
+  await run(1, 1000);
+  const one = await run(1, SECONDS * 1000);
+  const before = server.cpuSeconds();
+  const many = await run(IN_FLIGHT, SECONDS * 1000);
+  return { ownPart: one.p50 - providerP50, rps: many.rps, cpuMs: ((server.cpuSeconds() - before) * 1000) / (many.count - many.errors), errors: one.errors + many.errors };
+}
+
+try {
+  const simPort = Number(new URL(sim.url).port);
+  for (let round = 1; round <= ROUNDS; round++) {
+    const provider = await load({ port: simPort, concurrency: 1, durationMs: 2000, request: simCall });
+    console.log(`round ${round} (the simulator alone: p50 ${provider.p50.toFixed(1)} ms):`);
+    const print = (name: string, r: { ownPart: number; rps: number; cpuMs: number; errors: number }) =>
+      console.log(`  ${name.padEnd(36)} own part p50 ${r.ownPart.toFixed(2)} ms, ${r.rps.toFixed(0)}/s at ${IN_FLIGHT} in flight, CPU a verify ${r.cpuMs.toFixed(2)} ms, errors ${r.errors}`);
+    for (const parts of RUNGS) {
+      const r = await measureVerifyCeiling({ env: bench.env, providerUrl: sim.url, request: verify, providerP50: provider.p50, seconds: SECONDS, inFlight: IN_FLIGHT, parts });
+      print(`bare${parts.map((p) => ` + ${p}`).join("")}`, r);
+    }
+    print("Dakiya (npm start)", await dakiya(provider.p50));
+  }
+} finally {
+  await server.stop();
+  sim.stop();
+  await bench.cleanup();
+}
