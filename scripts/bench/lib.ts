@@ -242,13 +242,15 @@ export async function measureVerifyCeiling(opts: {
   request: Parameters<typeof load>[0]["request"];
   providerP50: number;
   seconds: number;
+  /** Load at `inFlight` before measuring, as the verify bench warms Dakiya up. */
+  warmUpSeconds: number;
   inFlight: number;
   parts?: string[];
 }): Promise<{ ownPart: number; rps: number; cpuMs: number; errors: number }> {
   const bare = await startCeiling("verify-ceiling-child.ts", { ...opts.env, PROVIDER_BASE_URL: opts.providerUrl, CEILING_WITH: (opts.parts ?? []).join(",") });
   try {
     const run = (concurrency: number, durationMs: number) => load({ port: bare.port, concurrency, durationMs, request: opts.request });
-    await run(1, 1000);
+    await run(opts.inFlight, opts.warmUpSeconds * 1000);
     const one = await run(1, opts.seconds * 1000);
     const before = bare.cpuSeconds();
     const many = await run(opts.inFlight, opts.seconds * 1000);

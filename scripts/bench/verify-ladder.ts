@@ -3,8 +3,8 @@
  * (verify-ceiling-child.ts) alone, then with Dakiya's pieces added one at a time, then Dakiya as `npm start`
  * runs it, each under the verify bench's loads against the same simulator (50 ms) and PostgreSQL, in
  * alternating rounds so that the machine's other load falls on every rung. Prints each rung's own part
- * (one at a time), rate and CPU a verify (16 in flight). Needs DATABASE_URL; `BENCH_ROUNDS` (default 2),
- * `BENCH_SECONDS` (default 4) a load.
+ * (one at a time), rate and CPU a verify (16 in flight), each after `BENCH_WARM_UP_SECONDS` (default 20) of load.
+ * Needs DATABASE_URL; `BENCH_ROUNDS` (default 2), `BENCH_SECONDS` (default 4) a load.
  */
 import { load, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
 
@@ -17,6 +17,8 @@ const ADDRESSES = [
 const RUNGS = [[], ["parse"], ["fastify"], ["fastify", "log"], ["fastify", "log", "zod"], ["fastify", "log", "zod", "parse"]];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Load before each rung's figures, as verify.ts warms a fresh server up (its code compiled). */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 20);
 const IN_FLIGHT = 16;
 
 if (!process.env.DATABASE_URL) {
@@ -41,7 +43,7 @@ const simCall = (i: number) => ({
 
 async function dakiya(providerP50: number) {
   const run = (concurrency: number, durationMs: number) => load({ port: server.port, concurrency, durationMs, request: verify });
-  await run(1, 1000);
+  await run(IN_FLIGHT, WARM_UP_SECONDS * 1000);
   const one = await run(1, SECONDS * 1000);
   const before = server.cpuSeconds();
   const many = await run(IN_FLIGHT, SECONDS * 1000);
@@ -56,7 +58,16 @@ try {
     const print = (name: string, r: { ownPart: number; rps: number; cpuMs: number; errors: number }) =>
       console.log(`  ${name.padEnd(36)} own part p50 ${r.ownPart.toFixed(2)} ms, ${r.rps.toFixed(0)}/s at ${IN_FLIGHT} in flight, CPU a verify ${r.cpuMs.toFixed(2)} ms, errors ${r.errors}`);
     for (const parts of RUNGS) {
-      const r = await measureVerifyCeiling({ env: bench.env, providerUrl: sim.url, request: verify, providerP50: provider.p50, seconds: SECONDS, inFlight: IN_FLIGHT, parts });
+      const r = await measureVerifyCeiling({
+        env: bench.env,
+        providerUrl: sim.url,
+        request: verify,
+        providerP50: provider.p50,
+        seconds: SECONDS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        inFlight: IN_FLIGHT,
+        parts,
+      });
       print(`bare${parts.map((p) => ` + ${p}`).join("")}`, r);
     }
     print("Dakiya (npm start)", await dakiya(provider.p50));
