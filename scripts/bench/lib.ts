@@ -232,6 +232,14 @@ export async function startCeiling(
 }
 
 /**
+ * A fresh server spends its first ~15 s of load compiling a verify's hot code (V8's optimising compiler on its
+ * worker threads: about 350 functions of ours, Fastify, tRPC, Zod, undici and pg) and runs it unoptimised
+ * meanwhile, at two to three times the CPU a verify of a server that has been running. The figures are those of
+ * a running server, so the verify benches take them after this much load at 16 in flight (`BENCH_WARM_UP_SECONDS`).
+ */
+export const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 20);
+
+/**
  * The verify ceiling (verify-ceiling-child.ts, with Dakiya's `parts` added) under the verify bench's loads: its
  * own part one at a time (p50 minus the provider's p50 from the same client), its rate and CPU a verify with
  * `inFlight` verifies in flight.
@@ -242,15 +250,13 @@ export async function measureVerifyCeiling(opts: {
   request: Parameters<typeof load>[0]["request"];
   providerP50: number;
   seconds: number;
-  /** Load at `inFlight` before measuring, as the verify bench warms Dakiya up. */
-  warmUpSeconds: number;
   inFlight: number;
   parts?: string[];
 }): Promise<{ ownPart: number; rps: number; cpuMs: number; errors: number }> {
   const bare = await startCeiling("verify-ceiling-child.ts", { ...opts.env, PROVIDER_BASE_URL: opts.providerUrl, CEILING_WITH: (opts.parts ?? []).join(",") });
   try {
     const run = (concurrency: number, durationMs: number) => load({ port: bare.port, concurrency, durationMs, request: opts.request });
-    await run(opts.inFlight, opts.warmUpSeconds * 1000);
+    await run(opts.inFlight, WARM_UP_SECONDS * 1000);
     const one = await run(1, opts.seconds * 1000);
     const before = bare.cpuSeconds();
     const many = await run(opts.inFlight, opts.seconds * 1000);

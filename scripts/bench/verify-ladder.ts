@@ -6,7 +6,7 @@
  * (one at a time), rate and CPU a verify (16 in flight), each after `BENCH_WARM_UP_SECONDS` (default 20) of load.
  * Needs DATABASE_URL; `BENCH_ROUNDS` (default 2), `BENCH_SECONDS` (default 4) a load.
  */
-import { load, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
+import { load, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess, WARM_UP_SECONDS } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -17,8 +17,6 @@ const ADDRESSES = [
 const RUNGS = [[], ["parse"], ["fastify"], ["fastify", "log"], ["fastify", "log", "zod"], ["fastify", "log", "zod", "parse"]];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-/** Load before each rung's figures, as verify.ts warms a fresh server up (its code compiled). */
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 20);
 const IN_FLIGHT = 16;
 
 if (!process.env.DATABASE_URL) {
@@ -64,7 +62,6 @@ try {
         request: verify,
         providerP50: provider.p50,
         seconds: SECONDS,
-        warmUpSeconds: WARM_UP_SECONDS,
         inFlight: IN_FLIGHT,
         parts,
       });

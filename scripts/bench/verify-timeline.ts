@@ -14,7 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { load, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
+import { load, setupBench, startProductionServer, startSimulatorProcess, WARM_UP_SECONDS } from "./lib";
 
 const LATENCY_MS = 50;
 const VERIFIES = Number(process.env.BENCH_VERIFIES ?? 100);
@@ -82,7 +82,7 @@ async function main() {
   try {
     const headers = { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" };
     const verify = (i: number) => ({ method: "POST", path: "/api/v1/addresses/verify", headers, body: JSON.stringify({ address: ADDRESS, order_id: `T-${i}` }) });
-    await load({ port: server.port, concurrency: 1, durationMs: 3000, request: verify });
+    await load({ port: server.port, concurrency: 16, durationMs: WARM_UP_SECONDS * 1000, request: verify });
     // The main thread only (its id is the process's): the log line is written from another thread.
     const strace = spawn("strace", ["--seccomp-bpf", "-e", "trace=read,writev", "-ttt", "-s", "40", "-p", String(server.pid), "-o", trace], { stdio: "ignore" });
     await new Promise((r) => setTimeout(r, 1000));

@@ -18,7 +18,7 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { load, mb, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
+import { load, mb, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess, WARM_UP_SECONDS } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -27,13 +27,6 @@ const ADDRESSES = [
   "100 Feet Road, Indiranagar, Bengaluru 560038",
 ];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/**
- * A fresh server spends its first ~15 s of load compiling a verify's hot code (V8's optimising compiler on its
- * worker threads: about 350 functions of ours, Fastify, tRPC, Zod, undici and pg) and runs it unoptimised
- * meanwhile, at two to three times the CPU a verify of a server that has been running. The figures are those of
- * a running server, so they are taken after this much load; the warm-up's own figures are printed beside them.
- */
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 20);
 const LATENCY_MS = 50;
 const SLOTS = 16;
 const LIMIT_PER_S = SLOTS / (LATENCY_MS / 1000);
@@ -187,7 +180,6 @@ async function run(database: "PostgreSQL" | "PGlite") {
       request: verify,
       providerP50: provider.p50,
       seconds: SECONDS,
-      warmUpSeconds: WARM_UP_SECONDS,
       inFlight: SLOTS,
     });
     console.log(
