@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -710,8 +710,9 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
  */
 function districtRunOn(written: string): string | null {
   const gaz = getGazetteer();
+  // A number may be part of the name ("North 24 Parganas Sadar").
   const keys = tokenize(written)
-    .filter((t) => t.type === WORD)
+    .filter((t) => t.type === WORD || t.type === NUMBER)
     .map((t) => t.key);
   for (let n = keys.length - 1; n >= 1; n--) {
     const words = keys.slice(0, n).join(" ");
@@ -735,7 +736,8 @@ let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | 
 function nearDistrict(key: string): string | null {
   const letters = placeNameKey(key);
   const limit = allowedEdits(letters.length);
-  if (limit === 0) return null;
+  // An address word is no district misspelt: "Sadar" after a name is its sub-district, no Sagar.
+  if (limit === 0 || COMMON_WORDS.has(letters)) return null;
   if (!districtsByLetter) {
     districtsByLetter = new Map();
     for (const district of directoryDistricts().keys()) {
@@ -1762,7 +1764,7 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
 // prettier-ignore
 const SUBDIVISION: ReadonlySet<string> = new Set([
   "stage", "block", "phase", "sector", "satellite", "town", "new", "old", "pocket", "ward", "cantt", "cant", "cantonment",
-  "camp", "city", "e", "w", "n", "s",
+  "camp", "city", "sadar", "e", "w", "n", "s",
 ]);
 
 /** A locality's division: "2nd", "Stage", "II", "East", "New Town" (see SUBDIVISION). */
@@ -2752,6 +2754,8 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
       r.statedState ??= stateValue.state.state === "NCR" ? "Delhi" : stateValue.state.state;
       continue;
     }
+    // "Sonitpur Sadar Dist": the district's name is read before the marker's value, which is only its sub-district's word.
+    if (c.kind === "district" && c.tokens.length === 1 && PLACE_CLOSERS.has((c.tokens[0] as Token).key)) c = { ...c, kind: "unknown", label: "" };
     if (c.kind === "district") {
       if (c.order > r.districtOrder) {
         r.statedDistrict = districtName(c, rec);
@@ -3163,7 +3167,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       last.tokens.length === 2 &&
       TOWARD_WORDS.has((last.tokens[1] as Token).key) &&
       (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
-    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key) ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
     const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
@@ -3665,7 +3669,10 @@ function resolvedArea(
   // Without a pincode, a town or sub-district written as the district ("Dist - Hosadurga", a taluk; "Dist. Palghar",
   // made a district after the directory's data) is in the directory's district of that town, where it lies in one
   // (within the written state); the line keeps what was written.
-  if (!rec && district && !directoryDistricts().has(district)) district = districtRunOn(district) ?? district;
+  // Not a sub-district the directory knows by the whole name: "Dist. Bilaspur Sadar" is Himachal's, of a district's name
+  // two states have.
+  if (!rec && district && !directoryDistricts().has(district) && !(PLACE_CLOSERS.has(district.split(" ").at(-1)?.toLowerCase() ?? "") && writtenTown(placeNameKey(district), state, null)))
+    district = districtRunOn(district) ?? district;
   if (!rec && district && !directoryDistricts().has(district)) {
     const town = writtenTown(placeNameKey(district), state, null);
     const area = town ? only(town.areas.map((a) => `${a.district}|${a.state}`)) : null;
