@@ -3841,7 +3841,7 @@ const TOWN_FIRST_WORDS = 3;
 /**
  * What an address goes on with after its town ("Hindupur Main Road", "… Railway Station Road", "… Near Bus Stand",
  * "… Gandhi Chowk", "… Court Road"): a road's or a facility's opening word, a person roads are named after, a landmark's
- * marker. Any other word may go on with a name ("Balaram Agrawal Marg": Balaram is also a town of Tripura).
+ * marker. Any other word may go on with a name ("Balaram Sharma Marg": Balaram is also a town of Tripura).
  */
 const AFTER_TOWN: ReadonlySet<string> = new Set([
   ...ROAD_BEFORE,
@@ -3858,12 +3858,12 @@ const AFTER_TOWN_BEFORE_ROAD: ReadonlySet<string> = new Set(["bazar", "bazaar", 
  * "Hindupur - Gandhi Chowk", "HINDUPUR BAZAR ROAD"): the first words are read as a part of their own where they are a
  * directory town or a known city that alone names the state so read, and the words after it open an address's part
  * (`AFTER_TOWN`), or a dash parts them, or, where nothing else names the state (`bare`), they name the same one by
- * themselves ("Shrirampur Ahmednagar"). Not a road, gate or market named after the town ("Jhansi Road", "Delhi Gate",
+ * themselves ("Penukonda Anantapur"). Not a road, gate or market named after the town ("Jhansi Road", "Delhi Gate",
  * "Puri Market"), nor a place named after it elsewhere ("Bara Bazar" of Kolkata after Bara, a town of Uttar Pradesh).
  * At most three readings: only the longest town name at the line's start is read.
  */
 function placeWrittenFirst(words: string[], parts: string[][], bare = true): NormalizedAddress | null {
-  // The line opens with a name: not a house's number ("10 Tirupati Nagar"), nor an address word.
+  // The line opens with a name: not a house's number ("12 Rampur Colony"), nor an address word.
   const opening = parts[0]?.[0];
   if (!opening || NOT_A_TOWN_WORD.has(opening) || !/^[a-z]/i.test(words[0] ?? "")) return null;
   // The longest name first ("Baloda Bazar" before Baloda); the first that is a town is the only one read.
@@ -3894,7 +3894,7 @@ function placeWrittenFirst(words: string[], parts: string[][], bare = true): Nor
     const state = read.components.state;
     if (!state || normalizeReading(townText, true).components.state !== state) return null;
     if (parted || AFTER_TOWN.has(first) || AFTER_TOWN_BEFORE_ROAD.has(first)) return read;
-    // Two places side by side, in a line where nothing else named the state: not a road between them ("Pune Nashik Road").
+    // Two places side by side, in a line where nothing else named the state: not a road between them ("Rampur Bareilly Road").
     return bare && !STREET_WORDS.has(then) && normalizeReading(rest, true).components.state === state ? read : null;
   }
   return null;
