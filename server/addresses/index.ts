@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { PEEL_BLOCKERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -710,8 +710,9 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
  */
 function districtRunOn(written: string): string | null {
   const gaz = getGazetteer();
+  // A number may be part of the name ("North 24 Parganas Sadar").
   const keys = tokenize(written)
-    .filter((t) => t.type === WORD)
+    .filter((t) => t.type === WORD || t.type === NUMBER)
     .map((t) => t.key);
   for (let n = keys.length - 1; n >= 1; n--) {
     const words = keys.slice(0, n).join(" ");
@@ -735,7 +736,8 @@ let districtsByLetter: Map<string, Array<{ district: string; name: string }>> | 
 function nearDistrict(key: string): string | null {
   const letters = placeNameKey(key);
   const limit = allowedEdits(letters.length);
-  if (limit === 0) return null;
+  // An address word is no district misspelt: "Sadar" after a name is its sub-district, no Sagar.
+  if (limit === 0 || COMMON_WORDS.has(letters)) return null;
   if (!districtsByLetter) {
     districtsByLetter = new Map();
     for (const district of directoryDistricts().keys()) {
@@ -1762,7 +1764,7 @@ function roadBetweenTowns(tokens: readonly Token[], state: string | null): strin
 // prettier-ignore
 const SUBDIVISION: ReadonlySet<string> = new Set([
   "stage", "block", "phase", "sector", "satellite", "town", "new", "old", "pocket", "ward", "cantt", "cant", "cantonment",
-  "camp", "city", "e", "w", "n", "s",
+  "camp", "city", "sadar", "e", "w", "n", "s",
 ]);
 
 /** A locality's division: "2nd", "Stage", "II", "East", "New Town" (see SUBDIVISION). */
@@ -2706,11 +2708,11 @@ interface Reading extends ReturnType<typeof writtenArea> {
 /** Whether a marker's value holds a name (not only "&" or "and"). */
 const hasName = (c: Chunk) => c.tokens.some((t) => (t.type === WORD && t.key !== "and") || t.type === INITIALS || t.type === NUMBER);
 
-function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Reading, placesWritten: boolean) {
+function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Reading, mentions: readonly Mention[]) {
   const gaz = getGazetteer();
   const kept: Chunk[] = [];
   let careOf: string | null = null;
-  let meaningful = placesWritten;
+  let meaningful = mentions.length > 0;
   let hasHouse = false;
   let hasBuilding = false;
   let villageNext = false;
@@ -2752,6 +2754,11 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
       r.statedState ??= stateValue.state.state === "NCR" ? "Delhi" : stateValue.state.state;
       continue;
     }
+    // "Sonitpur Sadar Dist": the district's name, read right before the marker's value, is the district; the value is
+    // only its sub-district's word. (After a town's name, "Tiruppur Sadar Dist", the town's district is read as for a
+    // district written that the directory does not have.)
+    if (c.kind === "district" && c.tokens.length === 1 && PLACE_CLOSERS.has((c.tokens[0] as Token).key) && mentions.some((m) => m.kind === "district" && m.order === c.order - 1))
+      c = { ...c, kind: "unknown", label: "" };
     if (c.kind === "district") {
       if (c.order > r.districtOrder) {
         r.statedDistrict = districtName(c, rec);
@@ -3163,7 +3170,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       last.tokens.length === 2 &&
       TOWARD_WORDS.has((last.tokens[1] as Token).key) &&
       (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
-    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
+    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key) ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
     const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
@@ -3665,7 +3672,12 @@ function resolvedArea(
   // Without a pincode, a town or sub-district written as the district ("Dist - Hosadurga", a taluk; "Dist. Palghar",
   // made a district after the directory's data) is in the directory's district of that town, where it lies in one
   // (within the written state); the line keeps what was written.
-  if (!rec && district && !directoryDistricts().has(district)) district = districtRunOn(district) ?? district;
+  // Not a sub-district the directory knows by the whole name: "Dist. Bilaspur Sadar" is Himachal's, of a district's name
+  // two states have.
+  if (!rec && district && !directoryDistricts().has(district)) {
+    const runOn = districtRunOn(district);
+    if (!(runOn && !districtState(runOn) && writtenTown(placeNameKey(district), state, null))) district = runOn ?? district;
+  }
   if (!rec && district && !directoryDistricts().has(district)) {
     const town = writtenTown(placeNameKey(district), state, null);
     const area = town ? only(town.areas.map((a) => `${a.district}|${a.state}`)) : null;
@@ -3731,10 +3743,16 @@ function resolvedArea(
 
 export function normalizeAddress(text: string): NormalizedAddress {
   const read = normalizeReading(text, true);
-  if (read.components.state || typeof text !== "string" || text.length > UNBROKEN_MAX_CHARS) return read;
+  const { state, district } = read.components;
+  if ((state && district) || typeof text !== "string" || text.length > UNBROKEN_MAX_CHARS) return read;
   // A comma closing the line breaks nothing: "Shanti Vihar Rampur, " reads as its normalized form without it does.
   const line = text.replace(/[\s,;]+$/, "");
-  return /[,;\n]/.test(line) ? read : (readWithBreakGuessed(line) ?? read);
+  if (/[,;\n]/.test(line)) return read;
+  if (!state) return readWithBreakGuessed(line) ?? read;
+  // A state read from a road named after the town written first ("Hindupur Main Road Near Bus Stand"), no district:
+  // the town is the place, its district too.
+  const first = placeWrittenFirst(...lineWords(line), false);
+  return first?.components.state === state && first.components.district ? first : read;
 }
 
 /** Past this length a line without commas is not read again (each reading costs a call: the worst case stays bounded). */
@@ -3754,13 +3772,8 @@ const NOT_A_TOWN_WORD: ReadonlySet<string> = new Set([
   ...["bag", "pul", "gudi", "akhada", "peta", "phase", "stage", "block"],
 ]);
 
-/**
- * A line written without commas ("Opposite City Bank Kalol", as buyers type on phones) in which no place was read:
- * its last words are read as a part of their own, as a comma would have set them, fewest words first; the first
- * reading that finds a state is the line's. A landmark or a street otherwise runs on over the place after it.
- */
-function readWithBreakGuessed(text: string): NormalizedAddress | null {
-  // Brackets and dashes written apart stay with the word before them: "Ghatkopar ( East )" is two words.
+/** A line's words, brackets and dashes written apart kept with the word before them ("Ghatkopar ( East )" is two words), and each word's parts ("Nr.Rampur" is "nr" and "rampur"). */
+function lineWords(text: string): [string[], string[][]] {
   const words = text
     .trim()
     .split(/\s+/)
@@ -3769,13 +3782,22 @@ function readWithBreakGuessed(text: string): NormalizedAddress | null {
       else ws.push(w);
       return ws;
     }, []);
-  // A word's parts: "Nr.Rampur" is "nr" and "rampur".
   const parts = words.map((w) =>
     w
       .toLowerCase()
       .split(/[^a-z]+/)
       .filter(Boolean),
   );
+  return [words, parts];
+}
+
+/**
+ * A line written without commas ("Opposite City Bank Kalol", as buyers type on phones) in which no place was read:
+ * its last words are read as a part of their own, as a comma would have set them, fewest words first; the first
+ * reading that finds a state is the line's. A landmark or a street otherwise runs on over the place after it.
+ */
+function readWithBreakGuessed(text: string): NormalizedAddress | null {
+  const [words, parts] = lineWords(text);
   for (let k = 1; k <= UNBROKEN_TAIL_WORDS && k < words.length; k++) {
     const tail = parts.slice(-k).flat();
     // A road named after a town is a part of its own ("Near Bus Stand Kunjpura Road") where a name is before the road's,
@@ -3810,7 +3832,72 @@ function readWithBreakGuessed(text: string): NormalizedAddress | null {
     )
       return read;
   }
-  return placeBeforeRoad(words, parts);
+  return placeBeforeRoad(words, parts) ?? placeWrittenFirst(words, parts);
+}
+
+/** How many words a town written first may have ("Maharaj Ganj Sadar"). */
+const TOWN_FIRST_WORDS = 3;
+
+/**
+ * What an address goes on with after its town ("Hindupur Main Road", "… Railway Station Road", "… Near Bus Stand",
+ * "… Gandhi Chowk", "… Court Road"): a road's or a facility's opening word, a person roads are named after, a landmark's
+ * marker. Any other word may go on with a name ("Balaram Sharma Marg": Balaram is also a town of Tripura).
+ */
+const AFTER_TOWN: ReadonlySet<string> = new Set([
+  ...ROAD_BEFORE,
+  ...FACILITY_QUALIFIERS,
+  ...[...TOWN_FACILITIES].map((f) => f.split(" ")[0] as string),
+  ...PEOPLE,
+  ...["near", "nr", "opp", "opposite", "behind", "beside", "besides", "infront", "national"],
+]);
+/** …and, a road's word after them, a market's or a station's ("Bazar Road", "Station Road": every town has one). */
+const AFTER_TOWN_BEFORE_ROAD: ReadonlySet<string> = new Set(["bazar", "bazaar", "market", "mkt", "mandi", "chowk", "station"]);
+
+/**
+ * A line without commas that begins with its town, the street or landmark after it ("Hindupur Railway Station Road",
+ * "Hindupur - Gandhi Chowk", "HINDUPUR BAZAR ROAD"): the first words are read as a part of their own where they are a
+ * directory town or a known city that alone names the state so read, and the words after it open an address's part
+ * (`AFTER_TOWN`), or a dash parts them, or, where nothing else names the state (`bare`), they name the same one by
+ * themselves ("Penukonda Anantapur"). Not a road, gate or market named after the town ("Jhansi Road", "Delhi Gate",
+ * "Puri Market"), nor a place named after it elsewhere ("Bara Bazar" of Kolkata after Bara, a town of Uttar Pradesh).
+ * At most three readings: only the longest town name at the line's start is read.
+ */
+function placeWrittenFirst(words: string[], parts: string[][], bare = true): NormalizedAddress | null {
+  // The line opens with a name: not a house's number ("12 Rampur Colony"), nor an address word.
+  const opening = parts[0]?.[0];
+  if (!opening || NOT_A_TOWN_WORD.has(opening) || !/^[a-z]/i.test(words[0] ?? "")) return null;
+  // The longest name first ("Baloda Bazar" before Baloda); the first that is a town is the only one read.
+  for (let m = Math.min(TOWN_FIRST_WORDS, words.length - 1); m >= 1; m--) {
+    const town = parts.slice(0, m).flat();
+    if (town.some((w) => PEEL_BLOCKERS.has(w))) continue;
+    // A town's name may end in an address word ("Jaswant Nagar", "Baloda Bazar", "Meerut Cantt"): a directory town's
+    // whole name that no post office of another state has (a line that begins "Shastri Nagar Main Road" is that
+    // quarter's road in any city; written with a comma, the name is read as the contract reads a town alone).
+    if (town.some((w) => NOT_A_TOWN_WORD.has(w))) {
+      const key = placeNameKey(town.join(" "));
+      const states = townNamed(key)?.areas.map((a) => a.state);
+      if (!states || recordsNamed(key).some((r) => r.states.some((st) => !states.includes(st)))) continue;
+    }
+    const first = parts[m]?.[0] ?? "";
+    const then = parts[m]?.[1] ?? parts[m + 1]?.[0] ?? "";
+    if (STREET_WORDS.has(first) ? first !== "main" : TOWARD_WORDS.has(first) || (AFTER_TOWN_BEFORE_ROAD.has(first) && !STREET_WORDS.has(then))) continue;
+    const name = town.join(" ");
+    const districts = townNamed(placeNameKey(name))?.areas.map((a) => a.district) ?? getGazetteer().places.get(name)?.city?.districts;
+    if (!districts) continue;
+    // The town's own place of that name is the town's ("Kumbakonam Bazar"); one elsewhere is another place.
+    const joined = placeNameKey(`${name} ${first}`);
+    if (townNamed(joined)?.areas.some((a) => !districts.includes(a.district)) || recordsNamed(joined).some((r) => !r.districts.some((d) => districts.includes(d)))) return null;
+    const townText = words.slice(0, m).join(" ");
+    const parted = /\s-+$/.test(townText);
+    const rest = words.slice(m).join(" ");
+    const read = normalizeReading(`${townText.replace(/\s-+$/, "")}, ${rest}`, true);
+    const state = read.components.state;
+    if (!state || normalizeReading(townText, true).components.state !== state) return null;
+    if (parted || AFTER_TOWN.has(first) || AFTER_TOWN_BEFORE_ROAD.has(first)) return read;
+    // Two places side by side, in a line where nothing else named the state: not a road between them ("Rampur Bareilly Road").
+    return bare && !STREET_WORDS.has(then) && normalizeReading(rest, true).components.state === state ? read : null;
+  }
+  return null;
 }
 
 /** How many words a road after its town may have ("Old Grand Trunk Road"), and the town before it ("Navi Mumbai"). */
@@ -3880,7 +3967,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   if (cityFromState) r.statedCity = r.statedState;
   if (!r.statedState && r.statedCity) r.statedState = stateOfCity(r.statedCity);
 
-  const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions.length > 0);
+  const { kept, careOf, meaningful, hasHouse, hasBuilding } = keptChunks(chunks, rec, r, mentions);
   townAfterLandmark(kept, rec, r.statedDistrict, r.statedState, city && !r.statedState ? (only(city.districts.map((d) => directoryDistricts().get(d))) ?? null) : null);
   const townState = mayOverrule ? townAfterCity(kept, rec, city, mentions) : null;
   const overruled = townState !== null;

@@ -2544,3 +2544,41 @@ describe("without a pincode, a district written that the directory does not have
     expect(parts("Main Road, Sundargarh Dist. Odissa Road")).not.toMatchObject({ district: "Odissa Road" });
   });
 });
+
+describe("a town written first, and a sub-district's 'Sadar' run into a district's name (twelfth round, townfirst)", () => {
+  it("reads a district or town before 'Sadar' as the place, with or without the district's marker after it", () => {
+    expect(parts("Near Bus Stand, Kamrup Sadar")).toMatchObject({ district: "Kamrup", state: "Assam" });
+    expect(parts("Main Road, Sonitpur Sadar")).toMatchObject({ district: "Sonitpur", state: "Assam" });
+    expect(parts("Main Road, Kamrup Sadar Dist")).toMatchObject({ district: "Kamrup", state: "Assam" });
+    expect(parts("Main Road, Jhagadia Sadar")).toMatchObject({ district: "Bharuch", state: "Gujarat" });
+    expect(parts("Main Road, Dist. North 24 Parganas Sadar")).toMatchObject({ district: "North 24 Parganas", state: "West Bengal" });
+  });
+
+  it("reads a sub-district the directory knows by the whole name before the district's name two states have", () => {
+    expect(parts("Main Road, Dist Bilaspur Sadar")).toMatchObject({ district: "Bilaspur", state: "Himachal Pradesh" });
+    expect(parts("Main Road, Bilaspur Sadar")).toMatchObject({ district: "Bilaspur", state: "Himachal Pradesh" });
+  });
+
+  it("reads a town written first in a line without commas, the street or landmark after it", () => {
+    const hindupur = { city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh", pincode: null };
+    expect(parts("Hindupur Railway Station Road")).toEqual(hindupur);
+    expect(parts("HINDUPUR BAZAR ROAD")).toEqual(hindupur);
+    expect(parts("penukonda old court lane")).toMatchObject({ city: "Penukonda", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(parts("Hindupur - Gandhi Chowk")).toMatchObject({ district: "Anantapur", state: "Andhra Pradesh" });
+    expect(normalizeAddress("Hindupur Railway Station Road").components.street).toBe("Railway Station Road");
+    // A state read from the road named after the town, no district: the town written first gives it.
+    expect(parts("Hindupur Main Road Near Bus Stand")).toEqual(hindupur);
+    expect(parts("Jaswant Nagar Main Road Near Bus Stand")).toMatchObject({ district: "Etawah", state: "Uttar Pradesh" });
+  });
+
+  it("keeps whole a road, gate or place named after a town, a person's road, and a quarter's name of many states", () => {
+    for (const text of ["Balaram Sharma Marg", "Bara Bazar Road", "Delhi Gate Road", "Balaram Cinema Road", "Shastri Nagar Main Road Near Bus Stand"])
+      expect(parts(text), text).toMatchObject({ city: null, district: null, state: null });
+    expect(parts("Jhansi Road Near Bus Stand")).toMatchObject({ district: null, state: "Uttar Pradesh" });
+  });
+
+  it("never reads 'Sadar' as a near spelling of a city or a district (Sagar)", () => {
+    expect(parts("Main Road, Sadar")).toMatchObject({ city: null, district: null, state: null });
+    expect(parts("Main Road, Sheopur Sadar Dist")).toMatchObject({ district: "Sheopur", state: "Madhya Pradesh" });
+  });
+});

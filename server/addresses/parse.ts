@@ -366,7 +366,7 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
 /** Words that open another place's name in a list run together ("Rampur Pargana Bhojpur"). */
 const PLACE_OPENERS: ReadonlySet<string> = new Set(["pargana", "parganah"]);
 /** Words that close a place's name in a list run together ("Bhojpur Sadar", the sub-district around a district's town). */
-const PLACE_CLOSERS: ReadonlySet<string> = new Set(["sadar"]);
+export const PLACE_CLOSERS: ReadonlySet<string> = new Set(["sadar"]);
 
 /**
  * The first place of a marker's value that runs several fields together with no comma ("VPO Nandpur Kaiserganj Kaiserganj
@@ -894,7 +894,12 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
   const least = mode === "value" ? 1 : 0;
   // A value that is one of the pincode's post offices is that place, whole ("Vill. Kohka Bhilai").
   if (mode === "value" && rec && tokens.length > 1 && rec.placeKeys.includes(tokens.map((t) => t.key).join(" "))) return tokens;
-  let end = tokens.length;
+  // "Kamrup Sadar": the sub-district around a district's town, named after it, closes the name; the name before it is
+  // peeled, the word stays. Not where the directory knows the whole name ("Bilaspur Sadar" is Himachal's sub-district).
+  const closer = mode === "name" && tokens.length > 1 && PLACE_CLOSERS.has((tokens[tokens.length - 1] as Token).key) ? tokens[tokens.length - 1] : undefined;
+  const whole = closer ? partKey(tokens) : "";
+  const closed = !!closer && !townNamed(whole) && recordsNamed(whole).length === 0;
+  let end = closed ? tokens.length - 1 : tokens.length;
   // Multi-word names are single tokens by now (mergePlaceNames), so one token at a time.
   while (end > least) {
     const start = end - 1;
@@ -925,6 +930,7 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
     }
     end = start;
   }
+  if (closed) return end === tokens.length - 1 ? tokens : [...tokens.slice(0, end), closer];
   return end === tokens.length ? tokens : tokens.slice(0, end);
 }
 
