@@ -7,7 +7,7 @@
  * in turn, so a neighbour's burst of load on a shared machine weighs on all three alike. Prints
  * requests/s, the ratios, and each server's CPU time per request. Target: Dakiya ≥ 2 × the reference.
  */
-import { autocannonRun, mb, setupBench, startAnchor, startCeiling, startProductionServer, type LoadResult } from "./lib";
+import { autocannonRun, mb, setupBench, startAnchor, startCeiling, startProductionServer, WARM_UP_SECONDS, type LoadResult } from "./lib";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SLICES = 2;
@@ -69,8 +69,8 @@ async function main() {
       const { port, cpuSeconds } = anchor.server;
       targets.push({ name: "India Post reference server decode", run: { url: `http://127.0.0.1:${port}/api/digipin/decode?digipin=${CODE}`, connections: CONNECTIONS }, cpuSeconds });
     }
-    // Warm every server (JIT, key cache), then measure them in turns, same tool and settings.
-    for (const t of targets) await autocannonRun({ ...t.run, seconds: 2 });
+    // Warm every server as the verify benches do (its code compiled, the key cached), then measure them in turns, same tool and settings.
+    for (const t of targets) await autocannonRun({ ...t.run, seconds: WARM_UP_SECONDS });
     const [ours, bare, theirs] = await measure(targets);
 
     console.log(`autocannon, ${CONNECTIONS} connections, ${SECONDS} s each in ${SLICES} turns; database ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
