@@ -239,29 +239,31 @@ export async function startCeiling(
  */
 export const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 20);
 
-/**
- * The verify ceiling (verify-ceiling-child.ts, with Dakiya's `parts` added) under the verify bench's loads: its
- * own part one at a time (p50 minus the provider's p50 from the same client), its rate and CPU a verify with
- * `inFlight` verifies in flight.
- */
-export async function measureVerifyCeiling(opts: {
-  env: NodeJS.ProcessEnv;
-  providerUrl: string;
+/** What the verify benches ask of a server: its own part one at a time, its rate and CPU a verify at `inFlight`. */
+interface VerifyLoads {
   request: Parameters<typeof load>[0]["request"];
+  /** The provider's own p50 from the same client: a verify's own part is its p50 minus this. */
   providerP50: number;
   seconds: number;
   inFlight: number;
-  parts?: string[];
-}): Promise<{ ownPart: number; rps: number; cpuMs: number; errors: number }> {
+}
+
+/** A verify server under the verify benches' loads, after the warm-up: own part (one at a time), rate and CPU a verify. */
+export async function measureVerifies(server: { port: number; cpuSeconds(): number }, opts: VerifyLoads): Promise<{ ownPart: number; rps: number; cpuMs: number; errors: number }> {
+  const run = (concurrency: number, durationMs: number) => load({ port: server.port, concurrency, durationMs, request: opts.request });
+  await run(opts.inFlight, WARM_UP_SECONDS * 1000);
+  const one = await run(1, opts.seconds * 1000);
+  const before = server.cpuSeconds();
+  const many = await run(opts.inFlight, opts.seconds * 1000);
+  const cpuMs = ((server.cpuSeconds() - before) * 1000) / (many.count - many.errors);
+  return { ownPart: one.p50 - opts.providerP50, rps: many.rps, cpuMs, errors: one.errors + many.errors };
+}
+
+/** The verify ceiling (verify-ceiling-child.ts, with Dakiya's `parts` added) on this database and simulator, measured so. */
+export async function measureVerifyCeiling(opts: VerifyLoads & { env: NodeJS.ProcessEnv; providerUrl: string; parts?: string[] }) {
   const bare = await startCeiling("verify-ceiling-child.ts", { ...opts.env, PROVIDER_BASE_URL: opts.providerUrl, CEILING_WITH: (opts.parts ?? []).join(",") });
   try {
-    const run = (concurrency: number, durationMs: number) => load({ port: bare.port, concurrency, durationMs, request: opts.request });
-    await run(opts.inFlight, WARM_UP_SECONDS * 1000);
-    const one = await run(1, opts.seconds * 1000);
-    const before = bare.cpuSeconds();
-    const many = await run(opts.inFlight, opts.seconds * 1000);
-    const cpuMs = ((bare.cpuSeconds() - before) * 1000) / (many.count - many.errors);
-    return { ownPart: one.p50 - opts.providerP50, rps: many.rps, cpuMs, errors: one.errors + many.errors };
+    return await measureVerifies(bare, opts);
   } finally {
     await bare.stop();
   }

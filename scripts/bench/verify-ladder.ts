@@ -6,7 +6,7 @@
  * (one at a time), rate and CPU a verify (16 in flight), each after `BENCH_WARM_UP_SECONDS` (default 20) of load.
  * Needs DATABASE_URL; `BENCH_ROUNDS` (default 2), `BENCH_SECONDS` (default 4) a load.
  */
-import { load, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess, WARM_UP_SECONDS } from "./lib";
+import { load, measureVerifies, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
 
 const ADDRESSES = [
   "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
@@ -39,15 +39,6 @@ const simCall = (i: number) => ({
   body: JSON.stringify({ address: { regionCode: "IN", addressLines: [ADDRESSES[i % ADDRESSES.length]] } }),
 });
 
-async function dakiya(providerP50: number) {
-  const run = (concurrency: number, durationMs: number) => load({ port: server.port, concurrency, durationMs, request: verify });
-  await run(IN_FLIGHT, WARM_UP_SECONDS * 1000);
-  const one = await run(1, SECONDS * 1000);
-  const before = server.cpuSeconds();
-  const many = await run(IN_FLIGHT, SECONDS * 1000);
-  return { ownPart: one.p50 - providerP50, rps: many.rps, cpuMs: ((server.cpuSeconds() - before) * 1000) / (many.count - many.errors), errors: one.errors + many.errors };
-}
-
 try {
   const simPort = Number(new URL(sim.url).port);
   for (let round = 1; round <= ROUNDS; round++) {
@@ -67,7 +58,7 @@ try {
       });
       print(`bare${parts.map((p) => ` + ${p}`).join("")}`, r);
     }
-    print("Dakiya (npm start)", await dakiya(provider.p50));
+    print("Dakiya (npm start)", await measureVerifies(server, { request: verify, providerP50: provider.p50, seconds: SECONDS, inFlight: IN_FLIGHT }));
   }
 } finally {
   await server.stop();
