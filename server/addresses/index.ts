@@ -57,6 +57,7 @@ import {
   pincodeRecord,
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
+  qualifiedRecords,
   recordsNamed,
   districtState,
   townNamed,
@@ -1131,13 +1132,14 @@ function everywhereName(key: string): boolean {
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
  * village post office of the same name elsewhere), else its post offices, else the offices of its
  * parts ("Mulund" for "Mulund West" and "Mulund East", "Naranpura" for "Naranpura Vistar", "Janakpuri" for Janakpuri A-3
- * and B-1: `partIndex`).
+ * and B-1: `partIndex`). An office the directory writes with a qualifier in brackets ("Santacruz(West)") is found by its name and the qualifier ("Santacruz West").
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
   if (town && !everywhereName(key)) return town.areas;
   const offices = recordsNamed(key);
-  const named = offices.length > 0 ? offices : (partIndex().get(key) ?? []);
+  const qualified = offices.length > 0 ? offices : qualifiedRecords(key);
+  const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? []);
   return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
 }
 
@@ -1828,10 +1830,15 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const key = named ? placeNameKey(name) : "";
     const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end) });
+    if (rest.every(divides) || crossing || officeKind(rest)) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end) });
   }
   return out;
 }
+
+/** An office's kind written after its name, as the directory writes it ("Tekkali H.O.", "Peenya S.O", "Kolkata GPO"). */
+const OFFICE_KINDS: ReadonlySet<string> = new Set(["ho", "so", "bo", "gpo"]);
+const officeKind = (rest: readonly Token[]): boolean =>
+  rest.length === 1 ? OFFICE_KINDS.has((rest[0] as Token).key) : rest.length === 2 && OFFICE_KINDS.has(`${(rest[0] as Token).key}${(rest[1] as Token).key}`);
 
 /** The last word, then the last two, of a name of several words (a direction after it aside), never before `least`. */
 function tailNames(tokens: readonly Token[], least: number): string[] {

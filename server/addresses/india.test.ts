@@ -2544,3 +2544,24 @@ describe("without a pincode, a district written that the directory does not have
     expect(parts("Main Road, Sundargarh Dist. Odissa Road")).not.toMatchObject({ district: "Odissa Road" });
   });
 });
+
+describe("without a pincode, a post office written the other ways buyers write it (officeforms)", () => {
+  it("reads a qualifier the directory writes in brackets when written as a word, short or in brackets", () => {
+    for (const text of ["Near Bus Stand, Santacruz West", "Flat 2, Santacruz (W)", "Main Road Santacruz-W", "Shop 4, Bandra(E)"]) {
+      expect(parts(text), text).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+    }
+    expect(normalizeAddress("Flat 2, Santacruz (W)").normalized).toBe("Flat 2, Santacruz West");
+  });
+
+  it("keeps one name a word in brackets that is no place of the office's district, and reads the district where it is one", () => {
+    expect(parts("Main Road, Goyala (Mokhra)")).toMatchObject({ state: "Gujarat" });
+    expect(parts("Main Road, Goyala Mokhra")).toMatchObject({ state: "Gujarat" });
+    expect(parts("Main Road, Kallur (Khammam)")).toEqual({ city: "Kallur", district: "Khammam", state: "Telangana", pincode: null });
+  });
+
+  it("reads a head or sub office's kind after its name as the office", () => {
+    for (const text of ["Main Road, Tekkali H.O.", "Near Bus Stand Tekkali HO", "Main Road, Tekkali S.O"]) {
+      expect(parts(text), text).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
+    }
+  });
+});

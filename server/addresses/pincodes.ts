@@ -198,6 +198,7 @@ function load(): Map<string, PincodeRecord> {
   const areas = new Map<string, Area>();
   const districtStates = new Map<string, string>();
   const sharedNames = new Set<string>();
+  const qualified = new Map<string, string[]>();
   // Rows come grouped by pincode and district: reuse the previous row's lookups when they repeat.
   let lastState = "";
   let lastDistrict = "";
@@ -247,6 +248,7 @@ function load(): Map<string, PincodeRecord> {
     }
     acc.lat += Number(m[6]);
     acc.lng += Number(m[7]);
+    if ((m[2] as string).includes("(")) qualify(qualified, m[2] as string, name, code);
     // Towns: every sub-district, and every head office (the town it serves).
     if (m[5]) addTown(towns, m[5], area, code, false);
     if (HEAD_OFFICE.test(m[2] as string)) addTown(towns, name, area, code, true);
@@ -281,6 +283,7 @@ function load(): Map<string, PincodeRecord> {
   districts = districtStates;
   sharedDistricts = sharedNames;
   townIndex = towns;
+  qualifiedPlaces = qualified;
   return out;
 }
 
@@ -315,6 +318,29 @@ export function directoryRecords(): IterableIterator<PincodeRecord> {
 }
 
 let byPlace: Map<string, PincodeRecord[]> | null = null;
+
+/**
+ * The directory writes a qualifier of some offices in brackets after the name ("Santacruz(West)", "Kaneri (Panhala)"),
+ * which the office's name (`cleanPlace`) drops; buyers write it as a word ("Santacruz West", "Santacruz (W)", "Kaneri
+ * Panhala"). Each name with its qualifier (a `placeNameKey`) and its offices' pincodes (`qualifiedRecords`).
+ */
+let qualifiedPlaces: Map<string, string[]> | null = null;
+let byQualified: Map<string, PincodeRecord[]> | null = null;
+const BRACKETED_END = /\(\s*([A-Za-z][A-Za-z .]*?)\s*\)?$/;
+/** A side written out or by its letter; "(S)" and "(N)" are as often a village's other half ("Sumrasar (S)") as a side. */
+const SIDES: Readonly<Record<string, string>> = { east: "East", west: "West", north: "North", south: "South", e: "East", w: "West" };
+
+function qualify(qualified: Map<string, string[]>, raw: string, name: string, code: string): void {
+  const written = BRACKETED_END.exec(raw.replace(OFFICE_SUFFIX, "").trim())?.[1];
+  if (!written || !name) return;
+  const side = SIDES[written.toLowerCase()];
+  // A lone letter ("(T)", "(B)", "(C )") is no word a buyer writes after the name.
+  if (!side && placeNameKey(written).length < 2) return;
+  const key = placeNameKey(`${name} ${side ?? written}`);
+  const codes = qualified.get(key);
+  if (!codes) qualified.set(key, [code]);
+  else if (!codes.includes(code)) codes.push(code);
+}
 
 /** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
 export function placeNameKey(text: string): string {
@@ -372,6 +398,12 @@ export function recordsNamed(key: string): readonly PincodeRecord[] {
   return byPlace?.get(key) ?? [];
 }
 
+/** The pincodes with an office the directory writes with this qualifier in brackets (a `placeNameKey`: "santacruzwest"). */
+export function qualifiedRecords(key: string): readonly PincodeRecord[] {
+  index();
+  return byQualified?.get(key) ?? [];
+}
+
 /** Every post-office name (a `placeNameKey`) with the pincodes that have an office of that name. */
 export function officeNames(): IterableIterator<[string, readonly PincodeRecord[]]> {
   index();
@@ -395,6 +427,13 @@ function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
       else if (list[list.length - 1] !== rec) list.push(rec);
     }
   }
+  byQualified = new Map();
+  for (const [key, codes] of qualifiedPlaces ?? [])
+    byQualified.set(
+      key,
+      codes.flatMap((code) => records.get(code) ?? []),
+    );
+  qualifiedPlaces = null;
 }
 
 /** Every official district name in the directory, with its state (the first state, for a name two states have). */
