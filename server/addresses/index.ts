@@ -377,6 +377,7 @@ export function preloadPincodeDirectory(): number {
   soundPlaces();
   headPincodeIndex();
   partIndex();
+  baseIndex();
   districtPlaceKeys();
   gluedTownKeys();
   spokenOfficeIndex();
@@ -1139,7 +1140,7 @@ function directoryAreas(key: string): Area[] {
   if (town && !everywhereName(key)) return town.areas;
   const offices = recordsNamed(key);
   const qualified = offices.length > 0 ? offices : qualifiedRecords(key);
-  const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? []);
+  const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? baseIndex().get(key) ?? []);
   return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
 }
 
@@ -1249,6 +1250,58 @@ function partIndex(): Map<string, PincodeRecord[]> {
     partOffices = parts;
   }
   return partOffices;
+}
+
+let baseOffices: Map<string, PincodeRecord[]> | null = null;
+
+/** What an office's name adds to a place's name for a part of it: "Khurd", "Bazar", "Small Industries", "I Stage". */
+// prettier-ignore
+const OFFICE_PART_WORDS: ReadonlySet<string> = new Set([
+  "khurd", "kalan", "kh", "buzurg", "budruk", "bk", "bazar", "bazaar", "market", "small", "industries", "industrial", "estate",
+  "area", "ie", "ia", "stage", "phase", "block", "sector", "extension", "extn", "camp",
+]);
+
+/**
+ * The post offices whose name is a place's name and a part of it ("Peenya I Stage", "Peenya Small Industries", "Peenya
+ * Dasarahalli"; "Rampura Khurd" and "Rampura Kalan"), by the place's name: one word of five letters or more that no
+ * office, town or known city is called, and not an address word, a person's or a landmark's. Only where one office at
+ * least adds no more than a part's words, and two offices or more open with that word, all in one district: one office
+ * alone ("Nigdi Khurd", in Sangli) may be a namesake of a city's quarter the directory does not know (Nigdi in Pune); two
+ * districts' may be a word's ("Gumti", a kiosk, for Gumti Khurd and Gumti Kalan).
+ */
+const BASE_WORD = /^[a-z]{5,}$/;
+function baseIndex(): Map<string, PincodeRecord[]> {
+  if (!baseOffices) {
+    const found = new Map<string, { recs: PincodeRecord[]; district: string | null; offices: number; part: boolean }>();
+    for (const rec of directoryRecords()) {
+      for (const place of rec.entry.places) {
+        const space = place.indexOf(" ");
+        if (space < 5) continue;
+        const base = place.slice(0, space).toLowerCase();
+        if (!BASE_WORD.test(base)) continue;
+        let entry = found.get(base);
+        if (!entry) found.set(base, (entry = { recs: [], district: rec.entry.district, offices: 0, part: false }));
+        if (rec.districts.length > 1 || rec.entry.district !== entry.district) entry.district = null;
+        entry.offices++;
+        if (!entry.recs.includes(rec)) entry.recs.push(rec);
+        // The rest of the name is looked at until one office's is found to be a part's.
+        if (!entry.part)
+          entry.part = (
+            place
+              .slice(space)
+              .toLowerCase()
+              .match(/[a-z0-9]+/g) ?? []
+          ).every((w) => OFFICE_PART_WORDS.has(w) || ROMAN.has(w) || OFFICE_DIVISION_NUMBER.test(w));
+      }
+    }
+    baseOffices = new Map();
+    for (const [base, { recs, district, offices, part }] of found) {
+      if (!district || !part || offices < 2 || recordsNamed(base).length > 0 || townNamed(base) || getGazetteer().places.has(base)) continue;
+      if (COMMON_WORDS.has(base) || PEOPLE.has(base) || LANDMARK_NOUNS.has(base) || ROAD_NAMES.has(base) || NO_HEAD.has(base)) continue;
+      baseOffices.set(base, recs);
+    }
+  }
+  return baseOffices;
 }
 
 /**

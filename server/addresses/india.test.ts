@@ -2545,7 +2545,7 @@ describe("without a pincode, a district written that the directory does not have
   });
 });
 
-describe("without a pincode, a post office written the other ways buyers write it (officeforms)", () => {
+describe("without a pincode, a post office written the other ways buyers write it", () => {
   it("reads a qualifier the directory writes in brackets when written as a word, short or in brackets", () => {
     for (const text of ["Near Bus Stand, Santacruz West", "Flat 2, Santacruz (W)", "Main Road Santacruz-W", "Shop 4, Bandra(E)"]) {
       expect(parts(text), text).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
@@ -2563,5 +2563,14 @@ describe("without a pincode, a post office written the other ways buyers write i
     for (const text of ["Main Road, Tekkali H.O.", "Near Bus Stand Tekkali HO", "Main Road, Tekkali S.O"]) {
       expect(parts(text), text).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
     }
+  });
+
+  it("reads a place the directory knows only by offices of its parts, two or more in one district, by its name alone", () => {
+    for (const text of ["Near Bus Stand, Peenya", "Main Road Peenya 2nd Stage"]) {
+      expect(parts(text), text).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    }
+    // One office's base may be a city's quarter the directory does not know; two districts' may be a word's.
+    expect(parts("Main Road, Nigdi")).toMatchObject({ district: null, state: null });
+    expect(parts("Shop 3, Gumti No 4, Main Road")).toMatchObject({ state: null });
   });
 });
