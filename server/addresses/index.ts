@@ -57,6 +57,7 @@ import {
   pincodeRecord,
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
+  headOfficeRecords,
   qualifiedRecords,
   recordsNamed,
   districtState,
@@ -1547,20 +1548,23 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const list = at < order.length ? chunkNames(c) : valueWords(c);
     // The chunk's whole name, made only for a name that gets past the first checks.
     let whole: string | null = null;
-    for (const [k, { name, tail, toward, town }] of list.entries()) {
+    for (const [k, { name, tail, toward, town, head }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      const heads = head ? headOfficeRecords(key).map((r) => ({ state: r.entry.state, district: r.entry.district })) : [];
       const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
-      const city = !town && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
+      const city = !town && heads.length === 0 && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Malleswaram Vyalikaval").
-      let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      let listed = (cityAreas ?? (heads.length > 0 ? heads : tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter(
+        (a) => (!district || a.district === district) && inState(a.state, state),
+      );
       // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
       // an office in Yavatmal) may be that office (`readsAsRoadOffice`): what else is written decides.
       const there =
@@ -1851,6 +1855,8 @@ interface Named {
   toward?: boolean;
   /** The directory's town of that name, read as `Main Road, <town>` reads it: its areas, not a known city's districts. */
   town?: boolean;
+  /** Written as a head office ("Udaipur H.O."): the head office of that name where the directory has one. */
+  head?: boolean;
 }
 
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
@@ -1883,15 +1889,18 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const key = named ? placeNameKey(name) : "";
     const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    if (rest.every(divides) || crossing || officeKind(rest)) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end) });
+    const kind = officeKind(rest);
+    if (rest.every(divides) || crossing || kind) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end), head: kind === "ho" || kind === "gpo" });
   }
   return out;
 }
 
 /** An office's kind written after its name, as the directory writes it ("Tekkali H.O.", "Peenya S.O", "Kolkata GPO"). */
 const OFFICE_KINDS: ReadonlySet<string> = new Set(["ho", "so", "bo", "gpo"]);
-const officeKind = (rest: readonly Token[]): boolean =>
-  rest.length === 1 ? OFFICE_KINDS.has((rest[0] as Token).key) : rest.length === 2 && OFFICE_KINDS.has(`${(rest[0] as Token).key}${(rest[1] as Token).key}`);
+function officeKind(rest: readonly Token[]): string | null {
+  const kind = rest.length === 1 ? (rest[0] as Token).key : rest.length === 2 ? `${(rest[0] as Token).key}${(rest[1] as Token).key}` : "";
+  return OFFICE_KINDS.has(kind) ? kind : null;
+}
 
 /** The last word, then the last two, of a name of several words (a direction after it aside), never before `least`. */
 function tailNames(tokens: readonly Token[], least: number): string[] {

@@ -2563,6 +2563,9 @@ describe("without a pincode, a post office written the other ways buyers write i
     for (const text of ["Main Road, Tekkali H.O.", "Near Bus Stand Tekkali HO", "Main Road, Tekkali S.O"]) {
       expect(parts(text), text).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
     }
+    // Gudur is a town of two states; its head office is one of them.
+    expect(parts("Main Road, Gudur")).toMatchObject({ state: null });
+    expect(parts("Main Road, Gudur H.O.")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
   });
 
   it("reads a place the directory knows only by offices of its parts, two or more in one district, by its name alone", () => {

@@ -199,6 +199,7 @@ function load(): Map<string, PincodeRecord> {
   const districtStates = new Map<string, string>();
   const sharedNames = new Set<string>();
   const qualified = new Map<string, string[]>();
+  const heads = new Map<string, string[]>();
   // Rows come grouped by pincode and district: reuse the previous row's lookups when they repeat.
   let lastState = "";
   let lastDistrict = "";
@@ -251,7 +252,10 @@ function load(): Map<string, PincodeRecord> {
     if ((m[2] as string).includes("(")) qualify(qualified, m[2] as string, name, code);
     // Towns: every sub-district, and every head office (the town it serves).
     if (m[5]) addTown(towns, m[5], area, code, false);
-    if (HEAD_OFFICE.test(m[2] as string)) addTown(towns, name, area, code, true);
+    if (HEAD_OFFICE.test(m[2] as string)) {
+      addTown(towns, name, area, code, true);
+      fileCode(heads, placeNameKey(name), code);
+    }
     acc.count++;
   }
 
@@ -284,6 +288,7 @@ function load(): Map<string, PincodeRecord> {
   sharedDistricts = sharedNames;
   townIndex = towns;
   qualifiedPlaces = qualified;
+  headPlaces = heads;
   return out;
 }
 
@@ -336,10 +341,23 @@ function qualify(qualified: Map<string, string[]>, raw: string, name: string, co
   const side = SIDES[written.toLowerCase()];
   // A lone letter ("(T)", "(B)", "(C )") is no word a buyer writes after the name.
   if (!side && placeNameKey(written).length < 2) return;
-  const key = placeNameKey(`${name} ${side ?? written}`);
-  const codes = qualified.get(key);
-  if (!codes) qualified.set(key, [code]);
-  else if (!codes.includes(code)) codes.push(code);
+  fileCode(qualified, placeNameKey(`${name} ${side ?? written}`), code);
+}
+
+function fileCode(codes: Map<string, string[]>, key: string, code: string): void {
+  const list = codes.get(key);
+  if (!list) codes.set(key, [code]);
+  else if (!list.includes(code)) list.push(code);
+}
+
+/** The head offices (`H.O`) by name (a `placeNameKey`): "Udaipur H.O." is the one in Rajasthan, whatever else is Udaipur. */
+let headPlaces: Map<string, string[]> | null = null;
+let byHead: Map<string, PincodeRecord[]> | null = null;
+
+/** The pincodes of the head office of this name (a `placeNameKey`), usually one. */
+export function headOfficeRecords(key: string): readonly PincodeRecord[] {
+  index();
+  return byHead?.get(key) ?? [];
 }
 
 /** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
@@ -427,13 +445,20 @@ function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
       else if (list[list.length - 1] !== rec) list.push(rec);
     }
   }
-  byQualified = new Map();
-  for (const [key, codes] of qualifiedPlaces ?? [])
-    byQualified.set(
+  byQualified = pincodesOf(qualifiedPlaces, records);
+  byHead = pincodesOf(headPlaces, records);
+  qualifiedPlaces = headPlaces = null;
+}
+
+/** Each name's pincodes as their records. */
+function pincodesOf(codes: Map<string, string[]> | null, records: Map<string, PincodeRecord>): Map<string, PincodeRecord[]> {
+  const out = new Map<string, PincodeRecord[]>();
+  for (const [key, list] of codes ?? [])
+    out.set(
       key,
-      codes.flatMap((code) => records.get(code) ?? []),
+      list.flatMap((code) => records.get(code) ?? []),
     );
-  qualifiedPlaces = null;
+  return out;
 }
 
 /** Every official district name in the directory, with its state (the first state, for a name two states have). */
