@@ -2557,6 +2557,7 @@ describe("without a pincode, a post office written the other ways buyers write i
     expect(parts("Main Road, Goyala (Mokhra)")).toMatchObject({ state: "Gujarat" });
     expect(parts("Main Road, Goyala Mokhra")).toMatchObject({ state: "Gujarat" });
     expect(parts("Main Road, Kallur (Khammam)")).toEqual({ city: "Kallur", district: "Khammam", state: "Telangana", pincode: null });
+    expect(parts("Main Road, Ranpur (S)")).toMatchObject({ district: "Junagadh", state: "Gujarat" });
   });
 
   it("reads a head or sub office's kind after its name as the office", () => {

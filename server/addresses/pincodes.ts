@@ -332,15 +332,20 @@ let byPlace: Map<string, PincodeRecord[]> | null = null;
 let qualifiedPlaces: Map<string, string[]> | null = null;
 let byQualified: Map<string, PincodeRecord[]> | null = null;
 const BRACKETED_END = /\(\s*([A-Za-z][A-Za-z .]*?)\s*\)?$/;
-/** A side written out or by its letter; "(S)" and "(N)" are as often a village's other half ("Sumrasar (S)") as a side. */
+/**
+ * A side written out or by its letter; "(S)" and "(N)" are as often a village's other half ("Sumrasar (S)") as a side, so
+ * they, like other letters ("Ladha (B)"), are filed as written: "Ranpur (S)" is "Ranpur S".
+ */
 const SIDES: Readonly<Record<string, string>> = { east: "East", west: "West", north: "North", south: "South", e: "East", w: "West" };
+
+const MARKER_LETTERS: ReadonlySet<string> = new Set(["m", "v"]);
 
 function qualify(qualified: Map<string, string[]>, raw: string, name: string, code: string): void {
   const written = BRACKETED_END.exec(raw.replace(OFFICE_SUFFIX, "").trim())?.[1];
   if (!written || !name) return;
   const side = SIDES[written.toLowerCase()];
-  // A lone letter ("(T)", "(B)", "(C )") is no word a buyer writes after the name.
-  if (!side && placeNameKey(written).length < 2) return;
+  // "(M)" and "(V)" after a name are a mandal's and a village's markers in addresses (`moveBracketedMarkers`).
+  if (!side && MARKER_LETTERS.has(written.toLowerCase())) return;
   fileCode(qualified, placeNameKey(`${name} ${side ?? written}`), code);
 }
 
