@@ -2558,6 +2558,8 @@ describe("without a pincode, a post office written the other ways buyers write i
     expect(parts("Main Road, Goyala Mokhra")).toMatchObject({ state: "Gujarat" });
     expect(parts("Main Road, Kallur (Khammam)")).toEqual({ city: "Kallur", district: "Khammam", state: "Telangana", pincode: null });
     expect(parts("Main Road, Ranpur (S)")).toMatchObject({ district: "Junagadh", state: "Gujarat" });
+    // Sagar is the office's town (its sub-district), and a city of another state: the office's name is read whole.
+    expect(parts("Main Road, Belur (Sagar)")).toMatchObject({ state: "Karnataka" });
   });
 
   it("reads a head or sub office's kind after its name as the office", () => {

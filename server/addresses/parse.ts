@@ -95,10 +95,17 @@ function wordsBefore(text: string, at: number): string[] {
   return words;
 }
 
+/** A name that, read alone, is a known city or a district's town none of these offices' districts has ("Aurangabad"). */
+function readsElsewhere(name: string, offices: readonly PincodeRecord[]): boolean {
+  const city = getGazetteer().places.get((name.toLowerCase().match(/[a-z]+/g) ?? []).join(" "))?.city;
+  return !!city && !city.districts.some((d) => offices.some((r) => r.districts.includes(d)));
+}
+
 /**
  * "Goyala (Mokhra)" → "Goyala Mokhra", where the directory has an office of the name with that word after it in brackets
  * (`qualifiedRecords`): one name, not a place and another place (Mokhra is a town of another state). Not where the word in
- * brackets is the office's district, or a town or sub-district of it ("Kallur (Khammam)"): that reads as the district.
+ * brackets is the office's district, or a town or sub-district of it ("Kallur (Khammam)"): that reads as the district,
+ * unless a name of the two read alone is a city elsewhere ("Aurangabad (Murshidabad)": not the city in Maharashtra).
  */
 function joinBracketedQualifiers(text: string): string {
   return text.replace(BRACKETED_WORDS, (all, written: string, at: number) => {
@@ -109,7 +116,7 @@ function joinBracketedQualifiers(text: string): string {
       if (offices.length === 0) continue;
       const town = townNamed(qualifier);
       const ownArea = offices.every((r) => r.districts.some((d) => placeNameKey(d) === qualifier || !!town?.areas.some((a) => a.district === d)));
-      return ownArea ? all : ` ${written}`;
+      return ownArea && !readsElsewhere(words.slice(-n).join(" "), offices) && !readsElsewhere(written, offices) ? all : ` ${written}`;
     }
     return all;
   });
