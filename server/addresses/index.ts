@@ -1552,6 +1552,8 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       const heads = head ? headOfficeRecords(key).map((r) => ({ state: r.entry.state, district: r.entry.district })) : [];
+      // A word before "H.O." that is no head office's name is no more than a word ("… Port, Blair HO").
+      if (head && heads.length === 0) continue;
       const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
@@ -1855,7 +1857,7 @@ interface Named {
   toward?: boolean;
   /** The directory's town of that name, read as `Main Road, <town>` reads it: its areas, not a known city's districts. */
   town?: boolean;
-  /** Written as a head office ("Udaipur H.O."): the head office of that name where the directory has one. */
+  /** Written as a head office ("Udaipur H.O."): the head office of that name, and nothing where the directory has none. */
   head?: boolean;
 }
 
