@@ -2569,6 +2569,7 @@ describe("without a pincode, a post office written the other ways buyers write i
     // Gudur is a town of two states; its head office is one of them.
     expect(parts("Main Road, Gudur")).toMatchObject({ state: null });
     expect(parts("Main Road, Gudur H.O.")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Near Bus Stand, Shimla G.P.O.")).toMatchObject({ district: "Shimla", state: "Himachal Pradesh" });
   });
 
   it("reads a place the directory knows only by offices of its parts, two or more in one district, by its name alone", () => {

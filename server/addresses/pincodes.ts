@@ -49,6 +49,8 @@ export interface DirectoryTown {
 }
 
 const HEAD_OFFICE = /\sH\.?O\.?$/i;
+/** A city's general post office ("Kolkata G.P.O."), its head office as a buyer writes it ("Kolkata GPO"). */
+const GENERAL_POST_OFFICE = /\sG\.?P\.?O\.?$/i;
 /** Shorter names ("Bb", "Una" aside) are initials or words, not towns to find in text. */
 const MIN_TOWN_KEY = 3;
 
@@ -255,7 +257,7 @@ function load(): Map<string, PincodeRecord> {
     if (HEAD_OFFICE.test(m[2] as string)) {
       addTown(towns, name, area, code, true);
       fileCode(heads, placeNameKey(name), code);
-    }
+    } else if (GENERAL_POST_OFFICE.test(m[2] as string)) fileCode(heads, placeNameKey(name), code);
     acc.count++;
   }
 
@@ -355,7 +357,7 @@ function fileCode(codes: Map<string, string[]>, key: string, code: string): void
   else if (!list.includes(code)) list.push(code);
 }
 
-/** The head offices (`H.O`) by name (a `placeNameKey`): "Udaipur H.O." is the one in Rajasthan, whatever else is Udaipur. */
+/** The head offices (`H.O`, `G.P.O`) by name (a `placeNameKey`): "Udaipur H.O." is the one in Rajasthan, whatever else is Udaipur. */
 let headPlaces: Map<string, string[]> | null = null;
 let byHead: Map<string, PincodeRecord[]> | null = null;
 
