@@ -129,10 +129,11 @@ describe("every post office the directory writes with a qualifier in brackets, o
     for (const row of rows) {
       const written = row.split("\t")[2]?.replace(/\s+(?:H\.?O|S\.?O|B\.?O)\.?$/i, "");
       const m = written ? /^([A-Za-z][A-Za-z .-]*?)\s*\(\s*([A-Za-z][A-Za-z .]*?)\s*\)$/.exec(written) : null;
-      if (!m || /^[mv]$/i.test(m[2] as string) || seen.has(written as string)) continue;
-      seen.add(written as string);
-      const name = (m[1] as string).trim();
-      const qualifier = SIDES[(m[2] as string).toLowerCase()] ?? m[2];
+      const [, base = "", bracketed = ""] = m ?? [];
+      if (!m || /^[mv]$/i.test(bracketed) || seen.has(m[0])) continue;
+      seen.add(m[0]);
+      const name = base.trim();
+      const qualifier = SIDES[bracketed.toLowerCase()] ?? bracketed;
       const states = new Set(qualifiedRecords(placeNameKey(`${name} ${qualifier}`)).flatMap((r) => r.states));
       if (states.size === 1) offices.push({ name, qualifier, state: [...states][0] as string });
     }
