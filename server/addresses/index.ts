@@ -1254,6 +1254,12 @@ function partIndex(): Map<string, PincodeRecord[]> {
 }
 
 let baseOffices: Map<string, PincodeRecord[]> | null = null;
+/**
+ * The other bases of one state's offices (one office, or several districts) where an office is the village's half ("Nigdi
+ * Khurd"): a village's name, read only as the state (`localityArea`). Not a bazar's or a market's base, often a word or
+ * a surname ("Purani Bazar", "Cotton Market").
+ */
+const baseStates = new Map<string, string>();
 
 /** What an office's name adds to a place's name for a part of it: "Khurd", "Bazar", "Small Industries", "I Stage". */
 // prettier-ignore
@@ -1273,7 +1279,7 @@ const OFFICE_PART_WORDS: ReadonlySet<string> = new Set([
 const BASE_WORD = /^[a-z]{5,}$/;
 function baseIndex(): Map<string, PincodeRecord[]> {
   if (!baseOffices) {
-    const found = new Map<string, { recs: PincodeRecord[]; district: string | null; offices: number; part: boolean }>();
+    const found = new Map<string, { recs: PincodeRecord[]; state: string | null; district: string | null; offices: number; part: boolean; half: boolean }>();
     for (const rec of directoryRecords()) {
       for (const place of rec.entry.places) {
         const space = place.indexOf(" ");
@@ -1281,25 +1287,29 @@ function baseIndex(): Map<string, PincodeRecord[]> {
         const base = place.slice(0, space).toLowerCase();
         if (!BASE_WORD.test(base)) continue;
         let entry = found.get(base);
-        if (!entry) found.set(base, (entry = { recs: [], district: rec.entry.district, offices: 0, part: false }));
+        if (!entry) found.set(base, (entry = { recs: [], state: rec.entry.state, district: rec.entry.district, offices: 0, part: false, half: false }));
         if (rec.districts.length > 1 || rec.entry.district !== entry.district) entry.district = null;
+        if (rec.states.length > 1 || rec.entry.state !== entry.state) entry.state = null;
         entry.offices++;
         if (!entry.recs.includes(rec)) entry.recs.push(rec);
-        // The rest of the name is looked at until one office's is found to be a part's.
-        if (!entry.part)
-          entry.part = (
+        // The rest of the name is looked at until one office's is found to be a part's (a village's half, for `baseStates`).
+        if (!entry.half) {
+          const rest =
             place
               .slice(space)
               .toLowerCase()
-              .match(/[a-z0-9]+/g) ?? []
-          ).every((w) => OFFICE_PART_WORDS.has(w) || ROMAN.has(w) || OFFICE_DIVISION_NUMBER.test(w));
+              .match(/[a-z0-9]+/g) ?? [];
+          entry.part ||= rest.every((w) => OFFICE_PART_WORDS.has(w) || ROMAN.has(w) || OFFICE_DIVISION_NUMBER.test(w));
+          entry.half = rest.length === 1 && VILLAGE_HALVES.has(rest[0]);
+        }
       }
     }
     baseOffices = new Map();
-    for (const [base, { recs, district, offices, part }] of found) {
-      if (!district || !part || offices < 2 || recordsNamed(base).length > 0 || townNamed(base) || getGazetteer().places.has(base)) continue;
+    for (const [base, { recs, state, district, offices, part, half }] of found) {
+      if (!state || !part || recordsNamed(base).length > 0 || townNamed(base) || getGazetteer().places.has(base)) continue;
       if (COMMON_WORDS.has(base) || PEOPLE.has(base) || LANDMARK_NOUNS.has(base) || ROAD_NAMES.has(base) || NO_HEAD.has(base)) continue;
-      baseOffices.set(base, recs);
+      if (district && offices >= 2) baseOffices.set(base, recs);
+      else if (half) baseStates.set(base, state);
     }
   }
   return baseOffices;
@@ -1596,6 +1606,11 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }
   }
+  // Last, a place's name written alone whose offices are its parts' of one state, but one office or in several districts
+  // ("Nigdi" for "Nigdi Khurd"): its state; not a district, which may be another place's of that name.
+  const word = last && isPlainName(last) && last.tokens.length === 1 ? (last.tokens[0] as Token).key : null;
+  const baseState = !state && !district && word ? (baseIndex(), baseStates.get(word)) : undefined;
+  if (baseState) return { state: baseState, district: null };
   return { district, state };
 }
 
