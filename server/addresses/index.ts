@@ -1728,6 +1728,23 @@ function officeBesideOffice(name: string | undefined, kept: readonly Chunk[]): {
 }
 
 /**
+ * A name written beside the town read as the city, which the directory writes as an office with that town in brackets
+ * ("Goyala, Mokhra" for Goyala (Mokhra), a village of Kachchh; Mokhra alone is a town of Haryana): that office's area.
+ */
+function officeQualifiedBy(name: string | undefined, kept: readonly Chunk[]): { district: string; state: string } | null {
+  const qualifier = name ? placeNameKey(name) : "";
+  if (qualifier.length < 3) return null;
+  for (const c of kept) {
+    if (!(isPlainName(c) || c.kind === "post" || c.kind === "village") || !c.tokens.every((t) => t.type === WORD)) continue;
+    const area = only(qualifiedRecords(placeNameKey(nameOf(c)) + qualifier).map((r) => `${r.entry.district}|${r.entry.state}`));
+    if (!area) continue;
+    const [district, state] = area.split("|") as [string, string];
+    return { district, state };
+  }
+  return null;
+}
+
+/**
  * The one of a place's districts that the address's other names lie in ("Dharmaj Chowk, Ta. Petlad": Petlad is a taluk of
  * Anand and of Kheda, Dharmaj an office of Anand's; "Neral, Tal. Karjat"): what else is written decides. Not a road's
  * town, which it leads to from elsewhere; names pointing to two of the districts decide nothing.
@@ -3779,7 +3796,7 @@ function resolvedArea(
     // A directory district written with its marker names its state before a place of that name elsewhere does ("P.O.
     // Rampur, Dist. Bhagalpur" is a Rampur of Bihar, not the city of Uttar Pradesh); a bare one may be a locality's name.
     if (!state && district && r.districtMarked && district === r.statedDistrict) state = districtState(district);
-    ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
+    ({ district, state } = (!state && !district && (officeBesideOffice(names[0], kept) || officeQualifiedBy(names[0], kept))) || placeArea(names, rural, state, district));
     if (!state && district) state = districtState(district);
     if (!state || !district) {
       const before = state;

@@ -2556,6 +2556,7 @@ describe("without a pincode, a post office written the other ways buyers write i
   it("keeps one name a word in brackets that is no place of the office's district, and reads the district where it is one", () => {
     expect(parts("Main Road, Goyala (Mokhra)")).toMatchObject({ state: "Gujarat" });
     expect(parts("Main Road, Goyala Mokhra")).toMatchObject({ state: "Gujarat" });
+    expect(parts("Main Road, Goyala, Mokhra")).toMatchObject({ district: "Kachchh", state: "Gujarat" });
     expect(parts("Main Road, Kallur (Khammam)")).toEqual({ city: "Kallur", district: "Khammam", state: "Telangana", pincode: null });
     expect(parts("Main Road, Ranpur (S)")).toMatchObject({ district: "Junagadh", state: "Gujarat" });
     // Sagar is the office's town (its sub-district), and a city of another state: the office's name is read whole.
