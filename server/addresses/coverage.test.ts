@@ -139,7 +139,7 @@ describe("every post office the directory writes with a qualifier in brackets, o
     }
   });
 
-  // 0.969 both ways (0.808 and 0.919 before the qualifier was read); the wrong are names that read as a city elsewhere.
+  // 0.972 both ways (0.808 and 0.919 before the qualifier was read); the wrong are names that read as a city elsewhere.
   it("written with the qualifier as a word or in brackets after a street, names its state and rarely another", () => {
     expect(offices.length).toBeGreaterThan(2500);
     for (const [form, floor, most] of [
