@@ -57,6 +57,8 @@ import {
   pincodeRecord,
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
+  headOfficeRecords,
+  qualifiedRecords,
   recordsNamed,
   districtState,
   townNamed,
@@ -376,6 +378,7 @@ export function preloadPincodeDirectory(): number {
   soundPlaces();
   headPincodeIndex();
   partIndex();
+  baseIndex();
   districtPlaceKeys();
   gluedTownKeys();
   spokenOfficeIndex();
@@ -1133,13 +1136,14 @@ function everywhereName(key: string): boolean {
  * Where a place name lies: the directory's town or sub-district of that name (a town outranks a
  * village post office of the same name elsewhere), else its post offices, else the offices of its
  * parts ("Mulund" for "Mulund West" and "Mulund East", "Naranpura" for "Naranpura Vistar", "Janakpuri" for Janakpuri A-3
- * and B-1: `partIndex`).
+ * and B-1: `partIndex`). An office the directory writes with a qualifier in brackets ("Santacruz(West)") is found by its name and the qualifier ("Santacruz West").
  */
 function directoryAreas(key: string): Area[] {
   const town = townNamed(key);
   if (town && !everywhereName(key)) return town.areas;
   const offices = recordsNamed(key);
-  const named = offices.length > 0 ? offices : (partIndex().get(key) ?? []);
+  const qualified = offices.length > 0 ? offices : qualifiedRecords(key);
+  const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? baseIndex().get(key) ?? []);
   return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
 }
 
@@ -1249,6 +1253,68 @@ function partIndex(): Map<string, PincodeRecord[]> {
     partOffices = parts;
   }
   return partOffices;
+}
+
+let baseOffices: Map<string, PincodeRecord[]> | null = null;
+/**
+ * The other bases of one state's offices (one office, or several districts) where an office is the village's half ("Nigdi
+ * Khurd"): a village's name, read only as the state (`localityArea`). Not a bazar's or a market's base, often a word or
+ * a surname ("Purani Bazar", "Cotton Market").
+ */
+const baseStates = new Map<string, string>();
+
+/** What an office's name adds to a place's name for a part of it: "Khurd", "Bazar", "Small Industries", "I Stage". */
+// prettier-ignore
+const OFFICE_PART_WORDS: ReadonlySet<string> = new Set([
+  "khurd", "kalan", "kh", "buzurg", "budruk", "bk", "bazar", "bazaar", "market", "small", "industries", "industrial", "estate",
+  "area", "ie", "ia", "stage", "phase", "block", "sector", "extension", "extn", "camp",
+]);
+
+/**
+ * The post offices whose name is a place's name and a part of it ("Peenya I Stage", "Peenya Small Industries", "Peenya
+ * Dasarahalli"; "Rampura Khurd" and "Rampura Kalan"), by the place's name: one word of five letters or more that no
+ * office, town or known city is called, and not an address word, a person's or a landmark's. Only where one office at
+ * least adds no more than a part's words, and two offices or more open with that word, all in one district: one office
+ * alone ("Nigdi Khurd", in Sangli) may be a namesake of a city's quarter the directory does not know (Nigdi in Pune); two
+ * districts' may be a word's ("Gumti", a kiosk, for Gumti Khurd and Gumti Kalan).
+ */
+const BASE_WORD = /^[a-z]{5,}$/;
+function baseIndex(): Map<string, PincodeRecord[]> {
+  if (!baseOffices) {
+    const found = new Map<string, { recs: PincodeRecord[]; state: string | null; district: string | null; offices: number; part: boolean; half: boolean }>();
+    for (const rec of directoryRecords()) {
+      for (const place of rec.entry.places) {
+        const space = place.indexOf(" ");
+        if (space < 5) continue;
+        const base = place.slice(0, space).toLowerCase();
+        if (!BASE_WORD.test(base)) continue;
+        let entry = found.get(base);
+        if (!entry) found.set(base, (entry = { recs: [], state: rec.entry.state, district: rec.entry.district, offices: 0, part: false, half: false }));
+        if (rec.districts.length > 1 || rec.entry.district !== entry.district) entry.district = null;
+        if (rec.states.length > 1 || rec.entry.state !== entry.state) entry.state = null;
+        entry.offices++;
+        if (!entry.recs.includes(rec)) entry.recs.push(rec);
+        // The rest of the name is looked at until one office's is found to be a part's (a village's half, for `baseStates`).
+        if (!entry.half) {
+          const rest =
+            place
+              .slice(space)
+              .toLowerCase()
+              .match(/[a-z0-9]+/g) ?? [];
+          entry.part ||= rest.every((w) => OFFICE_PART_WORDS.has(w) || ROMAN.has(w) || OFFICE_DIVISION_NUMBER.test(w));
+          entry.half = rest.length === 1 && VILLAGE_HALVES.has(rest[0]);
+        }
+      }
+    }
+    baseOffices = new Map();
+    for (const [base, { recs, state, district, offices, part, half }] of found) {
+      if (!state || !part || recordsNamed(base).length > 0 || townNamed(base) || getGazetteer().places.has(base)) continue;
+      if (COMMON_WORDS.has(base) || PEOPLE.has(base) || LANDMARK_NOUNS.has(base) || ROAD_NAMES.has(base) || NO_HEAD.has(base)) continue;
+      if (district && offices >= 2) baseOffices.set(base, recs);
+      else if (half) baseStates.set(base, state);
+    }
+  }
+  return baseOffices;
 }
 
 /**
@@ -1494,20 +1560,25 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     const list = at < order.length ? chunkNames(c) : valueWords(c);
     // The chunk's whole name, made only for a name that gets past the first checks.
     let whole: string | null = null;
-    for (const [k, { name, tail, toward, town }] of list.entries()) {
+    for (const [k, { name, tail, toward, town, head }] of list.entries()) {
       const key = placeNameKey(name);
       if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      const heads = head ? headOfficeRecords(key).map((r) => ({ state: r.entry.state, district: r.entry.district })) : [];
+      // A word before "H.O." that is no head office's name is no more than a word ("… Port, Blair HO").
+      if (head && heads.length === 0) continue;
       const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
       if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
-      const city = !town && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
+      const city = !town && heads.length === 0 && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
       // A road is named after a town or a post office, not after a person who shares an office's name ("Gandhi Road").
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Malleswaram Vyalikaval").
-      let listed = (cityAreas ?? (tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter((a) => (!district || a.district === district) && inState(a.state, state));
+      let listed = (cityAreas ?? (heads.length > 0 ? heads : tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter(
+        (a) => (!district || a.district === district) && inState(a.state, state),
+      );
       // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
       // an office in Yavatmal) may be that office (`readsAsRoadOffice`): what else is written decides.
       const there =
@@ -1537,6 +1608,11 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }
   }
+  // Last, a place's name written alone whose offices are its parts' of one state, but one office or in several districts
+  // ("Nigdi" for "Nigdi Khurd"): its state; not a district, which may be another place's of that name.
+  const word = last && isPlainName(last) && last.tokens.length === 1 ? (last.tokens[0] as Token).key : null;
+  const baseState = !state && !district && word ? (baseIndex(), baseStates.get(word)) : undefined;
+  if (baseState) return { state: baseState, district: null };
   return { district, state };
 }
 
@@ -1651,6 +1727,23 @@ function officeBesideOffice(name: string | undefined, kept: readonly Chunk[]): {
   if (!area) return null;
   const [district, state] = area.split("|") as [string, string];
   return { district, state };
+}
+
+/**
+ * A name written beside the town read as the city, which the directory writes as an office with that town in brackets
+ * ("Goyala, Mokhra" for Goyala (Mokhra), a village of Kachchh; Mokhra alone is a town of Haryana): that office's area.
+ */
+function officeQualifiedBy(name: string | undefined, kept: readonly Chunk[]): { district: string; state: string } | null {
+  const qualifier = name ? placeNameKey(name) : "";
+  if (qualifier.length < 3) return null;
+  for (const c of kept) {
+    if (!(isPlainName(c) || c.kind === "post" || c.kind === "village") || !c.tokens.every((t) => t.type === WORD)) continue;
+    const area = only(qualifiedRecords(placeNameKey(nameOf(c)) + qualifier).map((r) => `${r.entry.district}|${r.entry.state}`));
+    if (!area) continue;
+    const [district, state] = area.split("|") as [string, string];
+    return { district, state };
+  }
+  return null;
 }
 
 /**
@@ -1798,6 +1891,8 @@ interface Named {
   toward?: boolean;
   /** The directory's town of that name, read as `Main Road, <town>` reads it: its areas, not a known city's districts. */
   town?: boolean;
+  /** Written as a head office ("Udaipur H.O."): the head office of that name, and nothing where the directory has none. */
+  head?: boolean;
 }
 
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
@@ -1830,9 +1925,17 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const key = named ? placeNameKey(name) : "";
     const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    if (rest.every(divides) || crossing) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end) });
+    const kind = officeKind(rest);
+    if (rest.every(divides) || crossing || kind) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end), head: kind === "ho" || kind === "gpo" });
   }
   return out;
+}
+
+/** An office's kind written after its name, as the directory writes it ("Tekkali H.O.", "Peenya S.O", "Kolkata GPO"). */
+const OFFICE_KINDS: ReadonlySet<string> = new Set(["ho", "so", "bo", "gpo"]);
+function officeKind(rest: readonly Token[]): string | null {
+  const kind = rest.length === 1 ? (rest[0] as Token).key : rest.length === 2 ? `${(rest[0] as Token).key}${(rest[1] as Token).key}` : "";
+  return OFFICE_KINDS.has(kind) ? kind : null;
 }
 
 /** The last word, then the last two, of a name of several words (a direction after it aside), never before `least`. */
@@ -3705,7 +3808,7 @@ function resolvedArea(
     // A directory district written with its marker names its state before a place of that name elsewhere does ("P.O.
     // Rampur, Dist. Bhagalpur" is a Rampur of Bihar, not the city of Uttar Pradesh); a bare one may be a locality's name.
     if (!state && district && r.districtMarked && district === r.statedDistrict) state = districtState(district);
-    ({ district, state } = (!state && !district && officeBesideOffice(names[0], kept)) || placeArea(names, rural, state, district));
+    ({ district, state } = (!state && !district && (officeBesideOffice(names[0], kept) || officeQualifiedBy(names[0], kept))) || placeArea(names, rural, state, district));
     if (!state && district) state = districtState(district);
     if (!state || !district) {
       const before = state;

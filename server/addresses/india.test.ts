@@ -2582,3 +2582,41 @@ describe("a town written first, and a sub-district's 'Sadar' run into a district
     expect(parts("Main Road, Sheopur Sadar Dist")).toMatchObject({ district: "Sheopur", state: "Madhya Pradesh" });
   });
 });
+
+describe("without a pincode, a post office written the other ways buyers write it", () => {
+  it("reads a qualifier the directory writes in brackets when written as a word, short or in brackets", () => {
+    for (const text of ["Near Bus Stand, Santacruz West", "Flat 2, Santacruz (W)", "Main Road Santacruz-W", "Shop 4, Bandra(E)"]) {
+      expect(parts(text), text).toMatchObject({ district: "Mumbai", state: "Maharashtra" });
+    }
+    expect(normalizeAddress("Flat 2, Santacruz (W)").normalized).toBe("Flat 2, Santacruz West");
+  });
+
+  it("keeps one name a word in brackets that is no place of the office's district, and reads the district where it is one", () => {
+    expect(parts("Main Road, Goyala (Mokhra)")).toMatchObject({ state: "Gujarat" });
+    expect(parts("Main Road, Goyala Mokhra")).toMatchObject({ state: "Gujarat" });
+    expect(parts("Main Road, Goyala, Mokhra")).toMatchObject({ district: "Kachchh", state: "Gujarat" });
+    expect(parts("Main Road, Kallur (Khammam)")).toEqual({ city: "Kallur", district: "Khammam", state: "Telangana", pincode: null });
+    expect(parts("Main Road, Ranpur (S)")).toMatchObject({ district: "Junagadh", state: "Gujarat" });
+    // Sagar is the office's town (its sub-district), and a city of another state: the office's name is read whole.
+    expect(parts("Main Road, Belur (Sagar)")).toMatchObject({ state: "Karnataka" });
+  });
+
+  it("reads a head or sub office's kind after its name as the office", () => {
+    for (const text of ["Main Road, Tekkali H.O.", "Near Bus Stand Tekkali HO", "Main Road, Tekkali S.O"]) {
+      expect(parts(text), text).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
+    }
+    // Gudur is a town of two states; its head office is one of them.
+    expect(parts("Main Road, Gudur")).toMatchObject({ state: null });
+    expect(parts("Main Road, Gudur H.O.")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Near Bus Stand, Shimla G.P.O.")).toMatchObject({ district: "Shimla", state: "Himachal Pradesh" });
+  });
+
+  it("reads a place the directory knows only by offices of its parts, two or more in one district, by its name alone", () => {
+    for (const text of ["Near Bus Stand, Peenya", "Main Road Peenya 2nd Stage"]) {
+      expect(parts(text), text).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    }
+    // One office's base, a village's half's, names its state only: it may be a city's quarter the directory does not know.
+    expect(parts("Main Road, Nigdi")).toMatchObject({ district: null, state: "Maharashtra" });
+    expect(parts("Shop 3, Gumti No 4, Main Road")).toMatchObject({ state: null });
+  });
+});

@@ -32,7 +32,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import { officeNameKeys, placeNameKey, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -70,7 +70,55 @@ function spellShortDirections(text: string): string {
   return text.replace(SHORT_DIRECTION, (all, name: string, side: string) => {
     const spelt = `${name} ${side.toUpperCase() === "E" ? "East" : "West"}`;
     const key = placeNameKey(spelt);
-    return townNamed(key) || recordsNamed(key).length > 0 ? spelt : all;
+    return townNamed(key) || recordsNamed(key).length > 0 || qualifiedRecords(key).length > 0 ? spelt : all;
+  });
+}
+
+/** A word or a few in brackets ("Goyala (Mokhra)"), bounded so a run of brackets costs in proportion to its length. */
+const BRACKETED_WORDS = /\(\s*([A-Za-z][A-Za-z .]{0,30}?)\s*\)/g;
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Up to three words ending the text before `at` (spaces, dots or hyphens between them), a scan back over them only. */
+function wordsBefore(text: string, at: number): string[] {
+  const words: string[] = [];
+  let end = at;
+  while (end > 0 && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  while (words.length < 3) {
+    let start = end;
+    while (start > 0 && isAsciiLetter(text.charCodeAt(start - 1))) start--;
+    if (start === end) break;
+    words.unshift(text.slice(start, end));
+    end = start;
+    while (end > 0 && (text[end - 1] === " " || text[end - 1] === "." || text[end - 1] === "-")) end--;
+    if (end === start) break;
+  }
+  return words;
+}
+
+/** A name that, read alone, is a known city or a district's town none of these offices' districts has ("Aurangabad"). */
+function readsElsewhere(name: string, offices: readonly PincodeRecord[]): boolean {
+  const city = getGazetteer().places.get((name.toLowerCase().match(/[a-z]+/g) ?? []).join(" "))?.city;
+  return !!city && !city.districts.some((d) => offices.some((r) => r.districts.includes(d)));
+}
+
+/**
+ * "Goyala (Mokhra)" → "Goyala Mokhra", where the directory has an office of the name with that word after it in brackets
+ * (`qualifiedRecords`): one name, not a place and another place (Mokhra is a town of another state). Not where the word in
+ * brackets is the office's district, or a town or sub-district of it ("Kallur (Khammam)"): that reads as the district,
+ * unless a name of the two read alone is a city elsewhere ("Aurangabad (Murshidabad)": not the city in Maharashtra).
+ */
+function joinBracketedQualifiers(text: string): string {
+  return text.replace(BRACKETED_WORDS, (all, written: string, at: number) => {
+    const qualifier = placeNameKey(written);
+    const words = wordsBefore(text, at);
+    for (let n = words.length; n >= 1; n--) {
+      const offices = qualifiedRecords(placeNameKey(words.slice(-n).join("")) + qualifier);
+      if (offices.length === 0) continue;
+      const town = townNamed(qualifier);
+      const ownArea = offices.every((r) => r.districts.some((d) => placeNameKey(d) === qualifier || !!town?.areas.some((a) => a.district === d)));
+      return ownArea && !readsElsewhere(words.slice(-n).join(" "), offices) && !readsElsewhere(written, offices) ? all : ` ${written}`;
+    }
+    return all;
   });
 }
 
@@ -1099,7 +1147,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const mentions: Mention[] = [];
   const peeled: Peeled[] = [];
   const spelt = spellShortDirections(text);
-  const unbracketed = spelt.includes("(") ? moveBracketedMarkers(spelt.replace(BRACKETED_DIRECTION, " $1")) : spelt;
+  const unbracketed = spelt.includes("(") ? moveBracketedMarkers(joinBracketedQualifiers(spelt.replace(BRACKETED_DIRECTION, " $1"))) : spelt;
   const segments = unbracketed.split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {

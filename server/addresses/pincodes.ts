@@ -49,6 +49,8 @@ export interface DirectoryTown {
 }
 
 const HEAD_OFFICE = /\sH\.?O\.?$/i;
+/** A city's general post office ("Kolkata G.P.O."), its head office as a buyer writes it ("Kolkata GPO"). */
+const GENERAL_POST_OFFICE = /\sG\.?P\.?O\.?$/i;
 /** Shorter names ("Bb", "Una" aside) are initials or words, not towns to find in text. */
 const MIN_TOWN_KEY = 3;
 
@@ -198,6 +200,8 @@ function load(): Map<string, PincodeRecord> {
   const areas = new Map<string, Area>();
   const districtStates = new Map<string, string>();
   const sharedNames = new Set<string>();
+  const qualified = new Map<string, string[]>();
+  const heads = new Map<string, string[]>();
   // Rows come grouped by pincode and district: reuse the previous row's lookups when they repeat.
   let lastState = "";
   let lastDistrict = "";
@@ -247,9 +251,13 @@ function load(): Map<string, PincodeRecord> {
     }
     acc.lat += Number(m[6]);
     acc.lng += Number(m[7]);
+    if ((m[2] as string).includes("(")) qualify(qualified, m[2] as string, name, code);
     // Towns: every sub-district, and every head office (the town it serves).
     if (m[5]) addTown(towns, m[5], area, code, false);
-    if (HEAD_OFFICE.test(m[2] as string)) addTown(towns, name, area, code, true);
+    if (HEAD_OFFICE.test(m[2] as string)) {
+      addTown(towns, name, area, code, true);
+      fileCode(heads, placeNameKey(name), code);
+    } else if (GENERAL_POST_OFFICE.test(m[2] as string)) fileCode(heads, placeNameKey(name), code);
     acc.count++;
   }
 
@@ -281,6 +289,8 @@ function load(): Map<string, PincodeRecord> {
   districts = districtStates;
   sharedDistricts = sharedNames;
   townIndex = towns;
+  qualifiedPlaces = qualified;
+  headPlaces = heads;
   return out;
 }
 
@@ -315,6 +325,47 @@ export function directoryRecords(): IterableIterator<PincodeRecord> {
 }
 
 let byPlace: Map<string, PincodeRecord[]> | null = null;
+
+/**
+ * The directory writes a qualifier of some offices in brackets after the name ("Santacruz(West)", "Kaneri (Panhala)"),
+ * which the office's name (`cleanPlace`) drops; buyers write it as a word ("Santacruz West", "Santacruz (W)", "Kaneri
+ * Panhala"). Each name with its qualifier (a `placeNameKey`) and its offices' pincodes (`qualifiedRecords`).
+ */
+let qualifiedPlaces: Map<string, string[]> | null = null;
+let byQualified: Map<string, PincodeRecord[]> | null = null;
+const BRACKETED_END = /\(\s*([A-Za-z][A-Za-z .]*?)\s*\)?$/;
+/**
+ * A side written out or by its letter; "(S)" and "(N)" are as often a village's other half ("Sumrasar (S)") as a side, so
+ * they, like other letters ("Ladha (B)"), are filed as written: "Ranpur (S)" is "Ranpur S".
+ */
+const SIDES: Readonly<Record<string, string>> = { east: "East", west: "West", north: "North", south: "South", e: "East", w: "West" };
+
+const MARKER_LETTERS: ReadonlySet<string> = new Set(["m", "v"]);
+
+function qualify(qualified: Map<string, string[]>, raw: string, name: string, code: string): void {
+  const written = BRACKETED_END.exec(raw.replace(OFFICE_SUFFIX, "").trim())?.[1];
+  if (!written || !name) return;
+  const side = SIDES[written.toLowerCase()];
+  // "(M)" and "(V)" after a name are a mandal's and a village's markers in addresses (`moveBracketedMarkers`).
+  if (!side && MARKER_LETTERS.has(written.toLowerCase())) return;
+  fileCode(qualified, placeNameKey(`${name} ${side ?? written}`), code);
+}
+
+function fileCode(codes: Map<string, string[]>, key: string, code: string): void {
+  const list = codes.get(key);
+  if (!list) codes.set(key, [code]);
+  else if (!list.includes(code)) list.push(code);
+}
+
+/** The head offices (`H.O`, `G.P.O`) by name (a `placeNameKey`): "Udaipur H.O." is the one in Rajasthan, whatever else is Udaipur. */
+let headPlaces: Map<string, string[]> | null = null;
+let byHead: Map<string, PincodeRecord[]> | null = null;
+
+/** The pincodes of the head office of this name (a `placeNameKey`), usually one. */
+export function headOfficeRecords(key: string): readonly PincodeRecord[] {
+  index();
+  return byHead?.get(key) ?? [];
+}
 
 /** Letters only, lower case: "Indira Nagar" and "Indiranagar" meet. */
 export function placeNameKey(text: string): string {
@@ -372,6 +423,12 @@ export function recordsNamed(key: string): readonly PincodeRecord[] {
   return byPlace?.get(key) ?? [];
 }
 
+/** The pincodes with an office the directory writes with this qualifier in brackets (a `placeNameKey`: "santacruzwest"). */
+export function qualifiedRecords(key: string): readonly PincodeRecord[] {
+  index();
+  return byQualified?.get(key) ?? [];
+}
+
 /** Every post-office name (a `placeNameKey`) with the pincodes that have an office of that name. */
 export function officeNames(): IterableIterator<[string, readonly PincodeRecord[]]> {
   index();
@@ -395,6 +452,20 @@ function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
       else if (list[list.length - 1] !== rec) list.push(rec);
     }
   }
+  byQualified = pincodesOf(qualifiedPlaces, records);
+  byHead = pincodesOf(headPlaces, records);
+  qualifiedPlaces = headPlaces = null;
+}
+
+/** Each name's pincodes as their records. */
+function pincodesOf(codes: Map<string, string[]> | null, records: Map<string, PincodeRecord>): Map<string, PincodeRecord[]> {
+  const out = new Map<string, PincodeRecord[]>();
+  for (const [key, list] of codes ?? [])
+    out.set(
+      key,
+      list.flatMap((code) => records.get(code) ?? []),
+    );
+  return out;
 }
 
 /** Every official district name in the directory, with its state (the first state, for a name two states have). */
