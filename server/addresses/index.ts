@@ -3537,6 +3537,8 @@ function gluedName(key: string): boolean {
   return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
+/** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
+const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
 
 /**
  * Without a pincode or a written state, the state of the sub-districts written with their marker ("P.O. Sonwa,
@@ -3571,7 +3573,10 @@ function subDistrictArea(kept: readonly Chunk[]): { state: string | null; distri
     // Spelt as it sounds only where the value is all the part holds: a name the parser cut from a longer one
     // ("Garh Radhanagara Taluk": "Radhanagara") is no sub-district's whole name.
     const alone = kept.every((o) => o === c || o.segment !== c.segment);
-    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? (alone ? spokenSubDistrict(key, nameOf(c))?.areas : undefined) ?? []);
+    const found = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? (alone ? spokenSubDistrict(key, nameOf(c))?.areas : undefined) ?? []);
+    // Mandals are Andhra Pradesh's and Telangana's sub-districts: "Kota Mandal" is Nellore's Kota, not Rajasthan's city.
+    const mandals = c.label === "Mandal" ? found.filter((a) => MANDAL_STATES.has(a.state)) : [];
+    const town = mandals.length > 0 ? mandals : found;
     const own = tehsilDistrict(nameOf(c));
     return [own && town.some((a) => a.district === own) ? town.filter((a) => a.district === own) : town];
   });

@@ -2602,6 +2602,12 @@ describe("the no-pincode state where every name written is a place of several st
     expect(parts("Talab, Rajgarh")).toMatchObject({ district: "Alwar", state: "Rajasthan" });
   });
 
+  it("reads a name written with the Mandal marker within Andhra Pradesh and Telangana, whose sub-districts mandals are", () => {
+    // Kota: a city of Rajasthan, and a mandal of Nellore.
+    expect(parts("Main Road, Kota Mandal")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Kota")).toMatchObject({ state: "Rajasthan" });
+  });
+
   it("leaves null where the names meet in two states, or where only villages' offices meet", () => {
     expect(parts("Vill. Dharmapur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
     // Kashipur: offices of Odisha, Bihar, Uttar Pradesh (Mahoba, not Hamirpur) and more; none in either Hamirpur.
