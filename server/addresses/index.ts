@@ -1693,6 +1693,62 @@ function districtWithinState(kept: readonly Chunk[], cities: readonly string[], 
 }
 
 /**
+ * Without a pincode, where no name alone decided: the state where two or more of the names written meet in one district,
+ * one of them a town, sub-district or city there ("Vill. Sansarpur, Teh. Lakhimpur": Sansarpur is a village of four
+ * states, Lakhimpur a town of Assam and of Uttar Pradesh; only Lakhimpur Kheri has both), and that district where it is
+ * one. The contract: "where one name is several places, what else is written decides". Two villages' offices meeting
+ * somewhere decide nothing (village names repeat in every district), nor do districts of two states meeting as often.
+ * A locality's name of every state ("Gandhi Nagar") meets anything, so it counts for none.
+ */
+function sharedNamesArea(kept: readonly Chunk[], cities: readonly string[], district: string | null): { state: string | null; district: string | null } {
+  const names = new Map<string, string>();
+  for (const name of cities) names.set(placeNameKey(name), name);
+  for (const c of kept) {
+    if ((isPlainName(c) || c.kind === "post" || c.kind === "village" || c.kind === "tehsil") && c.tokens.every((t) => t.type === WORD)) names.set(placeNameKey(nameOf(c)), nameOf(c));
+  }
+  for (const key of names.keys()) if (key.length < 4 || COMMON_WORDS.has(key)) names.delete(key);
+  // One name alone meets nothing: most addresses stop here.
+  if (names.size + (district ? 1 : 0) < 2) return { state: null, district };
+  // The districts a name is a town, sub-district or city of (or the written district): only there may names meet.
+  const towns = new Map<string, Array<[string, string]>>();
+  for (const [key, name] of names) {
+    if (everywhereName(key)) {
+      names.delete(key);
+      continue;
+    }
+    const city = getGazetteer().citiesByName.get(name) ?? getGazetteer().places.get(name.toLowerCase())?.city;
+    towns.set(key, [
+      ...(city?.districts.map((d): [string, string] => [directoryDistricts().get(d) ?? "", d]) ?? []),
+      ...(townNamed(key)?.areas.map((a): [string, string] => [a.state, a.district]) ?? []),
+    ]);
+  }
+  const within = new Set<string>();
+  for (const list of towns.values()) for (const [, d] of list) if (!district || d === district) within.add(d);
+  if (district) within.add(district);
+  if (within.size === 0) return { state: null, district };
+  // Each such district's count of the names found in it (a town's name is also villages' offices elsewhere: every place
+  // of the name may be the one meant); a written district counts as one.
+  const meets = new Map<string, number>();
+  for (const [key, list] of towns) {
+    const seen = new Set<string>();
+    const meet = (state: string, at: string) => {
+      const where = `${state}|${at}`;
+      if (seen.has(where)) return;
+      seen.add(where);
+      meets.set(where, (meets.get(where) ?? (district ? 1 : 0)) + 1);
+    };
+    for (const [st, d] of list) if (within.has(d)) meet(st, d);
+    for (const r of recordsNamed(key)) if (within.has(r.entry.district)) meet(r.entry.state, r.entry.district);
+  }
+  let most = 1;
+  for (const n of meets.values()) most = Math.max(most, n);
+  if (most < 2) return { state: null, district };
+  const best = [...meets].filter(([, n]) => n === most).map(([at]) => at.split("|") as [string, string]);
+  const state = only(best.map(([st]) => st));
+  return { state, district: state ? (district ?? only(best.map(([, d]) => d))) : district };
+}
+
+/**
  * The district of a road named after a post office that is no town ("Whitefield Main Road", "Nikol Gam Road"), where the
  * office lies in one district and near its district's town or city: a city quarter's road, or a near village's, runs
  * through it or from next to it, not from another district as a town's road may ("Magadi Road" in Bengaluru), nor does
@@ -3584,6 +3640,8 @@ function gluedName(key: string): boolean {
   return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
+/** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
+const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
 
 /**
  * Without a pincode or a written state, the state of the sub-districts written with their marker ("P.O. Sonwa,
@@ -3618,7 +3676,10 @@ function subDistrictArea(kept: readonly Chunk[]): { state: string | null; distri
     // Spelt as it sounds only where the value is all the part holds: a name the parser cut from a longer one
     // ("Garh Radhanagara Taluk": "Radhanagara") is no sub-district's whole name.
     const alone = kept.every((o) => o === c || o.segment !== c.segment);
-    const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? (alone ? spokenSubDistrict(key, nameOf(c))?.areas : undefined) ?? []);
+    const found = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? (alone ? spokenSubDistrict(key, nameOf(c))?.areas : undefined) ?? []);
+    // Mandals are Andhra Pradesh's and Telangana's sub-districts: "Kota Mandal" is Nellore's Kota, not Rajasthan's city.
+    const mandals = c.label === "Mandal" ? found.filter((a) => MANDAL_STATES.has(a.state)) : [];
+    const town = mandals.length > 0 ? mandals : found;
     const own = tehsilDistrict(nameOf(c));
     return [own && town.some((a) => a.district === own) ? town.filter((a) => a.district === own) : town];
   });
@@ -3831,6 +3892,18 @@ function resolvedArea(
     // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
     const own = district ? directoryDistricts().get(district) : undefined;
     if (own && state && SPLIT_FROM[own] === state) state = own;
+  }
+  // Without a pincode, a written state or district, the names written decide between the places of a name where two or
+  // more meet in one district of one state: left null, or read from one name of several places ("Siddapur, Bijapur": a
+  // district of Chhattisgarh and Karnataka's old name of Vijayapura, where a Siddapur is).
+  if (!rec && !r.statedState && (!r.statedDistrict || !state)) {
+    const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
+    const names = [...(r.statedCity ? [r.statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
+    const shared = sharedNamesArea(town ? [...kept, town] : kept, names, state ? null : district);
+    if (shared.state && shared.state !== state) {
+      stateFromLocality ||= state === null;
+      ({ state, district } = shared);
+    }
   }
   // The district is always one the directory has (contract): a name it does not know that is left here ("Dist.
   // Murshidbad", words run together) is the nearest district's spelling within the state, else the pincode's, else none.

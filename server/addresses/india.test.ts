@@ -1784,8 +1784,9 @@ describe("the no-pincode state and district where a place is named (ninth round)
   });
 
   it("leaves a tehsil null where its name is a district of one state and another district's town", () => {
-    // Lakhimpur: a district of Assam, and Lakhimpur Kheri's headquarters in Uttar Pradesh.
-    expect(parts("Vill. Kamalpur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
+    // Lakhimpur: a district of Assam, and Lakhimpur Kheri's headquarters in Uttar Pradesh; Dharmapur has a post office
+    // in both districts, so nothing written decides (a village of one of them decides: twelfth round, sharednames).
+    expect(parts("Vill. Dharmapur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
     expect(parts("Vill. Kamalpur, Teh. Banda")).toMatchObject({ district: "Banda", state: "Uttar Pradesh" });
   });
 
@@ -2618,5 +2619,36 @@ describe("without a pincode, a post office written the other ways buyers write i
     // One office's base, a village's half's, names its state only: it may be a city's quarter the directory does not know.
     expect(parts("Main Road, Nigdi")).toMatchObject({ district: null, state: "Maharashtra" });
     expect(parts("Shop 3, Gumti No 4, Main Road")).toMatchObject({ state: null });
+  });
+});
+
+describe("the no-pincode state where every name written is a place of several states (twelfth round, sharednames)", () => {
+  it("reads the state and district where a village and its sub-district or district town meet", () => {
+    // Kamalpur: post offices in a dozen states, one of them in Lakhimpur, Assam; none in Lakhimpur Kheri.
+    expect(parts("Vill. Kamalpur, Teh. Lakhimpur")).toMatchObject({ district: "Lakhimpur", state: "Assam" });
+    // Ambale: an office of Satara, where Patan is a taluk; Patan is also a district of Gujarat.
+    expect(parts("Ambale, Tal. Patan")).toMatchObject({ district: "Satara", state: "Maharashtra" });
+    // A district's name two states have, written with its marker: the state of the one the village lies in.
+    expect(parts("Vill. Barwa, Dist. Hamirpur")).toMatchObject({ district: "Hamirpur", state: "Uttar Pradesh" });
+  });
+
+  it("prefers where the names meet over a city of the name elsewhere", () => {
+    // Bijapur: a district of Chhattisgarh and the old name of Vijayapura, whose villages these are.
+    expect(parts("Near Primary School, Siddapur, Bijapur")).toMatchObject({ district: "Vijayapura", state: "Karnataka" });
+    expect(parts("Gundal, Bijapur")).toMatchObject({ district: "Vijayapura", state: "Karnataka" });
+    // Rajgarh: a district of Madhya Pradesh and a town of Alwar, where Talab is.
+    expect(parts("Talab, Rajgarh")).toMatchObject({ district: "Alwar", state: "Rajasthan" });
+  });
+
+  it("reads a name written with the Mandal marker within Andhra Pradesh and Telangana, whose sub-districts mandals are", () => {
+    // Kota: a city of Rajasthan, and a mandal of Nellore.
+    expect(parts("Main Road, Kota Mandal")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Kota")).toMatchObject({ state: "Rajasthan" });
+  });
+
+  it("leaves null where the names meet in two states, or where only villages' offices meet", () => {
+    expect(parts("Vill. Dharmapur, Teh. Lakhimpur")).toMatchObject({ district: null, state: null });
+    // Kashipur: offices of Odisha, Bihar, Uttar Pradesh (Mahoba, not Hamirpur) and more; none in either Hamirpur.
+    expect(parts("Kashipur, Dist. Hamirpur")).toMatchObject({ district: "Hamirpur", state: null });
   });
 });

@@ -1,0 +1,11 @@
+import { setupBench, startProductionServer, startSimulatorProcess, load } from "./bench/lib";
+const bench = await setupBench();
+const sim = await startSimulatorProcess(50);
+process.env.BENCH_CPU_PROF = "/tmp/prof-w";
+const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: "16" });
+const ADDR = ["Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066", "B-204, Sector 62, Noida, Uttar Pradesh 201309", "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028", "100 Feet Road, Indiranagar, Bengaluru 560038"];
+const verify = (i: number) => ({ method: "POST", path: "/api/v1/addresses/verify", headers: { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" }, body: JSON.stringify({ address: ADDR[i % 4], order_id: `H-${i}` }) });
+await load({ port: server.port, concurrency: 16, durationMs: 20000, request: verify });
+const r = await load({ port: server.port, concurrency: 16, durationMs: 12000, request: verify });
+console.log("LOAD", r.rps, r.count);
+await server.stop(); sim.stop(); await bench.cleanup(); process.exit(0);
