@@ -1,3 +1,4 @@
+import pino from "pino";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { createInngest, inngestConfigured } from "../../inngest/client";
 import { createScheduler, type Scheduler } from "../../inngest/scheduler";
@@ -41,6 +42,22 @@ function routeName(request: FastifyRequest, pages: boolean): string {
   return name;
 }
 
+/** The log is written to stdout this many bytes at a time, and at least this often (docs/operations.md, Logs). */
+export const LOG_BUFFER = { bytes: 4096, flushMs: 1000 } as const;
+
+let logStream: ReturnType<typeof pino.destination> | null = null;
+
+/**
+ * The process's one log destination: stdout, written a few kilobytes at a time instead of a write a line. A write a
+ * line handed each request's line to libuv's thread pool and woke the event loop again for its callback, about a
+ * tenth of a verify's CPU (docs/performance.md, "Twelfth round"). pino flushes it when the process exits; a kill
+ * loses at most the lines of the last `LOG_BUFFER.flushMs`.
+ */
+function logDestination(): ReturnType<typeof pino.destination> {
+  logStream ??= pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER.bytes, periodicFlush: LOG_BUFFER.flushMs });
+  return logStream;
+}
+
 export interface ServerOptions {
   /** Render the console's pages with Next.js (development mode when `dev`); off for API-only servers (tests). */
   pages?: { dev: boolean } | false;
@@ -60,7 +77,7 @@ export interface DakiyaServer {
 export async function buildServer(options: ServerOptions = {}): Promise<DakiyaServer> {
   const c = config();
   const app = Fastify({
-    logger: { level: c.LOG_LEVEL },
+    logger: { level: c.LOG_LEVEL, stream: logDestination() },
     // One line per request, written by the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
     genReqId: () => newId("req"),
@@ -123,6 +140,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
     }
     done();
   });
+
+  // A stopped server's last lines are out before its stop resolves, not only when the process exits.
+  app.addHook("onClose", (_, done) => logDestination().flush(() => done()));
 
   app.setErrorHandler((err, request, reply) => {
     const e = toApiError(classify(err));
