@@ -4042,38 +4042,76 @@ function placeWrittenFirst(words: string[], parts: string[][], bare = true): Nor
   // The line opens with a name: not a house's number ("12 Rampur Colony"), nor an address word.
   const opening = parts[0]?.[0];
   if (!opening || NOT_A_TOWN_WORD.has(opening) || !/^[a-z]/i.test(words[0] ?? "")) return null;
-  // The longest name first ("Baloda Bazar" before Baloda); the first that is a town is the only one read.
-  for (let m = Math.min(TOWN_FIRST_WORDS, words.length - 1); m >= 1; m--) {
-    const town = parts.slice(0, m).flat();
-    if (town.some((w) => PEEL_BLOCKERS.has(w))) continue;
-    // A town's name may end in an address word ("Jaswant Nagar", "Baloda Bazar", "Meerut Cantt"): a directory town's
-    // whole name that no post office of another state has (a line that begins "Shastri Nagar Main Road" is that
-    // quarter's road in any city; written with a comma, the name is read as the contract reads a town alone).
-    if (town.some((w) => NOT_A_TOWN_WORD.has(w))) {
-      const key = placeNameKey(town.join(" "));
-      const states = townNamed(key)?.areas.map((a) => a.state);
-      if (!states || recordsNamed(key).some((r) => r.states.some((st) => !states.includes(st)))) continue;
+  // The longest name first ("Baloda Bazar" before Baloda); the first that is a town is the only one read. Names as the
+  // directory or the gazetteer spells them first, then, where none is, a near spelling (`near`).
+  for (const near of [false, true])
+    for (let m = Math.min(TOWN_FIRST_WORDS, words.length - 1); m >= 1; m--) {
+      const read = townWrittenFirst(words, parts, m, bare, near);
+      if (read !== undefined) return read;
     }
-    const first = parts[m]?.[0] ?? "";
-    const then = parts[m]?.[1] ?? parts[m + 1]?.[0] ?? "";
-    if (STREET_WORDS.has(first) ? first !== "main" : TOWARD_WORDS.has(first) || (AFTER_TOWN_BEFORE_ROAD.has(first) && !STREET_WORDS.has(then))) continue;
-    const name = town.join(" ");
-    const districts = townNamed(placeNameKey(name))?.areas.map((a) => a.district) ?? getGazetteer().places.get(name)?.city?.districts;
-    if (!districts) continue;
-    // The town's own place of that name is the town's ("Kumbakonam Bazar"); one elsewhere is another place.
-    const joined = placeNameKey(`${name} ${first}`);
-    if (townNamed(joined)?.areas.some((a) => !districts.includes(a.district)) || recordsNamed(joined).some((r) => !r.districts.some((d) => districts.includes(d)))) return null;
-    const townText = words.slice(0, m).join(" ");
-    const parted = /\s-+$/.test(townText);
-    const rest = words.slice(m).join(" ");
-    const read = normalizeReading(`${townText.replace(/\s-+$/, "")}, ${rest}`, true);
-    const state = read.components.state;
-    if (!state || normalizeReading(townText, true).components.state !== state) return null;
-    if (parted || AFTER_TOWN.has(first) || AFTER_TOWN_BEFORE_ROAD.has(first)) return read;
-    // Two places side by side, in a line where nothing else named the state: not a road between them ("Rampur Bareilly Road").
-    return bare && !STREET_WORDS.has(then) && normalizeReading(rest, true).components.state === state ? read : null;
-  }
   return null;
+}
+
+/**
+ * `placeWrittenFirst` for the first `m` words: the line's reading, null where they are a town that must not be read so,
+ * undefined where they are no town. `near`: a name no place is spelt as, of six letters or more, that sounds as a
+ * directory town and alone is read as a town or known city of that sound, by the near-spelling readings and guards a
+ * name after a street has ("Hindupoor Railway Station Road": "Hindupoor" alone is Hindupur).
+ */
+function townWrittenFirst(words: string[], parts: string[][], m: number, bare: boolean, near: boolean): NormalizedAddress | null | undefined {
+  const town = parts.slice(0, m).flat();
+  if (town.some((w) => PEEL_BLOCKERS.has(w))) return undefined;
+  // A town's name may end in an address word ("Jaswant Nagar", "Baloda Bazar", "Meerut Cantt"): a directory town's
+  // whole name that no post office of another state has (a line that begins "Shastri Nagar Main Road" is that
+  // quarter's road in any city; written with a comma, the name is read as the contract reads a town alone). Spelt so only.
+  if (town.some((w) => NOT_A_TOWN_WORD.has(w))) {
+    const key = placeNameKey(town.join(" "));
+    const states = near ? undefined : townNamed(key)?.areas.map((a) => a.state);
+    if (!states || recordsNamed(key).some((r) => r.states.some((st) => !states.includes(st)))) return undefined;
+  }
+  const first = parts[m]?.[0] ?? "";
+  const then = parts[m]?.[1] ?? parts[m + 1]?.[0] ?? "";
+  if (STREET_WORDS.has(first) ? first !== "main" : TOWARD_WORDS.has(first) || (AFTER_TOWN_BEFORE_ROAD.has(first) && !STREET_WORDS.has(then))) return undefined;
+  const name = town.join(" ");
+  const townText = words.slice(0, m).join(" ");
+  const parted = /\s-+$/.test(townText);
+  const written = townText.replace(/\s-+$/, "");
+  let districts: readonly string[] | undefined;
+  let alone: string | null | undefined;
+  if (!near) districts = townNamed(placeNameKey(name))?.areas.map((a) => a.district) ?? getGazetteer().places.get(name)?.city?.districts;
+  else {
+    const key = placeNameKey(name);
+    if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || townNamed(key) || recordsNamed(key).length > 0 || getGazetteer().places.has(name)) return undefined;
+    // Only a name that sounds as a directory town is read (one index look-up; a reading of the name costs more).
+    const sounds = spokenTownIndex().get(spokenKey(key));
+    if (!sounds) return undefined;
+    const read = normalizeReading(written, true).components;
+    const city = read.city ? placeNameKey(read.city) : null;
+    // The same sound only (`spokenKey`): a city a letter or two off is as often another state's ("Handwar" is Handwara,
+    // not Haridwar; "Barmur" is Barmura, not Barmer).
+    if (!city || city === key || spokenKey(key) !== spokenKey(city)) return undefined;
+    // Not a known city of one state whose name the directory gives a town of another ("Zirakpoor": a city of Punjab,
+    // and the directory's Zirakpur of West Bengal): spelt otherwise, the name tells neither.
+    // Nor a sound that directory towns of two states share ("Anuppur" of Madhya Pradesh, "Annuppura" of Rajasthan).
+    const directory = townNamed(city);
+    const elsewhere = (t: DirectoryTown | null) => !!t?.areas.some((a) => a.state !== read.state);
+    if (elsewhere(directory) || sounds.some((k) => elsewhere(townNamed(k)))) return undefined;
+    districts = directory?.areas.map((a) => a.district) ?? getGazetteer().places.get(read.city as string)?.city?.districts;
+    alone = read.state;
+  }
+  if (!districts) return undefined;
+  // The town's own place of that name is the town's ("Kumbakonam Bazar"); one elsewhere is another place.
+  const joined = placeNameKey(`${name} ${first}`);
+  const own = districts;
+  if (townNamed(joined)?.areas.some((a) => !own.includes(a.district)) || recordsNamed(joined).some((r) => !r.districts.some((d) => own.includes(d)))) return null;
+  const rest = words.slice(m).join(" ");
+  // A name spelt otherwise is read where a street's last name is ("Gandhi Chowk, Hindupoor"): after the street.
+  const read = normalizeReading(near ? `${rest.replace(/^-+\s*/, "")}, ${written}` : `${written}, ${rest}`, true);
+  const state = read.components.state;
+  if (!state || (alone === undefined ? normalizeReading(townText, true).components.state : alone) !== state) return null;
+  if (parted || AFTER_TOWN.has(first) || AFTER_TOWN_BEFORE_ROAD.has(first)) return read;
+  // Two places side by side, in a line where nothing else named the state: not a road between them ("Rampur Bareilly Road").
+  return bare && !STREET_WORDS.has(then) && normalizeReading(rest, true).components.state === state ? read : null;
 }
 
 /** How many words a road after its town may have ("Old Grand Trunk Road"), and the town before it ("Navi Mumbai"). */

@@ -2652,3 +2652,18 @@ describe("the no-pincode state where every name written is a place of several st
     expect(parts("Kashipur, Dist. Hamirpur")).toMatchObject({ district: "Hamirpur", state: null });
   });
 });
+
+describe("a town written first and spelt as it sounds, no comma (thirteenth round, nearfirst)", () => {
+  it("reads the town the name sounds as, before a road, a market's road or a dash", () => {
+    for (const text of ["Hindupoor Railway Station Road", "HINDUPOOR BAZAR ROAD", "Hindupoor - Gandhi Chowk"]) {
+      expect(parts(text), text).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    }
+    expect(parts("BOBBEELI BAZAR ROAD")).toMatchObject({ city: "Bobbili", state: "Andhra Pradesh" });
+    expect(parts("Yellapoor Main Road Near Bus Stand")).toMatchObject({ city: "Yellapur", district: "Uttara Kannada", state: "Karnataka" });
+  });
+
+  it("reads no state where the name only is a letter or two off a city of another state", () => {
+    // Handwar: Handwara of Jammu and Kashmir with its last "a" dropped, two letters off Haridwar.
+    expect(parts("Handwar Railway Station Road")).toMatchObject({ state: null });
+  });
+});
