@@ -4055,7 +4055,7 @@ function placeWrittenFirst(words: string[], parts: string[][], bare = true): Nor
 /**
  * `placeWrittenFirst` for the first `m` words: the line's reading, null where they are a town that must not be read so,
  * undefined where they are no town. `near`: a name no place is spelt as, of six letters or more, that sounds as a
- * directory town and alone is read as a town or known city of that sound, by the near-spelling readings and guards a
+ * directory town and alone is read as a town or known city of that sound (or as a directory town a letter off), by the near-spelling readings and guards a
  * name after a street has ("Hindupoor Railway Station Road": "Hindupoor" alone is Hindupur).
  */
 function townWrittenFirst(words: string[], parts: string[][], m: number, bare: boolean, near: boolean): NormalizedAddress | null | undefined {
@@ -4082,14 +4082,16 @@ function townWrittenFirst(words: string[], parts: string[][], m: number, bare: b
   else {
     const key = placeNameKey(name);
     if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || townNamed(key) || recordsNamed(key).length > 0 || getGazetteer().places.has(name)) return undefined;
-    // Only a name that sounds as a directory town is read (one index look-up; a reading of the name costs more).
-    const sounds = spokenTownIndex().get(spokenKey(key));
-    if (!sounds) return undefined;
+    // Only a name that sounds as a directory town or is a letter off one is read (index look-ups; a reading costs more).
+    const sounds = spokenTownIndex().get(spokenKey(key)) ?? [];
+    if (sounds.length === 0 && !townWithin(key, 1)) return undefined;
     const read = normalizeReading(written, true).components;
     const city = read.city ? placeNameKey(read.city) : null;
-    // The same sound only (`spokenKey`): a city a letter or two off is as often another state's ("Handwar" is Handwara,
-    // not Haridwar; "Barmur" is Barmura, not Barmer).
-    if (!city || city === key || spokenKey(key) !== spokenKey(city)) return undefined;
+    // The same sound (`spokenKey`), or a directory town a letter off that is no known city ("Veraghattam": Veeraghattam,
+    // as `nearTownWritten` reads it, no other town or office as near): a known city a letter or two off is as often
+    // another state's ("Handwar" is Handwara, not Haridwar; "Barmur" is Barmura, not Barmer).
+    const letterOff = !!city && !getGazetteer().places.get(city)?.city && !!townNamed(city) && swapDistance(key, city, 1) <= 1;
+    if (!city || city === key || (spokenKey(key) !== spokenKey(city) && !letterOff)) return undefined;
     // Not a known city of one state whose name the directory gives a town of another ("Zirakpoor": a city of Punjab,
     // and the directory's Zirakpur of West Bengal): spelt otherwise, the name tells neither.
     // Nor a sound that directory towns of two states share ("Anuppur" of Madhya Pradesh, "Annuppura" of Rajasthan).

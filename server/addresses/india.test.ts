@@ -2660,6 +2660,8 @@ describe("a town written first and spelt as it sounds, no comma (thirteenth roun
     }
     expect(parts("BOBBEELI BAZAR ROAD")).toMatchObject({ city: "Bobbili", state: "Andhra Pradesh" });
     expect(parts("Yellapoor Main Road Near Bus Stand")).toMatchObject({ city: "Yellapur", district: "Uttara Kannada", state: "Karnataka" });
+    // A doubled vowel single: a directory town a letter off, no known city.
+    expect(parts("Veraghattam Old Court Lane")).toMatchObject({ city: "Veeraghattam", district: "Srikakulam", state: "Andhra Pradesh" });
   });
 
   it("reads no state where the name only is a letter or two off a city of another state", () => {
