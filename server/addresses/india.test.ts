@@ -2652,3 +2652,17 @@ describe("the no-pincode state where every name written is a place of several st
     expect(parts("Kashipur, Dist. Hamirpur")).toMatchObject({ district: "Hamirpur", state: null });
   });
 });
+
+describe("a head office written with its kind where its name reads otherwise (thirteenth round, officequal)", () => {
+  it("reads a city of two states written with H.O. as the head office of that name", () => {
+    // Udaipur: a city of Rajasthan and a town of Tripura; the head office of the name is Rajasthan's.
+    expect(parts("Main Road, Udaipur H.O.")).toMatchObject({ district: "Udaipur", state: "Rajasthan" });
+    expect(parts("Main Road, Udaipur HO")).toMatchObject({ district: "Udaipur", state: "Rajasthan" });
+    expect(parts("Main Road, Udaipur")).toMatchObject({ state: null });
+  });
+
+  it("reads a name ending in an address word, or one, before H.O.", () => {
+    expect(parts("Near Bus Stand, Sarojini Nagar H.O.")).toMatchObject({ state: "Delhi" });
+    expect(parts("Main Road, Mandi H.O.")).toMatchObject({ district: "Mandi", state: "Himachal Pradesh" });
+  });
+});

@@ -32,7 +32,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import { officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { headOfficeRecords, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -1072,6 +1072,7 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[], peeled: Peeled[]): void {
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
+  joinHeadOffices(local);
   for (const c of local) {
     // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
     // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
@@ -1097,6 +1098,26 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     if (kept.length === c.tokens.length) out.push(c);
     else if (kept.length > 0 && mode === "name") chunkAndPeel(kept, c.order, segment, rec, mentions, out, peeled);
     else if (kept.length > 0) out.push({ ...c, tokens: kept });
+  }
+}
+
+/** A head office's kind written after its name ("Udaipur H.O.", "Kolkata GPO"). */
+const HEAD_KINDS: ReadonlySet<string> = new Set(["ho", "gpo"]);
+
+/**
+ * "Udaipur H.O.", "Krishna Nagar H.O.": the chunker ends a chunk after a known city or an address word, leaving the kind
+ * alone, which reads as nothing; the city (of two states) or the locality is then read without it. Where the directory
+ * has a head office of the one or two words before the kind, they go back together, so the head office decides.
+ */
+function joinHeadOffices(local: Chunk[]): void {
+  for (let k = local.length - 1; k > 0; k--) {
+    const kind = local[k] as Chunk;
+    const name = local[k - 1] as Chunk;
+    if (kind.label || kind.tokens.length !== 1 || !HEAD_KINDS.has((kind.tokens[0] as Token).key) || name.label || !PLACE_KINDS.has(name.kind)) continue;
+    const words = name.tokens.slice(-2);
+    if (!words.every((t) => t.type === WORD)) continue;
+    if (headOfficeRecords(placeNameKey(words.map((t) => t.key).join(""))).length === 0 && headOfficeRecords(placeNameKey((words[words.length - 1] as Token).key)).length === 0) continue;
+    local.splice(k - 1, 2, { ...name, kind: "unknown", tokens: [...name.tokens, ...kind.tokens] });
   }
 }
 
