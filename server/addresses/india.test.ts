@@ -2665,4 +2665,10 @@ describe("a head office written with its kind where its name reads otherwise (th
     expect(parts("Near Bus Stand, Sarojini Nagar H.O.")).toMatchObject({ state: "Delhi" });
     expect(parts("Main Road, Mandi H.O.")).toMatchObject({ district: "Mandi", state: "Himachal Pradesh" });
   });
+
+  it("reads a state's initials the directory writes as an office's qualifier as that qualifier", () => {
+    // Atmakur (NL): an office of Nellore; NL alone is Nagaland's initials.
+    expect(parts("Main Road, Atmakur (NL)")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Atmakur, NL")).toMatchObject({ state: "Nagaland" });
+  });
 });

@@ -959,7 +959,7 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       const whole = start === 0;
       // "noida up": an ambiguous abbreviation right after a city name is the state.
       const afterCity = start > 0 && !!places.get((tokens[start - 1] as Token).key)?.city;
-      if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
+      if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper) && !qualifiesOffice(tokens, start)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
       } else if (
@@ -980,6 +980,18 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
   }
   if (closed) return end === tokens.length - 1 ? tokens : [...tokens.slice(0, end), closer];
   return end === tokens.length ? tokens : tokens.slice(0, end);
+}
+
+/**
+ * A state's initials that the directory writes after an office's name as its qualifier ("Atmakur (NL)": Nellore's, not
+ * Nagaland): with the one or two words before them, the name of such an office (`qualifiedRecords`).
+ */
+function qualifiesOffice(tokens: readonly Token[], at: number): boolean {
+  const t = tokens[at] as Token;
+  if (t.key.length !== 2 || at === 0) return false;
+  const one = placeNameKey((tokens[at - 1] as Token).key);
+  if (qualifiedRecords(one + t.key).length > 0) return true;
+  return at > 1 && qualifiedRecords(placeNameKey((tokens[at - 2] as Token).key) + one + t.key).length > 0;
 }
 
 /**
