@@ -2671,4 +2671,10 @@ describe("a head office written with its kind where its name reads otherwise (th
     expect(parts("Main Road, Atmakur (NL)")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
     expect(parts("Main Road, Atmakur, NL")).toMatchObject({ state: "Nagaland" });
   });
+
+  it("reads a district in brackets after a city of another district as the office the directory writes so", () => {
+    // Aurangabad (Murshidabad): an office of West Bengal; Aurangabad alone is Maharashtra's city.
+    expect(parts("Main Road Aurangabad (Murshidabad)")).toMatchObject({ district: "Murshidabad", state: "West Bengal" });
+    expect(parts("Main Road, Aurangabad")).toMatchObject({ state: "Maharashtra" });
+  });
 });

@@ -959,7 +959,10 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       const whole = start === 0;
       // "noida up": an ambiguous abbreviation right after a city name is the state.
       const afterCity = start > 0 && !!places.get((tokens[start - 1] as Token).key)?.city;
-      if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper) && !qualifiesOffice(tokens, start)) {
+      // The qualifier of an office the directory writes with it: a state's initials ("Atmakur (NL)"), or a district after
+      // a city of another ("Aurangabad (Murshidabad)", a village of West Bengal): one name, read whole.
+      if ((t.key.length === 2 || (afterCity && def.district)) && qualifiesOffice(tokens, start)) break;
+      if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
       } else if (
@@ -982,13 +985,10 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
   return end === tokens.length ? tokens : tokens.slice(0, end);
 }
 
-/**
- * A state's initials that the directory writes after an office's name as its qualifier ("Atmakur (NL)": Nellore's, not
- * Nagaland): with the one or two words before them, the name of such an office (`qualifiedRecords`).
- */
+/** The word at `at` with the one or two words before it: the name and qualifier of an office (`qualifiedRecords`). */
 function qualifiesOffice(tokens: readonly Token[], at: number): boolean {
   const t = tokens[at] as Token;
-  if (t.key.length !== 2 || at === 0) return false;
+  if (at === 0) return false;
   const one = placeNameKey((tokens[at - 1] as Token).key);
   if (qualifiedRecords(one + t.key).length > 0) return true;
   return at > 1 && qualifiedRecords(placeNameKey((tokens[at - 2] as Token).key) + one + t.key).length > 0;
