@@ -1793,13 +1793,28 @@ function officeQualifiedBy(name: string | undefined, kept: readonly Chunk[]): { 
   const qualifier = name ? placeNameKey(name) : "";
   if (qualifier.length < 3) return null;
   for (const c of kept) {
-    if (!(isPlainName(c) || c.kind === "post" || c.kind === "village") || !c.tokens.every((t) => t.type === WORD)) continue;
-    const area = only(qualifiedRecords(placeNameKey(nameOf(c)) + qualifier).map((r) => `${r.entry.district}|${r.entry.state}`));
-    if (!area) continue;
-    const [district, state] = area.split("|") as [string, string];
-    return { district, state };
+    if ((isPlainName(c) || c.kind === "post" || c.kind === "village") && c.tokens.every((t) => t.type === WORD)) {
+      const area = qualifiedArea(placeNameKey(nameOf(c)) + qualifier);
+      if (area) return area;
+    } else if (c.kind === "landmark") {
+      // The name a landmark ends in ("Near Bus Stand Goyala, Mokhra"): its last word, or last two.
+      const words = c.tokens.slice(-2);
+      const last = words[words.length - 1];
+      if (last?.type !== WORD) continue;
+      const area =
+        qualifiedArea(placeNameKey(last.key) + qualifier) ?? (words[0]?.type === WORD && words.length === 2 ? qualifiedArea(placeNameKey(words[0].key + last.key) + qualifier) : null);
+      if (area) return area;
+    }
   }
   return null;
+}
+
+/** The one area of the offices the directory writes with this name and qualifier (a `placeNameKey`). */
+function qualifiedArea(key: string): { district: string; state: string } | null {
+  const area = only(qualifiedRecords(key).map((r) => `${r.entry.district}|${r.entry.state}`));
+  if (!area) return null;
+  const [district, state] = area.split("|") as [string, string];
+  return { district, state };
 }
 
 /**

@@ -2677,4 +2677,11 @@ describe("a head office written with its kind where its name reads otherwise (th
     expect(parts("Main Road Aurangabad (Murshidabad)")).toMatchObject({ district: "Murshidabad", state: "West Bengal" });
     expect(parts("Main Road, Aurangabad")).toMatchObject({ state: "Maharashtra" });
   });
+
+  it("reads an office's qualifier written as the next part as that office's", () => {
+    // Goyala (Mokhra): a village of Kachchh; Mokhra alone is a town of Haryana.
+    expect(parts("Main Road, Goyala, Mokhra")).toMatchObject({ district: "Kachchh", state: "Gujarat" });
+    expect(parts("Near Bus Stand Goyala, Mokhra")).toMatchObject({ district: "Kachchh", state: "Gujarat" });
+    expect(parts("Main Road, Mokhra")).toMatchObject({ state: "Haryana" });
+  });
 });

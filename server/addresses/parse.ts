@@ -32,7 +32,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import { headOfficeRecords, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { headOfficeRecords, isOfficeQualifier, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -108,18 +108,60 @@ function readsElsewhere(name: string, offices: readonly PincodeRecord[]): boolea
  * unless a name of the two read alone is a city elsewhere ("Aurangabad (Murshidabad)": not the city in Maharashtra).
  */
 function joinBracketedQualifiers(text: string): string {
-  return text.replace(BRACKETED_WORDS, (all, written: string, at: number) => {
-    const qualifier = placeNameKey(written);
-    const words = wordsBefore(text, at);
-    for (let n = words.length; n >= 1; n--) {
-      const offices = qualifiedRecords(placeNameKey(words.slice(-n).join("")) + qualifier);
-      if (offices.length === 0) continue;
-      const town = townNamed(qualifier);
-      const ownArea = offices.every((r) => r.districts.some((d) => placeNameKey(d) === qualifier || !!town?.areas.some((a) => a.district === d)));
-      return ownArea && !readsElsewhere(words.slice(-n).join(" "), offices) && !readsElsewhere(written, offices) ? all : ` ${written}`;
+  return text.replace(BRACKETED_WORDS, (all, written: string, at: number) => (joinsQualifier(text, written, at) ? ` ${written}` : all));
+}
+
+/** Whether `written`, a qualifier written after the words before `at`, is part of an office's name (`joinBracketedQualifiers`). */
+function joinsQualifier(text: string, written: string, at: number, part?: string): boolean {
+  const qualifier = placeNameKey(written);
+  const words = wordsBefore(text, at);
+  for (let n = words.length; n >= 1; n--) {
+    const name = placeNameKey(words.slice(-n).join(""));
+    // Where asked, the name is its part's whole text.
+    if (part !== undefined && name !== part) continue;
+    const offices = qualifiedRecords(name + qualifier);
+    if (offices.length === 0) continue;
+    const town = townNamed(qualifier);
+    const ownArea = offices.every((r) => r.districts.some((d) => placeNameKey(d) === qualifier || !!town?.areas.some((a) => a.district === d)));
+    return !ownArea || readsElsewhere(words.slice(-n).join(" "), offices) || readsElsewhere(written, offices);
+  }
+  return false;
+}
+
+/** The longest part after a comma asked about: a qualifier is a word or a few. */
+const QUALIFIER_CHARS = 32;
+
+/**
+ * "Goyala, Mokhra" → "Goyala Mokhra": a qualifier the directory writes in brackets after an office's name, written as
+ * the next part, is that office's name as `joinBracketedQualifiers` joins it; read apart, the qualifier was a town of
+ * another state, or nothing.
+ */
+function joinQualifiersAfterComma(text: string): string {
+  let out = "";
+  let from = 0;
+  // One scan: each part is read once, as letters, and asked about only if the directory writes it as a qualifier.
+  for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) {
+    let key = "";
+    let end = at + 1;
+    for (; end < text.length && end - at <= QUALIFIER_CHARS; end++) {
+      const c = text.charCodeAt(end);
+      if (isAsciiLetter(c)) key += text[end] as string;
+      else if (c !== 32 && c !== 46) break;
     }
-    return all;
-  });
+    if (end < text.length && !",;|\n".includes(text[end] as string)) continue;
+    key = key.toLowerCase();
+    // Not two letters: a part of its own, they are as often a state's initials ("Atmakur, NL").
+    if (key.length < 3 || !isOfficeQualifier(key)) continue;
+    const written = text.slice(at + 1, end).trim();
+    // A state or a known city written as a part of its own is that ("…, Chennai"), however an office is qualified.
+    const known = getGazetteer().places.get(written.toLowerCase());
+    // The part before is the office's name alone: "Near Bus Stand Goyala, Mokhra" is read as a landmark and a place.
+    const start = Math.max(text.lastIndexOf(",", at - 1), text.lastIndexOf(";", at - 1), text.lastIndexOf("\n", at - 1));
+    if (known?.state || known?.city || !joinsQualifier(text, written, at, placeNameKey(text.slice(start + 1, at)))) continue;
+    out += `${text.slice(from, at)} `;
+    from = at + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
@@ -1181,7 +1223,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const peeled: Peeled[] = [];
   const spelt = spellShortDirections(text);
   const unbracketed = spelt.includes("(") ? moveBracketedMarkers(joinBracketedQualifiers(spelt.replace(BRACKETED_DIRECTION, " $1"))) : spelt;
-  const segments = unbracketed.split(SEGMENT_BREAK);
+  const segments = joinQualifiersAfterComma(unbracketed).split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
     const all = mergeOfficeNames(mergePlaceNames(dropFiller(tokenize(segments[s] as string))), rec);
