@@ -1562,7 +1562,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     let whole: string | null = null;
     for (const [k, { name, tail, toward, town, head }] of list.entries()) {
       const key = placeNameKey(name);
-      if (key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      if (head ? key.length < 3 : key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
       const heads = head ? headOfficeRecords(key).map((r) => ({ state: r.entry.state, district: r.entry.district })) : [];
       // A word before "H.O." that is no head office's name is no more than a word ("… Port, Blair HO").
       if (head && heads.length === 0) continue;
@@ -1793,13 +1793,28 @@ function officeQualifiedBy(name: string | undefined, kept: readonly Chunk[]): { 
   const qualifier = name ? placeNameKey(name) : "";
   if (qualifier.length < 3) return null;
   for (const c of kept) {
-    if (!(isPlainName(c) || c.kind === "post" || c.kind === "village") || !c.tokens.every((t) => t.type === WORD)) continue;
-    const area = only(qualifiedRecords(placeNameKey(nameOf(c)) + qualifier).map((r) => `${r.entry.district}|${r.entry.state}`));
-    if (!area) continue;
-    const [district, state] = area.split("|") as [string, string];
-    return { district, state };
+    if ((isPlainName(c) || c.kind === "post" || c.kind === "village") && c.tokens.every((t) => t.type === WORD)) {
+      const area = qualifiedArea(placeNameKey(nameOf(c)) + qualifier);
+      if (area) return area;
+    } else if (c.kind === "landmark") {
+      // The name a landmark ends in ("Near Bus Stand Goyala, Mokhra"): its last word, or last two.
+      const words = c.tokens.slice(-2);
+      const last = words[words.length - 1];
+      if (last?.type !== WORD) continue;
+      const area =
+        qualifiedArea(placeNameKey(last.key) + qualifier) ?? (words[0]?.type === WORD && words.length === 2 ? qualifiedArea(placeNameKey(words[0].key + last.key) + qualifier) : null);
+      if (area) return area;
+    }
   }
   return null;
+}
+
+/** The one area of the offices the directory writes with this name and qualifier (a `placeNameKey`). */
+function qualifiedArea(key: string): { district: string; state: string } | null {
+  const area = only(qualifiedRecords(key).map((r) => `${r.entry.district}|${r.entry.state}`));
+  if (!area) return null;
+  const [district, state] = area.split("|") as [string, string];
+  return { district, state };
 }
 
 /**
@@ -1972,7 +1987,10 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
   for (let n = 1; n <= 2 && n < tokens.length; n++) {
     const head = tokens.slice(0, n);
     const rest = tokens.slice(n);
-    if (!head.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) break;
+    const kind = officeKind(rest);
+    // Before "H.O." a name is read only as a head office's, so an address word may be part of it ("Krishna Nagar H.O.",
+    // "Mandi H.O.").
+    if (!head.every((t) => t.type === WORD && (!COMMON_WORDS.has(t.key) || kind === "ho" || kind === "gpo"))) break;
     const name = head.map((t) => t.key).join(" ");
     const end = (rest[0] as Token).key;
     // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Bhagal Darwaja" is no office's).
@@ -1981,7 +1999,6 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const key = named ? placeNameKey(name) : "";
     const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    const kind = officeKind(rest);
     if (rest.every(divides) || crossing || kind) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end), head: kind === "ho" || kind === "gpo" });
   }
   return out;

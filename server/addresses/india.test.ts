@@ -2669,3 +2669,36 @@ describe("a town written first and spelt as it sounds, no comma (thirteenth roun
     expect(parts("Handwar Railway Station Road")).toMatchObject({ state: null });
   });
 });
+
+describe("a head office written with its kind where its name reads otherwise (thirteenth round, officequal)", () => {
+  it("reads a city of two states written with H.O. as the head office of that name", () => {
+    // Udaipur: a city of Rajasthan and a town of Tripura; the head office of the name is Rajasthan's.
+    expect(parts("Main Road, Udaipur H.O.")).toMatchObject({ district: "Udaipur", state: "Rajasthan" });
+    expect(parts("Main Road, Udaipur HO")).toMatchObject({ district: "Udaipur", state: "Rajasthan" });
+    expect(parts("Main Road, Udaipur")).toMatchObject({ state: null });
+  });
+
+  it("reads a name ending in an address word, or one, before H.O.", () => {
+    expect(parts("Near Bus Stand, Sarojini Nagar H.O.")).toMatchObject({ state: "Delhi" });
+    expect(parts("Main Road, Mandi H.O.")).toMatchObject({ district: "Mandi", state: "Himachal Pradesh" });
+  });
+
+  it("reads a state's initials the directory writes as an office's qualifier as that qualifier", () => {
+    // Atmakur (NL): an office of Nellore; NL alone is Nagaland's initials.
+    expect(parts("Main Road, Atmakur (NL)")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Atmakur, NL")).toMatchObject({ state: "Nagaland" });
+  });
+
+  it("reads a district in brackets after a city of another district as the office the directory writes so", () => {
+    // Aurangabad (Murshidabad): an office of West Bengal; Aurangabad alone is Maharashtra's city.
+    expect(parts("Main Road Aurangabad (Murshidabad)")).toMatchObject({ district: "Murshidabad", state: "West Bengal" });
+    expect(parts("Main Road, Aurangabad")).toMatchObject({ state: "Maharashtra" });
+  });
+
+  it("reads an office's qualifier written as the next part as that office's", () => {
+    // Goyala (Mokhra): a village of Kachchh; Mokhra alone is a town of Haryana.
+    expect(parts("Main Road, Goyala, Mokhra")).toMatchObject({ district: "Kachchh", state: "Gujarat" });
+    expect(parts("Near Bus Stand Goyala, Mokhra")).toMatchObject({ district: "Kachchh", state: "Gujarat" });
+    expect(parts("Main Road, Mokhra")).toMatchObject({ state: "Haryana" });
+  });
+});

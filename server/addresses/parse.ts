@@ -32,7 +32,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import { officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { headOfficeRecords, isOfficeQualifier, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -108,18 +108,60 @@ function readsElsewhere(name: string, offices: readonly PincodeRecord[]): boolea
  * unless a name of the two read alone is a city elsewhere ("Aurangabad (Murshidabad)": not the city in Maharashtra).
  */
 function joinBracketedQualifiers(text: string): string {
-  return text.replace(BRACKETED_WORDS, (all, written: string, at: number) => {
-    const qualifier = placeNameKey(written);
-    const words = wordsBefore(text, at);
-    for (let n = words.length; n >= 1; n--) {
-      const offices = qualifiedRecords(placeNameKey(words.slice(-n).join("")) + qualifier);
-      if (offices.length === 0) continue;
-      const town = townNamed(qualifier);
-      const ownArea = offices.every((r) => r.districts.some((d) => placeNameKey(d) === qualifier || !!town?.areas.some((a) => a.district === d)));
-      return ownArea && !readsElsewhere(words.slice(-n).join(" "), offices) && !readsElsewhere(written, offices) ? all : ` ${written}`;
+  return text.replace(BRACKETED_WORDS, (all, written: string, at: number) => (joinsQualifier(text, written, at) ? ` ${written}` : all));
+}
+
+/** Whether `written`, a qualifier written after the words before `at`, is part of an office's name (`joinBracketedQualifiers`). */
+function joinsQualifier(text: string, written: string, at: number, part?: string): boolean {
+  const qualifier = placeNameKey(written);
+  const words = wordsBefore(text, at);
+  for (let n = words.length; n >= 1; n--) {
+    const name = placeNameKey(words.slice(-n).join(""));
+    // Where asked, the name is its part's whole text.
+    if (part !== undefined && name !== part) continue;
+    const offices = qualifiedRecords(name + qualifier);
+    if (offices.length === 0) continue;
+    const town = townNamed(qualifier);
+    const ownArea = offices.every((r) => r.districts.some((d) => placeNameKey(d) === qualifier || !!town?.areas.some((a) => a.district === d)));
+    return !ownArea || readsElsewhere(words.slice(-n).join(" "), offices) || readsElsewhere(written, offices);
+  }
+  return false;
+}
+
+/** The longest part after a comma asked about: a qualifier is a word or a few. */
+const QUALIFIER_CHARS = 32;
+
+/**
+ * "Goyala, Mokhra" → "Goyala Mokhra": a qualifier the directory writes in brackets after an office's name, written as
+ * the next part, is that office's name as `joinBracketedQualifiers` joins it; read apart, the qualifier was a town of
+ * another state, or nothing.
+ */
+function joinQualifiersAfterComma(text: string): string {
+  let out = "";
+  let from = 0;
+  // One scan: each part is read once, as letters, and asked about only if the directory writes it as a qualifier.
+  for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) {
+    let key = "";
+    let end = at + 1;
+    for (; end < text.length && end - at <= QUALIFIER_CHARS; end++) {
+      const c = text.charCodeAt(end);
+      if (isAsciiLetter(c)) key += text[end] as string;
+      else if (c !== 32 && c !== 46) break;
     }
-    return all;
-  });
+    if (end < text.length && !",;|\n".includes(text[end] as string)) continue;
+    key = key.toLowerCase();
+    // Not two letters: a part of its own, they are as often a state's initials ("Atmakur, NL").
+    if (key.length < 3 || !isOfficeQualifier(key)) continue;
+    const written = text.slice(at + 1, end).trim();
+    // A state or a known city written as a part of its own is that ("…, Chennai"), however an office is qualified.
+    const known = getGazetteer().places.get(written.toLowerCase());
+    // The part before is the office's name alone: "Near Bus Stand Goyala, Mokhra" is read as a landmark and a place.
+    const start = Math.max(text.lastIndexOf(",", at - 1), text.lastIndexOf(";", at - 1), text.lastIndexOf("\n", at - 1));
+    if (known?.state || known?.city || !joinsQualifier(text, written, at, placeNameKey(text.slice(start + 1, at)))) continue;
+    out += `${text.slice(from, at)} `;
+    from = at + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
@@ -959,6 +1001,9 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
       const whole = start === 0;
       // "noida up": an ambiguous abbreviation right after a city name is the state.
       const afterCity = start > 0 && !!places.get((tokens[start - 1] as Token).key)?.city;
+      // The qualifier of an office the directory writes with it: a state's initials ("Atmakur (NL)"), or a district after
+      // a city of another ("Aurangabad (Murshidabad)", a village of West Bengal): one name, read whole.
+      if ((t.key.length === 2 || (afterCity && def.district)) && qualifiesOffice(tokens, start)) break;
       if (def.state && (whole || afterCity || !def.state.abbreviation || !AMBIGUOUS_ABBREVIATIONS.has(t.key) || t.upper)) {
         const ncrElsewhere = def.state.state === NCR && !!rec && rec.states.some((s) => NCR_STATES.has(s));
         if (!ncrElsewhere) mentions.push({ kind: "state", state: def.state.state === NCR ? "Delhi" : def.state.state, order: base + start });
@@ -980,6 +1025,15 @@ function peel(tokens: Token[], base: number, rec: PincodeRecord | null, mentions
   }
   if (closed) return end === tokens.length - 1 ? tokens : [...tokens.slice(0, end), closer];
   return end === tokens.length ? tokens : tokens.slice(0, end);
+}
+
+/** The word at `at` with the one or two words before it: the name and qualifier of an office (`qualifiedRecords`). */
+function qualifiesOffice(tokens: readonly Token[], at: number): boolean {
+  const t = tokens[at] as Token;
+  if (at === 0) return false;
+  const one = placeNameKey((tokens[at - 1] as Token).key);
+  if (qualifiedRecords(one + t.key).length > 0) return true;
+  return at > 1 && qualifiedRecords(placeNameKey((tokens[at - 2] as Token).key) + one + t.key).length > 0;
 }
 
 /**
@@ -1072,6 +1126,7 @@ function placeBefore(out: readonly Chunk[], mentions: readonly Mention[], back: 
 function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: PincodeRecord | null, mentions: Mention[], out: Chunk[], peeled: Peeled[]): void {
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
+  joinHeadOffices(local);
   for (const c of local) {
     // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
     // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
@@ -1097,6 +1152,26 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     if (kept.length === c.tokens.length) out.push(c);
     else if (kept.length > 0 && mode === "name") chunkAndPeel(kept, c.order, segment, rec, mentions, out, peeled);
     else if (kept.length > 0) out.push({ ...c, tokens: kept });
+  }
+}
+
+/** A head office's kind written after its name ("Udaipur H.O.", "Kolkata GPO"). */
+const HEAD_KINDS: ReadonlySet<string> = new Set(["ho", "gpo"]);
+
+/**
+ * "Udaipur H.O.", "Krishna Nagar H.O.": the chunker ends a chunk after a known city or an address word, leaving the kind
+ * alone, which reads as nothing; the city (of two states) or the locality is then read without it. Where the directory
+ * has a head office of the one or two words before the kind, they go back together, so the head office decides.
+ */
+function joinHeadOffices(local: Chunk[]): void {
+  for (let k = local.length - 1; k > 0; k--) {
+    const kind = local[k] as Chunk;
+    const name = local[k - 1] as Chunk;
+    if (kind.label || kind.tokens.length !== 1 || !HEAD_KINDS.has((kind.tokens[0] as Token).key) || name.label || !PLACE_KINDS.has(name.kind)) continue;
+    const words = name.tokens.slice(-2);
+    if (!words.every((t) => t.type === WORD)) continue;
+    if (headOfficeRecords(placeNameKey(words.map((t) => t.key).join(""))).length === 0 && headOfficeRecords(placeNameKey((words[words.length - 1] as Token).key)).length === 0) continue;
+    local.splice(k - 1, 2, { ...name, kind: "unknown", tokens: [...name.tokens, ...kind.tokens] });
   }
 }
 
@@ -1148,7 +1223,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const peeled: Peeled[] = [];
   const spelt = spellShortDirections(text);
   const unbracketed = spelt.includes("(") ? moveBracketedMarkers(joinBracketedQualifiers(spelt.replace(BRACKETED_DIRECTION, " $1"))) : spelt;
-  const segments = unbracketed.split(SEGMENT_BREAK);
+  const segments = joinQualifiersAfterComma(unbracketed).split(SEGMENT_BREAK);
   let base = 0;
   for (let s = 0; s < segments.length; s++) {
     const all = mergeOfficeNames(mergePlaceNames(dropFiller(tokenize(segments[s] as string))), rec);

@@ -342,6 +342,9 @@ const SIDES: Readonly<Record<string, string>> = { east: "East", west: "West", no
 
 const MARKER_LETTERS: ReadonlySet<string> = new Set(["m", "v"]);
 
+/** The qualifiers (a `placeNameKey`) the directory writes in brackets: a part after a comma is asked about only if one. */
+const qualifierKeys = new Set<string>();
+
 function qualify(qualified: Map<string, string[]>, raw: string, name: string, code: string): void {
   const written = BRACKETED_END.exec(raw.replace(OFFICE_SUFFIX, "").trim())?.[1];
   if (!written || !name) return;
@@ -349,6 +352,13 @@ function qualify(qualified: Map<string, string[]>, raw: string, name: string, co
   // "(M)" and "(V)" after a name are a mandal's and a village's markers in addresses (`moveBracketedMarkers`).
   if (!side && MARKER_LETTERS.has(written.toLowerCase())) return;
   fileCode(qualified, placeNameKey(`${name} ${side ?? written}`), code);
+  qualifierKeys.add(placeNameKey(side ?? written));
+}
+
+/** Whether the directory writes this word or these words (a `placeNameKey`) in brackets after some office's name. */
+export function isOfficeQualifier(key: string): boolean {
+  index();
+  return qualifierKeys.has(key);
 }
 
 function fileCode(codes: Map<string, string[]>, key: string, code: string): void {
