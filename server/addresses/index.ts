@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { HEAD_KINDS, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -1143,7 +1143,7 @@ function directoryAreas(key: string): Area[] {
   if (town && !everywhereName(key)) return town.areas;
   const offices = recordsNamed(key);
   const qualified = offices.length > 0 ? offices : qualifiedRecords(key);
-  const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? baseIndex().get(key) ?? []);
+  const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? baseIndex().offices.get(key) ?? []);
   return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
 }
 
@@ -1255,13 +1255,17 @@ function partIndex(): Map<string, PincodeRecord[]> {
   return partOffices;
 }
 
-let baseOffices: Map<string, PincodeRecord[]> | null = null;
-/**
- * The other bases of one state's offices (one office, or several districts) where an office is the village's half ("Nigdi
- * Khurd"): a village's name, read only as the state (`localityArea`). Not a bazar's or a market's base, often a word or
- * a surname ("Purani Bazar", "Cotton Market").
- */
-const baseStates = new Map<string, string>();
+interface BaseIndex {
+  /** By a place's name, the offices of its parts, all in one district (`directoryAreas`). */
+  offices: Map<string, PincodeRecord[]>;
+  /**
+   * The other bases of one state's offices (one office, or several districts) where an office is the village's half
+   * ("Nigdi Khurd"): a village's name, read only as the state (`localityArea`). Not a bazar's or a market's base, often
+   * a word or a surname ("Purani Bazar", "Cotton Market").
+   */
+  states: Map<string, string>;
+}
+let bases: BaseIndex | null = null;
 
 /** What an office's name adds to a place's name for a part of it: "Khurd", "Bazar", "Small Industries", "I Stage". */
 // prettier-ignore
@@ -1279,8 +1283,8 @@ const OFFICE_PART_WORDS: ReadonlySet<string> = new Set([
  * districts' may be a word's ("Gumti", a kiosk, for Gumti Khurd and Gumti Kalan).
  */
 const BASE_WORD = /^[a-z]{5,}$/;
-function baseIndex(): Map<string, PincodeRecord[]> {
-  if (!baseOffices) {
+function baseIndex(): BaseIndex {
+  if (!bases) {
     const found = new Map<string, { recs: PincodeRecord[]; state: string | null; district: string | null; offices: number; part: boolean; half: boolean }>();
     for (const rec of directoryRecords()) {
       for (const place of rec.entry.places) {
@@ -1294,7 +1298,7 @@ function baseIndex(): Map<string, PincodeRecord[]> {
         if (rec.states.length > 1 || rec.entry.state !== entry.state) entry.state = null;
         entry.offices++;
         if (!entry.recs.includes(rec)) entry.recs.push(rec);
-        // The rest of the name is looked at until one office's is found to be a part's (a village's half, for `baseStates`).
+        // The rest of the name is looked at until one office's is found to be a part's (a village's half, for `states`).
         if (!entry.half) {
           const rest =
             place
@@ -1306,15 +1310,15 @@ function baseIndex(): Map<string, PincodeRecord[]> {
         }
       }
     }
-    baseOffices = new Map();
+    bases = { offices: new Map(), states: new Map() };
     for (const [base, { recs, state, district, offices, part, half }] of found) {
       if (!state || !part || recordsNamed(base).length > 0 || townNamed(base) || getGazetteer().places.has(base)) continue;
       if (COMMON_WORDS.has(base) || PEOPLE.has(base) || LANDMARK_NOUNS.has(base) || ROAD_NAMES.has(base) || NO_HEAD.has(base)) continue;
-      if (district && offices >= 2) baseOffices.set(base, recs);
-      else if (half) baseStates.set(base, state);
+      if (district && offices >= 2) bases.offices.set(base, recs);
+      else if (half) bases.states.set(base, state);
     }
   }
-  return baseOffices;
+  return bases;
 }
 
 /**
@@ -1611,7 +1615,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   // Last, a place's name written alone whose offices are its parts' of one state, but one office or in several districts
   // ("Nigdi" for "Nigdi Khurd"): its state; not a district, which may be another place's of that name.
   const word = last && isPlainName(last) && last.tokens.length === 1 ? (last.tokens[0] as Token).key : null;
-  const baseState = !state && !district && word ? (baseIndex(), baseStates.get(word)) : undefined;
+  const baseState = !state && !district && word ? baseIndex().states.get(word) : undefined;
   if (baseState) return { state: baseState, district: null };
   return { district, state };
 }
@@ -1988,9 +1992,10 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const head = tokens.slice(0, n);
     const rest = tokens.slice(n);
     const kind = officeKind(rest);
+    const headOffice = kind !== null && HEAD_KINDS.has(kind);
     // Before "H.O." a name is read only as a head office's, so an address word may be part of it ("Krishna Nagar H.O.",
     // "Mandi H.O.").
-    if (!head.every((t) => t.type === WORD && (!COMMON_WORDS.has(t.key) || kind === "ho" || kind === "gpo"))) break;
+    if (!head.every((t) => t.type === WORD && (!COMMON_WORDS.has(t.key) || headOffice))) break;
     const name = head.map((t) => t.key).join(" ");
     const end = (rest[0] as Token).key;
     // In a landmark, only a gate or fork named after a town ("Near Mumbai Naka"; "Near Bhagal Darwaja" is no office's).
@@ -1999,13 +2004,13 @@ function headNames(tokens: readonly Token[], crossings: boolean): Named[] {
     const key = named ? placeNameKey(name) : "";
     const crossing = named && ((crossings && key.length >= PLACE_OFFICE_LETTERS) || !!townNamed(key) || !!getGazetteer().places.get(name)?.city);
     // Not "Nagar" or "Colony": "Tirupati Nagar" is a locality named after a town, anywhere.
-    if (rest.every(divides) || crossing || kind) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end), head: kind === "ho" || kind === "gpo" });
+    if (rest.every(divides) || crossing || kind) out.push({ name, tail: false, toward: crossing && TOWARD_WORDS.has(end), head: headOffice });
   }
   return out;
 }
 
 /** An office's kind written after its name, as the directory writes it ("Tekkali H.O.", "Peenya S.O", "Kolkata GPO"). */
-const OFFICE_KINDS: ReadonlySet<string> = new Set(["ho", "so", "bo", "gpo"]);
+const OFFICE_KINDS: ReadonlySet<string> = new Set([...HEAD_KINDS, "so", "bo"]);
 function officeKind(rest: readonly Token[]): string | null {
   const kind = rest.length === 1 ? (rest[0] as Token).key : rest.length === 2 ? `${(rest[0] as Token).key}${(rest[1] as Token).key}` : "";
   return OFFICE_KINDS.has(kind) ? kind : null;

@@ -1156,7 +1156,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
 }
 
 /** A head office's kind written after its name ("Udaipur H.O.", "Kolkata GPO"). */
-const HEAD_KINDS: ReadonlySet<string> = new Set(["ho", "gpo"]);
+export const HEAD_KINDS: ReadonlySet<string> = new Set(["ho", "gpo"]);
 
 /**
  * "Udaipur H.O.", "Krishna Nagar H.O.": the chunker ends a chunk after a known city or an address word, leaving the kind
