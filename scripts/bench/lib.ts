@@ -248,6 +248,31 @@ interface VerifyLoads {
   inFlight: number;
 }
 
+/** The verify benches' addresses, sent in turn. */
+export const VERIFY_ADDRESSES = [
+  "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
+  "B-204, Sector 62, Noida, Uttar Pradesh 201309",
+  "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028",
+  "100 Feet Road, Indiranagar, Bengaluru 560038",
+];
+const benchAddress = (i: number) => VERIFY_ADDRESSES[i % VERIFY_ADDRESSES.length] as string;
+
+/** The i-th live verify with this key, for `load`; `orderPrefix` keeps one bench's order ids apart from another's. */
+export function verifyRequest(key: string, orderPrefix: string): (i: number) => { method: string; path: string; headers: Record<string, string>; body: string } {
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  return (i) => ({ method: "POST", path: "/api/v1/addresses/verify", headers, body: JSON.stringify({ address: benchAddress(i), order_id: `${orderPrefix}-${i}` }) });
+}
+
+/** The i-th address straight to the provider simulator, for its own answer time from the same client. */
+export function simulatorRequest(i: number): { method: string; path: string; headers: Record<string, string>; body: string } {
+  return {
+    method: "POST",
+    path: "/v1:validateAddress?key=simulator",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: { regionCode: "IN", addressLines: [benchAddress(i)] } }),
+  };
+}
+
 /** A verify server under the verify benches' loads, after the warm-up: own part (one at a time), rate and CPU a verify. */
 export async function measureVerifies(server: { port: number; cpuSeconds(): number }, opts: VerifyLoads): Promise<{ ownPart: number; rps: number; cpuMs: number; errors: number }> {
   const run = (concurrency: number, durationMs: number) => load({ port: server.port, concurrency, durationMs, request: opts.request });

@@ -6,14 +6,8 @@
  * (one at a time), rate and CPU a verify (16 in flight), each after `BENCH_WARM_UP_SECONDS` (default 20) of load.
  * Needs DATABASE_URL; `BENCH_ROUNDS` (default 2), `BENCH_SECONDS` (default 4) a load.
  */
-import { load, measureVerifies, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess } from "./lib";
+import { load, measureVerifies, measureVerifyCeiling, setupBench, simulatorRequest, startProductionServer, startSimulatorProcess, verifyRequest } from "./lib";
 
-const ADDRESSES = [
-  "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
-  "B-204, Sector 62, Noida, Uttar Pradesh 201309",
-  "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028",
-  "100 Feet Road, Indiranagar, Bengaluru 560038",
-];
 const RUNGS = [[], ["parse"], ["fastify"], ["fastify", "log"], ["fastify", "log", "zod"], ["fastify", "log", "zod", "parse"]];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -26,23 +20,12 @@ if (!process.env.DATABASE_URL) {
 const bench = await setupBench();
 const sim = await startSimulatorProcess(50);
 const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: String(IN_FLIGHT) });
-const verify = (i: number) => ({
-  method: "POST",
-  path: "/api/v1/addresses/verify",
-  headers: { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" },
-  body: JSON.stringify({ address: ADDRESSES[i % ADDRESSES.length], order_id: `L-${i}` }),
-});
-const simCall = (i: number) => ({
-  method: "POST",
-  path: "/v1:validateAddress?key=simulator",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ address: { regionCode: "IN", addressLines: [ADDRESSES[i % ADDRESSES.length]] } }),
-});
+const verify = verifyRequest(bench.liveKey, "L");
 
 try {
   const simPort = Number(new URL(sim.url).port);
   for (let round = 1; round <= ROUNDS; round++) {
-    const provider = await load({ port: simPort, concurrency: 1, durationMs: 2000, request: simCall });
+    const provider = await load({ port: simPort, concurrency: 1, durationMs: 2000, request: simulatorRequest });
     console.log(`round ${round} (the simulator alone: p50 ${provider.p50.toFixed(1)} ms):`);
     const print = (name: string, r: { ownPart: number; rps: number; cpuMs: number; errors: number }) =>
       console.log(`  ${name.padEnd(36)} own part p50 ${r.ownPart.toFixed(2)} ms, ${r.rps.toFixed(0)}/s at ${IN_FLIGHT} in flight, CPU a verify ${r.cpuMs.toFixed(2)} ms, errors ${r.errors}`);

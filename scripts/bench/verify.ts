@@ -18,14 +18,8 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { load, mb, measureVerifyCeiling, setupBench, startProductionServer, startSimulatorProcess, WARM_UP_SECONDS } from "./lib";
+import { load, mb, measureVerifyCeiling, setupBench, simulatorRequest, startProductionServer, startSimulatorProcess, VERIFY_ADDRESSES, verifyRequest, WARM_UP_SECONDS } from "./lib";
 
-const ADDRESSES = [
-  "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066",
-  "B-204, Sector 62, Noida, Uttar Pradesh 201309",
-  "H.No. 12-2-823/A, Mehdipatnam, Hyderabad, Telangana 500028",
-  "100 Feet Road, Indiranagar, Bengaluru 560038",
-];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LATENCY_MS = 50;
 const SLOTS = 16;
@@ -97,20 +91,14 @@ async function run(database: "PostgreSQL" | "PGlite") {
   const sim = await startSimulatorProcess(LATENCY_MS);
   const server = await startProductionServer({ ...bench.env, DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: sim.url, PROVIDER_CONCURRENCY: String(SLOTS) });
   const headers = { authorization: `Bearer ${bench.liveKey}`, "content-type": "application/json" };
-  const verify = (i: number) => ({ method: "POST", path: "/api/v1/addresses/verify", headers, body: JSON.stringify({ address: ADDRESSES[i % ADDRESSES.length], order_id: `B-${i}` }) });
+  const verify = verifyRequest(bench.liveKey, "B");
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rss())), 250);
   // The simulator's own answer time from this client, one call at a time: what a verify waits for
   // at the least, where the nominal 50 ms is the floor.
   const simPort = Number(new URL(sim.url).port);
-  const simCall = (i: number) => ({
-    method: "POST",
-    path: "/v1:validateAddress?key=simulator",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: { regionCode: "IN", addressLines: [ADDRESSES[i % ADDRESSES.length]] } }),
-  });
-  await load({ port: simPort, concurrency: 1, durationMs: 500, request: simCall });
-  const provider = await load({ port: simPort, concurrency: 1, durationMs: SECONDS * 1000, request: simCall });
+  await load({ port: simPort, concurrency: 1, durationMs: 500, request: simulatorRequest });
+  const provider = await load({ port: simPort, concurrency: 1, durationMs: SECONDS * 1000, request: simulatorRequest });
   const callsBefore = await sim.requests();
 
   const warmUpCpuBefore = cpuMs().server;
@@ -122,7 +110,7 @@ async function run(database: "PostgreSQL" | "PGlite") {
   const cpuAfter = cpuMs();
   const perVerify = (part: keyof typeof cpuAfter) => (cpuAfter[part] - cpuBefore[part]) / (many.count - many.errors);
 
-  const rows = Array.from({ length: BATCH_ROWS }, (_, i) => ({ address: ADDRESSES[i % ADDRESSES.length], order_id: `R-${i}` }));
+  const rows = Array.from({ length: BATCH_ROWS }, (_, i) => ({ address: VERIFY_ADDRESSES[i % VERIFY_ADDRESSES.length], order_id: `R-${i}` }));
   const batchCpuBefore = cpuMs().server;
   const started = performance.now();
   const created = (await (await fetch(`${server.url}/addresses/verify/batch`, { method: "POST", headers, body: JSON.stringify({ addresses: rows }) })).json()) as { batch_id: string };
