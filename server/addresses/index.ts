@@ -343,6 +343,11 @@ const CITY_DISTRICTS: ReadonlySet<string> = new Set(["Mumbai", "Delhi", "New Del
 const TOWN_DISTANCE_KM = 15;
 /** Metros spread 30 km from their centre; a town in their district lies beyond (Kotputli, 100 km from Jaipur). */
 const METRO_TOWN_DISTANCE_KM = 40;
+/**
+ * A metro's quarters lie within 25 km of its centre (Yelahanka 14, Madipakkam 18, Mangadu 19); out to its spread's 40 km
+ * lie villages too (Rajaghatta, 38).
+ */
+const METRO_QUARTER_KM = 25;
 
 const centres = new Map<CityDef, PincodeEntry | null>();
 
@@ -1324,15 +1329,41 @@ function baseIndex(): BaseIndex {
 /**
  * The district of a place's areas where they give one; a town the directory lists in several districts of one state is
  * in the one with its own post office ("Ambala City": a sub-district's rows filed under a neighbouring district do not
- * move the town there), or the district of its name. Post offices alone, or a town's offices in several of them, give none.
+ * move the town there), or the district of its name. Post offices alone give the metro's quarter among them
+ * (`metroQuarterDistrict`; none where `village`: written as a village or post office); a town's offices in several
+ * districts give none.
  */
-function areaDistrict(key: string, areas: readonly Area[]): string | null {
+function areaDistrict(key: string, areas: readonly Area[], village: boolean): string | null {
   const district = only(areas.map((a) => a.district));
-  if (district || areas.length < 2 || !only(areas.map((a) => a.state)) || !townNamed(key)) return district;
+  if (district || areas.length < 2 || !only(areas.map((a) => a.state))) return district;
+  if (!townNamed(key)) return village ? null : metroQuarterDistrict(key, areas);
   // A district of that name among them is the town's own, whatever its office is called ("Maharajganj MDG").
   const named = areas.find((a) => placeNameKey(a.district) === key);
   if (named) return named.district;
   return only(recordsNamed(key).flatMap((r) => (areas.some((a) => a.district === r.entry.district && a.state === r.entry.state) ? [r.entry.district] : [])));
+}
+
+/**
+ * Of a name's post offices in several districts of one state, the district of those that are a metro's quarters, where
+ * they lie in one and the others lie beyond every metro's spread ("Hospital Road, Yelahanka": Bengaluru's quarter, and a
+ * village's office in Hassan): an address names the metro's quarter far more often than its village namesakes. Not
+ * where the name is written as a village or post office, nor for a name of a word and a locality's word ("Shaniwar
+ * Peth", "Lake Town"): a quarter of many towns, with an office or not.
+ */
+function metroQuarterDistrict(key: string, areas: readonly Area[]): string | null {
+  const offices = recordsNamed(key).filter((r) => areas.some((a) => a.district === r.entry.district && a.state === r.entry.state));
+  const written = offices[0]?.entry.places.find((p) => placeNameKey(p) === key);
+  if (!written || LOCALITY_WORDS.has(written.slice(written.lastIndexOf(" ") + 1).toLowerCase())) return null;
+  const km = offices.map(metroKm);
+  if (km.some((d) => d > METRO_QUARTER_KM && d <= METRO_TOWN_DISTANCE_KM)) return null;
+  return only(offices.flatMap((r, k) => ((km[k] as number) <= METRO_QUARTER_KM ? [r.entry.district] : [])));
+}
+
+/** How far a post office lies from the centre of the metro its pincode is (its range or its district's); else Infinity. */
+function metroKm(r: PincodeRecord): number {
+  const home = getGazetteer().citiesByName.get(r.entry.city ?? "");
+  const centre = home && METROS.has(home.name) ? cityCentre(home) : null;
+  return centre ? distanceKm(centre.lat, centre.lng, r.entry.lat, r.entry.lng) : Infinity;
 }
 
 /** A directory town written in the text, within the written state and district; null when none is left. */
@@ -1596,7 +1627,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (!found || (!toward && !cityAreas && everyTownHas(name))) continue;
       if (district) return { state: found, district };
       if (toward) return { state: found, district: towardDistrict(key, name, areas) };
-      const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
+      const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas, c.kind === "village" || c.kind === "post");
       return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
     passed?.add(written);
@@ -2110,7 +2141,8 @@ function readPlace(k: number, name: string, written: string | null, village: boo
   }
   // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
   const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices)));
+  const d =
+    fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices, village)));
   // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
   const s =
     (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??

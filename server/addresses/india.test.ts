@@ -2702,3 +2702,22 @@ describe("a head office written with its kind where its name reads otherwise (th
     expect(parts("Main Road, Mokhra")).toMatchObject({ state: "Haryana" });
   });
 });
+
+describe("a metro's quarter that villages elsewhere in the state share the name of", () => {
+  it("is the metro's quarter, written as a place with no pincode", () => {
+    // Kothanur: Bengaluru's quarter, and a village's office in Chamarajanagar; Kalkere: Bengaluru's, and villages' in four districts.
+    expect(parts("Shop 4, Temple Street, Kothanur")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    expect(parts("Near Water Tank, Kalkere")).toMatchObject({ district: "Bengaluru Urban", state: "Karnataka" });
+    expect(parts("Near Petrol Pump, Manicktala")).toMatchObject({ district: "Kolkata", state: "West Bengal" });
+  });
+
+  it("is not the quarter where the name is written as a village or with the village's district", () => {
+    expect(parts("Vill. & P.O. Kalkere")).toMatchObject({ district: null, state: "Karnataka" });
+    expect(parts("Vill. Kothanur, Dist. Chamarajanagar")).toMatchObject({ district: "Chamarajanagar" });
+  });
+
+  it("decides nothing for a quarter's name of a word and a locality's word, which many towns have", () => {
+    // Shukrawar Peth: Pune's office and Kolhapur's.
+    expect(parts("Plot 9, Shukrawar Peth")).toMatchObject({ district: null, state: "Maharashtra" });
+  });
+});
