@@ -1329,14 +1329,11 @@ function baseIndex(): BaseIndex {
 /**
  * The district of a place's areas where they give one; a town the directory lists in several districts of one state is
  * in the one with its own post office ("Ambala City": a sub-district's rows filed under a neighbouring district do not
- * move the town there), or the district of its name. Post offices alone give the metro's quarter among them
- * (`metroQuarterDistrict`; none where `village`: written as a village or post office); a town's offices in several
- * districts give none.
+ * move the town there), or the district of its name. Post offices alone, or a town's offices in several of them, give none.
  */
-function areaDistrict(key: string, areas: readonly Area[], village: boolean): string | null {
+function areaDistrict(key: string, areas: readonly Area[]): string | null {
   const district = only(areas.map((a) => a.district));
-  if (district || areas.length < 2 || !only(areas.map((a) => a.state))) return district;
-  if (!townNamed(key)) return village ? null : metroQuarterDistrict(key, areas);
+  if (district || areas.length < 2 || !only(areas.map((a) => a.state)) || !townNamed(key)) return district;
   // A district of that name among them is the town's own, whatever its office is called ("Maharajganj MDG").
   const named = areas.find((a) => placeNameKey(a.district) === key);
   if (named) return named.district;
@@ -1344,14 +1341,36 @@ function areaDistrict(key: string, areas: readonly Area[], village: boolean): st
 }
 
 /**
- * Of a name's post offices in several districts of one state, the district of those that are a metro's quarters, where
- * they lie in one and the others lie beyond every metro's spread ("Hospital Road, Yelahanka": Bengaluru's quarter, and a
- * village's office in Hassan): an address names the metro's quarter far more often than its village namesakes. Not
- * where the name is written as a village or post office, nor for a name of a word and a locality's word ("Shaniwar
- * Peth", "Lake Town"): a quarter of many towns, with an office or not.
+ * Without a pincode, the state decided and no name deciding the district: the metro's quarter a name written as a place
+ * is (`metroQuarterDistrict`), where the names so read give one ("Hospital Road, Yelahanka": Bengaluru's quarter, and a
+ * village's office in Hassan). An address names the metro's quarter far more often than its village namesakes; a name
+ * written as a village or post office is the village's (`rural`, and those chunks are not read).
  */
-function metroQuarterDistrict(key: string, areas: readonly Area[]): string | null {
-  const offices = recordsNamed(key).filter((r) => areas.some((a) => a.district === r.entry.district && a.state === r.entry.state));
+function metroQuarterWithin(kept: readonly Chunk[], cities: readonly string[], state: string, rural: boolean): string | null {
+  // A chunk's first name the directory has in the state, a quarter or not: its whole name, else the one it is written
+  // with ("Yelahanka New Town"); not a word of a name that is another office ("SRPF Camp").
+  const found = kept.flatMap((c) => {
+    if (!isPlainName(c)) return [];
+    for (const { name, toward, head } of chunkNames(c)) {
+      const key = placeNameKey(name);
+      // "Sector" of "Sector 17" is an office's name in a few places, and a word of every town's quarters.
+      if (toward || head || key.length < 4 || COMMON_WORDS.has(key) || name.split(" ").every((w) => NOT_A_TOWN_WORD.has(w.toLowerCase()))) continue;
+      if (townNamed(key) || recordsNamed(key).some((r) => r.entry.state === state)) return [metroQuarterDistrict(key, state)];
+    }
+    return [];
+  });
+  return only([...(rural ? [] : cities.map((name) => metroQuarterDistrict(placeNameKey(name), state))), ...found].filter((d) => d !== null));
+}
+
+/**
+ * Of a name's post offices in several districts of the state (no directory town), the district of those that are a metro's quarters, where
+ * they lie in one and the others lie beyond every metro's spread. Not for a name of a word and a locality's word
+ * ("Shaniwar Peth", "Lake Town"): a quarter of many towns, with an office or not.
+ */
+function metroQuarterDistrict(key: string, state: string): string | null {
+  // A town the directory has is that town (contract), not a quarter of its name.
+  if (townNamed(key)) return null;
+  const offices = recordsNamed(key).filter((r) => r.entry.state === state);
   const written = offices[0]?.entry.places.find((p) => placeNameKey(p) === key);
   if (!written || LOCALITY_WORDS.has(written.slice(written.lastIndexOf(" ") + 1).toLowerCase())) return null;
   const km = offices.map(metroKm);
@@ -1627,7 +1646,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (!found || (!toward && !cityAreas && everyTownHas(name))) continue;
       if (district) return { state: found, district };
       if (toward) return { state: found, district: towardDistrict(key, name, areas) };
-      const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas, c.kind === "village" || c.kind === "post");
+      const one = cityAreas || c.kind === "tehsil" ? only(areas.map((a) => a.district)) : areaDistrict(key, areas);
       return { state: found, district: one ?? narrowedDistrict(kept, c, found, new Set(areas.map((a) => a.district))) };
     }
     passed?.add(written);
@@ -2141,8 +2160,7 @@ function readPlace(k: number, name: string, written: string | null, village: boo
   }
   // A metro spread over several districts is in its first (main) one unless a locality says otherwise.
   const main = def?.curated && !SPREAD.has(def.name) ? (fromCity[0] ?? null) : null;
-  const d =
-    fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices, village)));
+  const d = fromCity.length > 0 && def?.curated ? main : (only(offices.map((a) => a.district)) ?? (fromCity.length > 0 ? only(fromCity) : areaDistrict(placeNameKey(name), offices)));
   // Two states have a district of one name (Bilaspur, Aurangabad): the place's own state first.
   const s =
     (d && offices.length > 0 ? only(offices.map((a) => a.state)) : null) ??
@@ -3943,6 +3961,7 @@ function resolvedArea(
       stateFromLocality ||= before === null && state !== null;
     }
     if (state && !district) district = districtWithinState(kept, names, state);
+    if (state && !district) district = metroQuarterWithin(kept, names, state, rural);
     // A place found in the state its own was split from ("Nirmal, Andhra Pradesh"): the place's state.
     const own = district ? directoryDistricts().get(district) : undefined;
     if (own && state && SPLIT_FROM[own] === state) state = own;

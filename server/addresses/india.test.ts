@@ -2716,6 +2716,12 @@ describe("a metro's quarter that villages elsewhere in the state share the name 
     expect(parts("Vill. Kothanur, Dist. Chamarajanagar")).toMatchObject({ district: "Chamarajanagar" });
   });
 
+  it("is not the quarter where a taluk written decides", () => {
+    // Kollegal: Chamarajanagar's taluk, where the other Kothanur is; Tiptur: Tumakuru's, where a Kalkere is.
+    expect(parts("Kothanur, Tq. Kollegal")).toMatchObject({ district: "Chamarajanagar", state: "Karnataka" });
+    expect(parts("Near Temple, Kalkere, Tal. Tiptur")).toMatchObject({ district: "Tumakuru", state: "Karnataka" });
+  });
+
   it("decides nothing for a quarter's name of a word and a locality's word, which many towns have", () => {
     // Shukrawar Peth: Pune's office and Kolhapur's.
     expect(parts("Plot 9, Shukrawar Peth")).toMatchObject({ district: null, state: "Maharashtra" });
