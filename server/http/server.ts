@@ -163,7 +163,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<DakiyaSe
   await app.register(consolePlugin);
   await app.register(authPlugin);
   await app.register(operationsPlugin);
-  await app.register(inngestPlugin, { inngest });
+  // Without Inngest there are no functions to serve: /api/inngest is an unknown path (404), not the SDK's 500 for a missing signing key.
+  if (inngestConfigured(c)) await app.register(inngestPlugin, { inngest });
 
   if (options.pages) lendPageCalls();
   const pages = options.pages ? await createPages({ dev: options.pages.dev, httpServer: app.server, port: c.PORT }) : null;

@@ -7,7 +7,7 @@ import { signIn, startServer } from "./server";
 
 /**
  * One body limit on every path, streamed or with a length: REST, the console's tRPC endpoint,
- * better-auth, Inngest and the console's download. tRPC takes JSON only. The server's timeouts.
+ * better-auth and the console's download (Inngest's, mounted only with Inngest: startup.db.test.ts). tRPC takes JSON only. The server's timeouts.
  */
 let server: Awaited<ReturnType<typeof startServer>>;
 let ws: Awaited<ReturnType<typeof newWorkspace>>;
@@ -31,7 +31,6 @@ const routes = (): { name: string; path: string; headers: Record<string, string>
   { name: "REST", path: "/api/v1/addresses/verify/batch", headers: { authorization: `Bearer ${ws.live_key}` } },
   { name: "tRPC", path: "/api/trpc/console.keys.create", headers: { cookie } },
   { name: "better-auth", path: "/api/auth/sign-in/email", headers: { origin: server.origin } },
-  { name: "Inngest", path: "/api/inngest?fnId=dakiya-batch-process&stepId=step", headers: {} },
 ];
 
 describe("a body over 2 MiB", () => {
@@ -65,6 +64,20 @@ describe("a body over 2 MiB", () => {
     const r = await viaHttp({ origin: server.origin, path: "/api/auth/sign-in/email", headers: { origin: server.origin }, size: BODY_LIMIT, withLength: true });
     expect(r.status).not.toBe(413);
     expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe("/api/inngest without Inngest configured", () => {
+  it("is an unknown path: 404 not_found in the contract's body to any method, never the SDK's 500", async () => {
+    for (const method of ["GET", "POST", "PUT"]) {
+      const res = await fetch(`${server.origin}/api/inngest?fnId=dakiya-batch-process&stepId=step`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "GET" ? undefined : "{}",
+      });
+      expect(res.status, method).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: "not_found" }, request_id: expect.stringMatching(/^req_/) });
+    }
   });
 });
 

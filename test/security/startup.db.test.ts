@@ -62,6 +62,32 @@ describe("the Inngest endpoint", () => {
   });
 });
 
+describe("the Inngest endpoint, to anyone without Inngest's signature", () => {
+  it("answers a 4xx to every method, never a 500, and stays up", async () => {
+    for (const method of ["GET", "POST", "PUT"]) {
+      const res = await fetch(`${server.origin}/api/inngest?fnId=dakiya-batch-process&stepId=step`, {
+        method,
+        headers: { "content-type": "application/json", "x-inngest-signature": "t=1&s=forged" },
+        body: method === "GET" ? undefined : JSON.stringify({ event: { name: "dakiya/batch.process", data: { batchId: "bat_x" } }, steps: {} }),
+      });
+      await res.arrayBuffer();
+      expect(res.status, method).toBeLessThan(500);
+      if (method === "POST") expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+  });
+
+  it("refuses a body over 2 MiB with 413", async () => {
+    const res = await fetch(`${server.origin}/api/inngest?fnId=dakiya-batch-process&stepId=step`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(3 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: { code: "payload_too_large" } });
+  });
+});
+
 describe("configuration at start", () => {
   function loadWith(env: Record<string, string | undefined>) {
     const saved = { ...process.env };
