@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { HEAD_KINDS, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -3662,8 +3662,6 @@ function gluedName(key: string): boolean {
   return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
-/** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
-const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
 
 /**
  * Without a pincode or a written state, the state of the sub-districts written with their marker ("P.O. Sonwa,

@@ -2702,3 +2702,26 @@ describe("a head office written with its kind where its name reads otherwise (th
     expect(parts("Main Road, Mokhra")).toMatchObject({ state: "Haryana" });
   });
 });
+
+describe("a mandal's marker cut short after its name (fourteenth round, citymiss)", () => {
+  it("reads M, Md and Man after a mandal's name as its marker, as Mandal is read", () => {
+    for (const short of ["M", "M.", "Md", "Man"]) {
+      expect(parts(`Main Road, Darsi ${short}, Prakasam Dist`)).toEqual(parts("Main Road, Darsi Mandal, Prakasam Dist"));
+    }
+    expect(parts("Main Road, Darsi M, Prakasam Dist")).toMatchObject({ city: "Darsi", district: "Prakasam", state: "Andhra Pradesh" });
+    // Followed by the district's name with no comma, or by the pincode.
+    expect(parts("Panchayat Office Road, Addanki Md Prakasam Dt")).toMatchObject({ city: "Addanki", district: "Prakasam" });
+    expect(parts("Main Road, Darsi Md 523247")).toMatchObject({ city: "Darsi", pincode: "523247" });
+  });
+
+  it("leaves the village written before the mandal the city, as with Mandal spelt out", () => {
+    expect(parts("Vill Chinnapalli, Kanigiri Md Prakasam Dt")).toMatchObject({ city: "Chinnapalli", district: "Prakasam" });
+    expect(parts("Ramalayam Street, Kothapalli, Darsi M, Prakasam Dist")).toMatchObject({ city: "Kothapalli", district: "Prakasam" });
+  });
+
+  it("reads no mandal where the name is a place outside the states with mandals, or is no place", () => {
+    // Rampur: Telangana has one, but with Sitapur written it is Uttar Pradesh's, which has no mandals.
+    expect(normalizeAddress("Near Bus Stand, Rampur M, Sitapur").normalized).toContain("Rampur M");
+    expect(normalizeAddress("C/O Ramesh M, Gandhi Road, Ongole 523001").normalized).toContain("Ramesh M");
+  });
+});
