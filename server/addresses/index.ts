@@ -3044,18 +3044,32 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     return;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
-  // the locality, and the pincode is wrong as for the town written alone.
-  if (!rec || !last || found || !isPlainName(last)) return;
+  // the locality, and the pincode is wrong as for the town written alone. Without a pincode, a town after any name
+  // that with it is no place the directory knows, no comma between ("Thota Peta Hindupur", "Rameswaram Proddatur"):
+  // the town is the city and the name before it its locality, as with the comma. Not after a marker's or a landmark's
+  // word ("Near Hindupur"), initials, a direction or a short word that begin a town's own name ("K. Gangavaram", "Jam
+  // Khambhalia", "Old Gajuwaka", "East Jayanagar"), nor a district's name after a place of that district
+  // ("Channarayapatna Hassan": the town, then its district).
+  if (!last || found || !isPlainName(last)) return;
+  // Nor where a tehsil, post office or village is written: those name the place ("Khilla Ghanpur, Wanaparthy Tq.").
+  const unknown = !rec && recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   for (const n of [2, 1]) {
     const area = last.tokens[last.tokens.length - n - 1];
     const tail = last.tokens.slice(-n);
-    if (!area || !LOCALITY_WORDS.has(area.key) || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
+    const head = rec ? LOCALITY_WORDS.has(area?.key ?? "") : unknown && area?.type === WORD && area.key.length >= 4 && !PEEL_BLOCKERS.has(area.key) && !DIRECTIONS.has(area.key);
+    if (!area || !head || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
     const tailKey = placeNameKey(tail.map((t) => t.key).join(" "));
-    const town = tailKey.length >= 5 ? writtenTown(tailKey, null, null) : null;
-    if (!town || placeNearPincode(tailKey, rec) || officeNameKeys(rec).includes(tailKey)) continue;
+    const town = tailKey.length >= 5 ? writtenTown(tailKey, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+    if (!town || (rec && (placeNearPincode(tailKey, rec) || officeNameKeys(rec).includes(tailKey)))) continue;
+    const district = !rec ? getGazetteer().districtsByKey.get(tail.map((t) => t.key).join(" ")) : undefined;
+    const inDistrict = (k: number) => {
+      const headKey = placeNameKey(nameOf({ ...last, tokens: last.tokens.slice(-n - k, -n) }));
+      return recordsNamed(headKey).some((o) => o.districts.includes(district ?? "")) || !!townNamed(headKey)?.areas.some((a) => a.district === district);
+    };
+    if (district && (inDistrict(1) || (last.tokens.length > n + 1 && inDistrict(2)))) continue;
     r.statedCity = town.name;
     r.cityWritten = true;
-    r.townOutside = true;
+    r.townOutside = !!rec;
     kept.splice(kept.indexOf(last), 1, { ...last, tokens: last.tokens.slice(0, -n) });
     return;
   }

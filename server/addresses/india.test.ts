@@ -2725,3 +2725,23 @@ describe("a mandal's marker cut short after its name (fourteenth round, citymiss
     expect(normalizeAddress("C/O Ramesh M, Gandhi Road, Ongole 523001").normalized).toContain("Ramesh M");
   });
 });
+
+describe("a directory town written after a locality's name in one part, no comma (fourteenth round, citymiss)", () => {
+  it("reads the town as the city and the name before it as the locality, as with the comma", () => {
+    const town = { city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" };
+    expect(parts("Gandhi Road, Thota Peta Hindupur")).toMatchObject(town);
+    expect(parts("Gandhi Road, Thota Peta Hindupur")).toEqual(parts("Gandhi Road, Thota Peta, Hindupur"));
+    expect(parts("Shop 4, Lakshmi Traders Hindupur")).toMatchObject(town);
+    // A locality named after a city of another state is no city of the address.
+    expect(parts("Main Road, Rameswaram Tanakpur")).toMatchObject({ city: "Tanakpur", state: "Uttarakhand" });
+    expect(normalizeAddress("Main Road, Purana Bazar Chalisgaon").components).toMatchObject({ city: "Chalisgaon", locality: "Purana Bazar" });
+  });
+
+  it("reads no town after a marker's word, initials, a short word or a direction, nor a district after its own town", () => {
+    expect(parts("Near Hindupur").city).toBeNull();
+    expect(parts("Main Road, Old Hindupur").city).toBeNull();
+    expect(parts("Main Road, K. Gangavaram").city).toBeNull();
+    // Hassan is the district of Channarayapatna, written after it.
+    expect(parts("Mysore Road, Channarayapatna Hassan").city).toBeNull();
+  });
+});
