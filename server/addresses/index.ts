@@ -805,12 +805,23 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // sub-district named after the place ("Armoor, Mandal Armoor").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"), as a crossroads is ("Mahmudabad
-  // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"):
-  // a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and without one nothing tells them apart.
-  // A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
+  // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"),
+  // or a district written where that town is one of its directory towns ("Kalpi Bazar, Dist. Jalaun"; "Akorhi Bazar"
+  // is a town's whole name): a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and with nothing
+  // written nothing tells them apart. A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || (!!rec && MARKETS.has(end)));
+  const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (!!areas && !townNamed(placeNameKey(nameOf(last)))));
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || market);
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
+  // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state).
+  if (
+    market &&
+    !rec &&
+    getGazetteer()
+      .places.get(name.map((t) => t.key).join(" "))
+      ?.city?.districts.every((d) => !areas?.includes(d))
+  )
+    return null;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
@@ -824,7 +835,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
-    const named = recordsNamed(key);
+    // A market's town with only a district to say where: the district's own town, not an office of its name.
+    const named = market && !rec ? [] : recordsNamed(key);
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
     // and so after a bus stand's or a station's word, named after its place ("Bus Stand Tanakpur", "Bus Station Tanakpur").
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";

@@ -2745,3 +2745,18 @@ describe("a directory town written after a locality's name in one part, no comma
     expect(parts("Mysore Road, Channarayapatna Hassan").city).toBeNull();
   });
 });
+
+describe("a town's market with only its district written (fourteenth round, citymiss)", () => {
+  it("reads the town a market is named after where it is a directory town of the written district", () => {
+    expect(normalizeAddress("Main Road, Kalpi Bazar, Dist. Jalaun").components).toMatchObject({ city: "Kalpi", locality: "Kalpi Bazar", district: "Jalaun" });
+    expect(parts("Station Road, Chalisgaon Market, Jalgaon Dist")).toMatchObject({ city: "Chalisgaon", district: "Jalgaon", state: "Maharashtra" });
+  });
+
+  it("reads no town where nothing is written beside the market, the quarter is no town, or a known city elsewhere has the name", () => {
+    expect(parts("Main Road, Kalpi Bazar").city).toBeNull();
+    // Patnam Bazar: a quarter of Guntur.
+    expect(parts("Patnam Bazar, Guntur Dist").city).toBeNull();
+    // Zirakpur: a town of North 24 Parganas, and Punjab's known city.
+    expect(parts("Main Road, Zirakpur Bazar, Dist North 24 Parganas")).toMatchObject({ city: null, state: "West Bengal" });
+  });
+});
