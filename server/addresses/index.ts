@@ -670,6 +670,25 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   return null;
 }
 
+/**
+ * A known city of elsewhere written before one of the pincode's own offices or a town of its district ("Shop 4, Meerut,
+ * Hindupur 515201", "Padam Nagar, Kishanganj, Mhow 453441"): the pincode and the place written after the city agree, and
+ * the city is a quarter's namesake (Kishan Ganj is Delhi's, Belgaum a street's); the place after it is the town, as it
+ * is with no pincode. The last such plain name after the city's last mention.
+ */
+function pincodeTownAfter(kept: readonly Chunk[], rec: PincodeRecord | null, written: CityDef | null, mentions: readonly Mention[]): Chunk | null {
+  if (!rec || !written || cityMatchesRecord(written, rec)) return null;
+  const at = mentions.findLast((m) => m.kind === "city" && m.city === written)?.order ?? Infinity;
+  const offices = officeNameKeys(rec);
+  return (
+    kept.findLast((c) => {
+      if (c.order < at || !isPlainName(c) || isQuarter(c)) return false;
+      const key = placeNameKey(nameOf(c));
+      return offices.includes(key) || !!townNamed(key)?.areas.some((a) => rec.districts.includes(a.district));
+    }) ?? null
+  );
+}
+
 /** The district a name stands for where it names no city ("Hooghly", "Nadia": their towns are Chinsurah, Krishnanagar). */
 function districtOnly(name: string): string | null {
   const def = getGazetteer().places.get(name);
@@ -3299,7 +3318,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const gaz = getGazetteer();
   villageBeforeCityAfter(kept, city, mentions);
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
-  const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
+  const town = !r.statedCity || r.statedCity === city?.name ? (findTown(kept, rec, city, r.statedDistrict, r.statedState) ?? pincodeTownAfter(kept, rec, city, mentions)) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");

@@ -2760,3 +2760,18 @@ describe("a town's market with only its district written (fourteenth round, city
     expect(parts("Main Road, Zirakpur Bazar, Dist North 24 Parganas")).toMatchObject({ city: null, state: "West Bengal" });
   });
 });
+
+describe("a known city of another state written before the pincode's own town (fourteenth round, citymiss)", () => {
+  it("reads the town the pincode and the text agree on, as with no pincode, and keeps the city's name in the line", () => {
+    // Meerut: a city of Uttar Pradesh, here a quarter's namesake; 515201 is Hindupur's.
+    const a = normalizeAddress("Shop 4, Meerut, Hindupur 515201");
+    expect(a.components).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(a.normalized).toContain("Meerut");
+    expect(parts("Shop 4, Meerut, Hindupur")).toMatchObject({ city: "Hindupur" });
+    expect(parts("Vill Rampur, Meerut, Hindupur 515201")).toEqual(parts("Vill Rampur, Hindupur 515201"));
+  });
+
+  it("leaves the city written last with another place's pincode as written", () => {
+    expect(parts("Shop 4, Hindupur, Meerut 515201")).toMatchObject({ city: "Meerut" });
+  });
+});
