@@ -3083,11 +3083,11 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   // ("Channarayapatna Hassan": the town, then its district).
   if (!last || found || !isPlainName(last)) return;
   // Nor where a tehsil, post office or village is written: those name the place ("Khilla Ghanpur, Wanaparthy Tq.").
-  const unknown = !rec && recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  const unknown = () => recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   for (const n of [2, 1]) {
     const area = last.tokens[last.tokens.length - n - 1];
     const tail = last.tokens.slice(-n);
-    const head = rec ? LOCALITY_WORDS.has(area?.key ?? "") : unknown && area?.type === WORD && area.key.length >= 4 && !PEEL_BLOCKERS.has(area.key) && !DIRECTIONS.has(area.key);
+    const head = rec ? LOCALITY_WORDS.has(area?.key ?? "") : area?.type === WORD && area.key.length >= 4 && !PEEL_BLOCKERS.has(area.key) && !DIRECTIONS.has(area.key) && unknown();
     if (!area || !head || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
     const tailKey = placeNameKey(tail.map((t) => t.key).join(" "));
     const town = tailKey.length >= 5 ? writtenTown(tailKey, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
