@@ -672,9 +672,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
 
 /**
  * A known city of elsewhere written before one of the pincode's own offices or a town of its district ("Shop 4, Meerut,
- * Hindupur 515201", "Padam Nagar, Kishanganj, Mhow 453441"): the pincode and the place written after the city agree, and
- * the city is a quarter's namesake (Kishan Ganj is Delhi's, Belgaum a street's); the place after it is the town, as it
- * is with no pincode. The last such plain name after the city's last mention.
+ * Hindupur 515201"): the pincode and the place written after the city agree, and the city names a quarter or a street
+ * (as Kishan Ganj is Delhi's); the place after it is the town, as it is with no pincode. The last such plain name after
+ * the city's last mention.
  */
 function pincodeTownAfter(kept: readonly Chunk[], rec: PincodeRecord | null, written: CityDef | null, mentions: readonly Mention[]): Chunk | null {
   if (!rec || !written || cityMatchesRecord(written, rec)) return null;
