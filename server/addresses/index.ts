@@ -3862,7 +3862,8 @@ function resolvedArea(
   town: Chunk | null,
   r: Reading,
   stated: { state: boolean; bareDistrict: boolean },
-  quarterSpelt: { chunk: Chunk; name: string } | null = null,
+  quarterSpelt: { chunk: Chunk; name: string } | null,
+  cityText: string | null,
 ) {
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec
@@ -3923,6 +3924,16 @@ function resolvedArea(
       district = null;
     }
   }
+  // A district the directory does not know and spells near none, written as a list shortens the district of the town
+  // read as the city ("Parvathipuram, VZM Dist.", Vizianagaram's; "Kankavli, Dist. Sindhurga"): that district, and its
+  // state, as where no district is written (contract: a town alone names its state). The line keeps what was written.
+  const shortened = !rec && district && !directoryDistricts().has(district) ? shortenedTownDistrict(district, r.statedCity ?? cityText) : null;
+  if (shortened && (!state || districtState(shortened) === state) && !nearDistrict((district as string).toLowerCase())) {
+    // Not written into the line, as with a town written as the district (below).
+    stateFromLocality = state === null;
+    state ??= districtState(shortened);
+    district = shortened;
+  }
   if (!rec && (!district || !state)) {
     const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
     const names = [...(r.statedCity ? [r.statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
@@ -3980,6 +3991,18 @@ function resolvedArea(
     if (!district && state) district = districtWithinState(kept, r.statedCity ? [r.statedCity] : [], state);
   }
   return { district, state, stateFromLocality };
+}
+
+/**
+ * The one district of the town `city` where a district's name the directory does not know begins as it does: its first
+ * letter for a short form of four letters or fewer ("VZM", "Mur"), its first three for a longer spelling ("Sindhurga");
+ * "E Chamaparan" (Bihar's) is no spelling of Barkagaon's Hazaribag.
+ */
+function shortenedTownDistrict(written: string, city: string | null): string | null {
+  const town = city ? townNamed(placeNameKey(city)) : null;
+  const own = town ? only(town.areas.map((a) => a.district)) : null;
+  const key = placeNameKey(written);
+  return own && key.length > 0 && placeNameKey(own).startsWith(key.slice(0, key.length <= 4 ? 1 : 3)) ? own : null;
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
@@ -4299,7 +4322,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
           ? chunkText((villageOrAlone ?? spoken) as Chunk)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated, quarterSpelt);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated, quarterSpelt, cityText);
   // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
   // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
   // state, keeps the city, and so does this reading).

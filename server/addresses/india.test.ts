@@ -2775,3 +2775,16 @@ describe("a known city of another state written before the pincode's own town (f
     expect(parts("Shop 4, Hindupur, Meerut 515201")).toMatchObject({ city: "Meerut" });
   });
 });
+
+describe("a district written as a list shortens the town's own, no pincode (fourteenth round, citymiss)", () => {
+  it("reads the town's district and state where the district written begins as the town's does", () => {
+    expect(parts("Main Road, Hindupur, ATP Dist")).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Kankavli, Dist. Sindhurga")).toMatchObject({ city: "Kankavli", district: "Sindhudurg", state: "Maharashtra" });
+    // The line keeps the district as written.
+    expect(normalizeAddress("Main Road, Hindupur, ATP Dist").normalized).toContain("Atp");
+  });
+
+  it("reads nothing from a district written that is no short form of the town's", () => {
+    expect(parts("Main Road, Hindupur, XYZ Dist")).toMatchObject({ district: null, state: null });
+  });
+});
