@@ -125,6 +125,9 @@ const HOSTILE: Array<[string, string]> = [
   ["┬û ×140", "┬û".repeat(140)],
   // A line without commas is read again with a part's end guessed before a road and at its last words (160 characters at most).
   ["no commas, towns before a road ×8", `${"Penukonda Hindupur ".repeat(8)}Station Road`],
+  // A mandal's marker cut short, each read against the directory; a town after a locality's words in one part.
+  ["mandal short forms ×46", "Darsi M, ".repeat(46)],
+  ["locality words before a town ×40", `${"Thota Peta ".repeat(40)}Hindupur`],
 ];
 const hostile = HOSTILE.map(([name, text]) => {
   const times: number[] = [];

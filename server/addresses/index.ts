@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { HEAD_KINDS, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -675,6 +675,25 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
   return null;
 }
 
+/**
+ * A known city of elsewhere written before one of the pincode's own offices or a town of its district ("Shop 4, Meerut,
+ * Hindupur 515201"): the pincode and the place written after the city agree, and the city names a quarter or a street
+ * (as Kishan Ganj is Delhi's); the place after it is the town, as it is with no pincode. The last such plain name after
+ * the city's last mention.
+ */
+function pincodeTownAfter(kept: readonly Chunk[], rec: PincodeRecord | null, written: CityDef | null, mentions: readonly Mention[]): Chunk | null {
+  if (!rec || !written || cityMatchesRecord(written, rec)) return null;
+  const at = mentions.findLast((m) => m.kind === "city" && m.city === written)?.order ?? Infinity;
+  const offices = officeNameKeys(rec);
+  return (
+    kept.findLast((c) => {
+      if (c.order < at || !isPlainName(c) || isQuarter(c)) return false;
+      const key = placeNameKey(nameOf(c));
+      return offices.includes(key) || !!townNamed(key)?.areas.some((a) => rec.districts.includes(a.district));
+    }) ?? null
+  );
+}
+
 /** The district a name stands for where it names no city ("Hooghly", "Nadia": their towns are Chinsurah, Krishnanagar). */
 function districtOnly(name: string): string | null {
   const def = getGazetteer().places.get(name);
@@ -810,12 +829,23 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // sub-district named after the place ("Armoor, Mandal Armoor").
   const marked = kept.filter((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   // A bank's branch is named after its place ("Yanakandla Branch", "Yanakandla Br"), as a crossroads is ("Mahmudabad
-  // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"):
-  // a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and without one nothing tells them apart.
-  // A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
+  // Chauraha"): the name before the word. So is a town's market where a pincode says where ("Kalpi Market, 285204"),
+  // or a district written where that town is one of its directory towns ("Kalpi Bazar, Dist. Jalaun"; "Akorhi Bazar"
+  // is a town's whole name): a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and with nothing
+  // written nothing tells them apart. A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || (!!rec && MARKETS.has(end)));
+  const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (!!areas && !townNamed(placeNameKey(nameOf(last)))));
+  const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || market);
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
+  // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state).
+  if (
+    market &&
+    !rec &&
+    getGazetteer()
+      .places.get(name.map((t) => t.key).join(" "))
+      ?.city?.districts.every((d) => !areas?.includes(d))
+  )
+    return null;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
@@ -829,7 +859,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
-    const named = recordsNamed(key);
+    // A market's town with only a district to say where: the district's own town, not an office of its name.
+    const named = market && !rec ? [] : recordsNamed(key);
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
     // and so after a bus stand's or a station's word, named after its place ("Bus Stand Tanakpur", "Bus Station Tanakpur").
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";
@@ -3094,18 +3125,32 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     return;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
-  // the locality, and the pincode is wrong as for the town written alone.
-  if (!rec || !last || found || !isPlainName(last)) return;
+  // the locality, and the pincode is wrong as for the town written alone. Without a pincode, a town after any name
+  // that with it is no place the directory knows, no comma between ("Thota Peta Hindupur", "Rameswaram Proddatur"):
+  // the town is the city and the name before it its locality, as with the comma. Not after a marker's or a landmark's
+  // word ("Near Hindupur"), initials, a direction or a short word that begin a town's own name ("K. Gangavaram", "Jam
+  // Khambhalia", "Old Gajuwaka", "East Jayanagar"), nor a district's name after a place of that district
+  // ("Channarayapatna Hassan": the town, then its district).
+  if (!last || found || !isPlainName(last)) return;
+  // Nor where a tehsil, post office or village is written: those name the place ("Khilla Ghanpur, Wanaparthy Tq.").
+  const unknown = () => recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
   for (const n of [2, 1]) {
     const area = last.tokens[last.tokens.length - n - 1];
     const tail = last.tokens.slice(-n);
-    if (!area || !LOCALITY_WORDS.has(area.key) || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
+    const head = rec ? LOCALITY_WORDS.has(area?.key ?? "") : area?.type === WORD && area.key.length >= 4 && !PEEL_BLOCKERS.has(area.key) && !DIRECTIONS.has(area.key) && unknown();
+    if (!area || !head || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
     const tailKey = placeNameKey(tail.map((t) => t.key).join(" "));
-    const town = tailKey.length >= 5 ? writtenTown(tailKey, null, null) : null;
-    if (!town || placeNearPincode(tailKey, rec) || officeNameKeys(rec).includes(tailKey)) continue;
+    const town = tailKey.length >= 5 ? writtenTown(tailKey, rec ? null : r.statedState, rec ? null : r.statedDistrict) : null;
+    if (!town || (rec && (placeNearPincode(tailKey, rec) || officeNameKeys(rec).includes(tailKey)))) continue;
+    const district = !rec ? getGazetteer().districtsByKey.get(tail.map((t) => t.key).join(" ")) : undefined;
+    const inDistrict = (k: number) => {
+      const headKey = placeNameKey(nameOf({ ...last, tokens: last.tokens.slice(-n - k, -n) }));
+      return recordsNamed(headKey).some((o) => o.districts.includes(district ?? "")) || !!townNamed(headKey)?.areas.some((a) => a.district === district);
+    };
+    if (district && (inDistrict(1) || (last.tokens.length > n + 1 && inDistrict(2)))) continue;
     r.statedCity = town.name;
     r.cityWritten = true;
-    r.townOutside = true;
+    r.townOutside = !!rec;
     kept.splice(kept.indexOf(last), 1, { ...last, tokens: last.tokens.slice(0, -n) });
     return;
   }
@@ -3323,7 +3368,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const gaz = getGazetteer();
   villageBeforeCityAfter(kept, city, mentions);
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
-  const town = !r.statedCity || r.statedCity === city?.name ? findTown(kept, rec, city, r.statedDistrict, r.statedState) : null;
+  const town = !r.statedCity || r.statedCity === city?.name ? (findTown(kept, rec, city, r.statedDistrict, r.statedState) ?? pincodeTownAfter(kept, rec, city, mentions)) : null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");
@@ -3712,8 +3757,6 @@ function gluedName(key: string): boolean {
   return false;
 }
 const SUB_DISTRICT_LABELS: ReadonlySet<string> = new Set(["Tehsil", "Taluk", "Mandal", "Block"]);
-/** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
-const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
 
 /**
  * Without a pincode or a written state, the state of the sub-districts written with their marker ("P.O. Sonwa,
@@ -3869,7 +3912,8 @@ function resolvedArea(
   town: Chunk | null,
   r: Reading,
   stated: { state: boolean; bareDistrict: boolean },
-  quarterSpelt: { chunk: Chunk; name: string } | null = null,
+  quarterSpelt: { chunk: Chunk; name: string } | null,
+  cityText: string | null,
 ) {
   // A state written as it was before a split ("Khammam Dist. AP" for Telangana, "Dehradun, U.P."): the place's state.
   const placeState = rec
@@ -3930,6 +3974,16 @@ function resolvedArea(
       district = null;
     }
   }
+  // A district the directory does not know and spells near none, written as a list shortens the district of the town
+  // read as the city ("Parvathipuram, VZM Dist.", Vizianagaram's; "Kankavli, Dist. Sindhurga"): that district, and its
+  // state, as where no district is written (contract: a town alone names its state). The line keeps what was written.
+  const shortened = !rec && district && !directoryDistricts().has(district) ? shortenedTownDistrict(district, r.statedCity ?? cityText) : null;
+  if (shortened && (!state || districtState(shortened) === state) && !nearDistrict((district as string).toLowerCase())) {
+    // Not written into the line, as with a town written as the district (below).
+    stateFromLocality = state === null;
+    state ??= districtState(shortened);
+    district = shortened;
+  }
   if (!rec && (!district || !state)) {
     const cityDef = r.statedCity ? getGazetteer().citiesByName.get(r.statedCity) : undefined;
     const names = [...(r.statedCity ? [r.statedCity] : []), ...(cityDef ? [] : leftoverCities.map((m) => m.text))];
@@ -3988,6 +4042,18 @@ function resolvedArea(
     if (!district && state) district = districtWithinState(kept, r.statedCity ? [r.statedCity] : [], state);
   }
   return { district, state, stateFromLocality };
+}
+
+/**
+ * The one district of the town `city` where a district's name the directory does not know begins as it does: its first
+ * letter for a short form of four letters or fewer ("VZM", "Mur"), its first three for a longer spelling ("Sindhurga");
+ * "E Chamaparan" (Bihar's) is no spelling of Barkagaon's Hazaribag.
+ */
+function shortenedTownDistrict(written: string, city: string | null): string | null {
+  const town = city ? townNamed(placeNameKey(city)) : null;
+  const own = town ? only(town.areas.map((a) => a.district)) : null;
+  const key = placeNameKey(written);
+  return own && key.length > 0 && placeNameKey(own).startsWith(key.slice(0, key.length <= 4 ? 1 : 3)) ? own : null;
 }
 
 export function normalizeAddress(text: string): NormalizedAddress {
@@ -4307,7 +4373,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
           ? chunkText((villageOrAlone ?? spoken) as Chunk)
           : null;
   const { house, floors, buildings, streets, landmarks, line } = componentTexts(kept, leftoverCities, cityText);
-  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated, quarterSpelt);
+  const { district, state, stateFromLocality } = resolvedArea(rec, written, kept, line, leftoverCities, !!rural, town, r, stated, quarterSpelt, cityText);
   // The town overrules the city only where it is then read as the place ("Bangalore, Indiranagar": a town in Kanpur
   // Nagar and an office in five states, so not read, and the state came from Bangalore; the line, which writes that
   // state, keeps the city, and so does this reading).

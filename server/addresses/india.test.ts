@@ -2727,3 +2727,89 @@ describe("a metro's quarter that villages elsewhere in the state share the name 
     expect(parts("Plot 9, Shukrawar Peth")).toMatchObject({ district: null, state: "Maharashtra" });
   });
 });
+
+describe("a mandal's marker cut short after its name (fourteenth round, citymiss)", () => {
+  it("reads M, Md and Man after a mandal's name as its marker, as Mandal is read", () => {
+    for (const short of ["M", "M.", "Md", "Man"]) {
+      expect(parts(`Main Road, Darsi ${short}, Prakasam Dist`)).toEqual(parts("Main Road, Darsi Mandal, Prakasam Dist"));
+    }
+    expect(parts("Main Road, Darsi M, Prakasam Dist")).toMatchObject({ city: "Darsi", district: "Prakasam", state: "Andhra Pradesh" });
+    // Followed by the district's name with no comma, or by the pincode.
+    expect(parts("Panchayat Office Road, Addanki Md Prakasam Dt")).toMatchObject({ city: "Addanki", district: "Prakasam" });
+    expect(parts("Main Road, Darsi Md 523247")).toMatchObject({ city: "Darsi", pincode: "523247" });
+  });
+
+  it("leaves the village written before the mandal the city, as with Mandal spelt out", () => {
+    expect(parts("Vill Chinnapalli, Kanigiri Md Prakasam Dt")).toMatchObject({ city: "Chinnapalli", district: "Prakasam" });
+    expect(parts("Ramalayam Street, Kothapalli, Darsi M, Prakasam Dist")).toMatchObject({ city: "Kothapalli", district: "Prakasam" });
+  });
+
+  it("reads no mandal where the name is a place outside the states with mandals, or is no place", () => {
+    // Rampur: Telangana has one, but with Sitapur written it is Uttar Pradesh's, which has no mandals.
+    expect(normalizeAddress("Near Bus Stand, Rampur M, Sitapur").normalized).toContain("Rampur M");
+    expect(normalizeAddress("C/O Ramesh M, Gandhi Road, Ongole 523001").normalized).toContain("Ramesh M");
+  });
+});
+
+describe("a directory town written after a locality's name in one part, no comma (fourteenth round, citymiss)", () => {
+  it("reads the town as the city and the name before it as the locality, as with the comma", () => {
+    const town = { city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" };
+    expect(parts("Gandhi Road, Thota Peta Hindupur")).toMatchObject(town);
+    expect(parts("Gandhi Road, Thota Peta Hindupur")).toEqual(parts("Gandhi Road, Thota Peta, Hindupur"));
+    expect(parts("Shop 4, Lakshmi Traders Hindupur")).toMatchObject(town);
+    // A locality named after a city of another state is no city of the address.
+    expect(parts("Main Road, Rameswaram Tanakpur")).toMatchObject({ city: "Tanakpur", state: "Uttarakhand" });
+    expect(normalizeAddress("Main Road, Purana Bazar Chalisgaon").components).toMatchObject({ city: "Chalisgaon", locality: "Purana Bazar" });
+  });
+
+  it("reads no town after a marker's word, initials, a short word or a direction, nor a district after its own town", () => {
+    expect(parts("Near Hindupur").city).toBeNull();
+    expect(parts("Main Road, Old Hindupur").city).toBeNull();
+    expect(parts("Main Road, K. Gangavaram").city).toBeNull();
+    // Hassan is the district of Channarayapatna, written after it.
+    expect(parts("Mysore Road, Channarayapatna Hassan").city).toBeNull();
+  });
+});
+
+describe("a town's market with only its district written (fourteenth round, citymiss)", () => {
+  it("reads the town a market is named after where it is a directory town of the written district", () => {
+    expect(normalizeAddress("Main Road, Kalpi Bazar, Dist. Jalaun").components).toMatchObject({ city: "Kalpi", locality: "Kalpi Bazar", district: "Jalaun" });
+    expect(parts("Station Road, Chalisgaon Market, Jalgaon Dist")).toMatchObject({ city: "Chalisgaon", district: "Jalgaon", state: "Maharashtra" });
+  });
+
+  it("reads no town where nothing is written beside the market, the quarter is no town, or a known city elsewhere has the name", () => {
+    expect(parts("Main Road, Kalpi Bazar").city).toBeNull();
+    // Patnam Bazar: a quarter of Guntur.
+    expect(parts("Patnam Bazar, Guntur Dist").city).toBeNull();
+    // Zirakpur: a town of North 24 Parganas, and Punjab's known city.
+    expect(parts("Main Road, Zirakpur Bazar, Dist North 24 Parganas")).toMatchObject({ city: null, state: "West Bengal" });
+  });
+});
+
+describe("a known city of another state written before the pincode's own town (fourteenth round, citymiss)", () => {
+  it("reads the town the pincode and the text agree on, as with no pincode, and keeps the city's name in the line", () => {
+    // Meerut: a city of Uttar Pradesh, here a quarter's namesake; 515201 is Hindupur's.
+    const a = normalizeAddress("Shop 4, Meerut, Hindupur 515201");
+    expect(a.components).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(a.normalized).toContain("Meerut");
+    expect(parts("Shop 4, Meerut, Hindupur")).toMatchObject({ city: "Hindupur" });
+    expect(parts("Vill Rampur, Meerut, Hindupur 515201")).toEqual(parts("Vill Rampur, Hindupur 515201"));
+  });
+
+  it("leaves the city written last with another place's pincode as written", () => {
+    expect(parts("Shop 4, Hindupur, Meerut 515201")).toMatchObject({ city: "Meerut" });
+  });
+});
+
+describe("a district written as a list shortens the town's own, no pincode (fourteenth round, citymiss)", () => {
+  it("reads the town's district and state where the district written begins as the town's does", () => {
+    expect(parts("Main Road, Hindupur, ATP Dist")).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(parts("Main Road, Kankavli, Dist. Sindhurga")).toMatchObject({ city: "Kankavli", district: "Sindhudurg", state: "Maharashtra" });
+    // The line keeps the district as written.
+    expect(normalizeAddress("Main Road, Hindupur, ATP Dist").normalized).toContain("Atp");
+  });
+
+  it("reads nothing from a district written that is no short form of the town's", () => {
+    expect(parts("Main Road, Hindupur, XYZ Dist")).toMatchObject({ district: null, state: null });
+  });
+});

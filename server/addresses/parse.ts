@@ -15,6 +15,7 @@ import {
   ESTATES,
   FEET,
   HASH,
+  INITIALS,
   LOCALITY_TAIL,
   LOCALITY_WORDS,
   MARKERS,
@@ -32,7 +33,7 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import { headOfficeRecords, isOfficeQualifier, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import { districtState, headOfficeRecords, isOfficeQualifier, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -1096,6 +1097,69 @@ const repeated = (tokens: readonly Token[], k: number): boolean => {
   return !getGazetteer().places.has(t.key) && recordsNamed(twice).length === 0 && !townNamed(twice);
 };
 
+/** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
+export const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
+/** A mandal's marker cut short, as lists write it after the mandal's name; alone "M" and "Md" are initials, "Man" a word. */
+const MANDAL_SHORT_FORMS: ReadonlySet<string> = new Set(["m", "md", "man"]);
+
+/**
+ * "Talluru M, Prakasam Dist", "Kothapeta Md East Godavari Dt", "Podili Man": a mandal's marker cut short after the
+ * mandal's name is the marker ("Mdl"), where it ends its segment or a pincode, a district's marker or a district's
+ * name follows, and the one to three words before it are a town, sub-district or post office of the states with
+ * mandals: of those states only, or of one of them that the pincode or the district written next names ("Rampur M,
+ * Sitapur" is no mandal, though Telangana has a Rampur too). Read as part of the name, it made the city "Talluru M".
+ * `segments`' tokens, changed in place.
+ */
+function spellMandalShortForms(segments: Token[][], rec: PincodeRecord | null): void {
+  for (let s = 0; s < segments.length; s++) {
+    const tokens = segments[s] as Token[];
+    for (let k = 1; k < tokens.length; k++) {
+      const t = tokens[k] as Token;
+      if (t.type !== WORD || !MANDAL_SHORT_FORMS.has(t.key)) continue;
+      // The district written next: in the segment, or opening the next one ("Kodumur M, Kurnool"; "…, Dist. Kurnool").
+      const after = k + 1 < tokens.length ? districtAfter(tokens, k + 1) : districtAfter(segments[s + 1] ?? [], 0);
+      if (after === null) continue;
+      const within = rec ? rec.states.some((st) => MANDAL_STATES.has(st)) : !!after && MANDAL_STATES.has(districtState(after) ?? "");
+      if (mandalNameBefore(tokens, k, within)) tokens[k] = { ...t, key: "mdl" };
+    }
+  }
+}
+
+/**
+ * After a mandal's short form at `at`: the district's name written there (its marker first or after it, or alone at the
+ * segment's end), "" where a pincode follows or the segment ends with no district, null where anything else does.
+ */
+function districtAfter(tokens: readonly Token[], at: number): string | null {
+  if (at >= tokens.length || tokens[at]?.type === NUMBER) return "";
+  const from = MARKERS.match(tokens, at)?.value.kind === "district" ? at + 1 : at;
+  for (const n of [2, 1]) {
+    const words = tokens.slice(from, from + n);
+    const end = from + n;
+    if (words.length < n || !namesDistrictIn(words)) continue;
+    if (end < tokens.length && from === at && MARKERS.match(tokens, end)?.value.kind !== "district" && !isPlainNumber(tokens[end])) continue;
+    const key = words.map((w) => w.key).join(" ");
+    const gaz = getGazetteer();
+    return gaz.districtsByKey.get(key) ?? DISTRICT_SHORT_FORMS[key] ?? gaz.places.get(key)?.city?.districts[0] ?? "";
+  }
+  return from > at ? "" : null;
+}
+
+/**
+ * Whether the longest place's name of one to three words before `k` is a place of the states with mandals only, or of
+ * one of them where `within` ("D.S. Boni M" is West Bengal's office, though Boni is one of Andhra Pradesh's).
+ */
+function mandalNameBefore(tokens: readonly Token[], k: number, within: boolean): boolean {
+  for (let n = Math.min(3, k); n >= 1; n--) {
+    const words = tokens.slice(k - n, k);
+    // Initials are part of a mandal's name ("G.K. Palle M"); one word alone is a name of three letters or more.
+    if (!words.every((w) => w.type === WORD || w.type === INITIALS) || (n === 1 && (words[0] as Token).key.length < 3)) continue;
+    const key = placeNameKey(words.map((w) => w.key).join(" "));
+    const states = [...(townNamed(key)?.areas.map((a) => a.state) ?? []), ...recordsNamed(key).flatMap((r) => r.states)];
+    if (states.length > 0) return within ? states.some((st) => MANDAL_STATES.has(st)) : states.every((st) => MANDAL_STATES.has(st));
+  }
+  return false;
+}
+
 /** "Address:", "Address line 1" and a "#" with no number after it carry nothing. */
 function dropFiller(tokens: Token[]): Token[] {
   // A name written again right after itself ("Palani Palani Palani", "Sangamner Sangamner": a list's village, post
@@ -1224,9 +1288,11 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const spelt = spellShortDirections(text);
   const unbracketed = spelt.includes("(") ? moveBracketedMarkers(joinBracketedQualifiers(spelt.replace(BRACKETED_DIRECTION, " $1"))) : spelt;
   const segments = joinQualifiersAfterComma(unbracketed).split(SEGMENT_BREAK);
+  const tokenized = segments.map((segment) => dropFiller(tokenize(segment)));
+  spellMandalShortForms(tokenized, rec);
   let base = 0;
-  for (let s = 0; s < segments.length; s++) {
-    const all = mergeOfficeNames(mergePlaceNames(dropFiller(tokenize(segments[s] as string))), rec);
+  for (let s = 0; s < tokenized.length; s++) {
+    const all = mergeOfficeNames(mergePlaceNames(tokenized[s] as Token[]), rec);
     if (all.length === 0) continue;
     chunkAndPeel(all, base, s, rec, mentions, chunks, peeled);
     base += all.length;
