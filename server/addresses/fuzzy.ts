@@ -286,11 +286,11 @@ function* directoryPlaceKeys(): Generator<string> {
 }
 
 /**
- * The one directory place a misspelt name (a `placeNameKey`) stands for (null where two are as near), and how far
- * the nearest is; null when none is near: one letter off (or two swapped) from seven letters, two from twelve, same
- * first letter.
+ * The one directory place a misspelt name (a `placeNameKey`) stands for (null where two are as near that `same` does
+ * not take for one place), and how far the nearest is; null when none is near: one letter off (or two swapped) from
+ * seven letters, two from twelve, same first letter.
  */
-export function nearDirectoryTown(key: string): { key: string | null; distance: number } | null {
+export function nearDirectoryTown(key: string, same: (a: string, b: string) => boolean = () => false): { key: string | null; distance: number } | null {
   const limit = key.length >= 12 ? 2 : key.length >= 7 ? 1 : 0;
   if (limit === 0 || key.length > 40) return null;
   const near = nearest(
@@ -300,7 +300,7 @@ export function nearDirectoryTown(key: string): { key: string | null; distance: 
     (place) => place,
     swapDistance,
     () => true,
-    () => false,
+    same,
   );
   return near.best ? { key: near.tie ? null : near.best, distance: near.distance } : null;
 }
@@ -447,4 +447,85 @@ function soundMatch(
   if (near.size > 0) return near.size === 1 ? { city: [...near][0] as CityDef } : null;
   const towns = filed(places, hash).filter((k) => soundKey(k) === key && fitsTown(k));
   return towns.length === 0 ? undefined : towns.length === 1 ? { town: towns[0] as string } : null;
+}
+
+/**
+ * A name's letters as buyers spell them either way (issue 30): "w" as "v", "ee" as "i", "oo" as "u", a doubled letter
+ * single, and every "a" and "h" after the first letter dropped (a short vowel or an aspirate written or not:
+ * "Chamrahalli", "Chamarahalli" → "cmrli"; "Vasantavada", "Vasanthavada" → "vsntvd"). For a `placeNameKey`.
+ */
+export function spellingKey(key: string): string {
+  return String.fromCharCode.apply(null, spelt.subarray(0, spellingLetters(key)) as unknown as number[]);
+}
+const [E, I, O, U, V, W] = [code("e"), code("i"), code("o"), code("u"), code("v"), code("w")] as const;
+const spelt = new Uint8Array(64);
+
+/** Writes a key's `spellingKey` into `spelt`; its length (0 for a key too long to be a name). */
+function spellingLetters(key: string): number {
+  if (key.length > spelt.length) return 0;
+  let n = 0;
+  for (let i = 0; i < key.length; i++) {
+    let c = key.charCodeAt(i);
+    const next = key.charCodeAt(i + 1);
+    if (c === W) c = V;
+    else if ((c === E || c === O) && next === c) {
+      c = c === E ? I : U;
+      i++;
+    }
+    if (((c === A || c === H) && i > 0) || (n > 0 && spelt[n - 1] === c)) continue;
+    spelt[n++] = c;
+  }
+  return n;
+}
+
+/** The `spellingKey` `spellingLetters` wrote, hashed (FNV-1a) so that start-up makes no string of it. */
+function spellingHash(n: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ (spelt[i] as number), 0x01000193);
+  return h >>> 0 || 1;
+}
+
+/** Directory places' names by their `spellingKey`'s hash: the hashes sorted, and the names in the same order (lighter than a map). */
+let spellings: { hashes: Uint32Array; keys: string[] } | null = null;
+
+/** Directory towns' and post offices' names (`placeNameKey`) of seven letters or more by their `spellingKey`'s hash; built once. */
+export function spellingIndex(): { hashes: Uint32Array; keys: string[] } {
+  if (spellings) return spellings;
+  const all: string[] = [];
+  for (const key of directoryPlaceKeys()) if (key.length >= 7) all.push(key);
+  // Each name's hash and place in `all` packed in one number, so that a typed array's own sort orders them.
+  const packed = new Float64Array(all.length);
+  for (let i = 0; i < all.length; i++) packed[i] = spellingHash(spellingLetters(all[i] as string)) * 2 ** 20 + i;
+  packed.sort();
+  const hashes = new Uint32Array(all.length);
+  const keys = new Array<string>(all.length);
+  for (let i = 0; i < packed.length; i++) {
+    const v = packed[i] as number;
+    hashes[i] = Math.floor(v / 2 ** 20);
+    keys[i] = all[v % 2 ** 20] as string;
+  }
+  spellings = { hashes, keys };
+  return spellings;
+}
+
+/**
+ * The directory towns and post offices (`placeNameKey`, seven letters or more) spelt as a name is (`spellingKey`); none
+ * where that leaves under five letters, too few to tell places apart.
+ */
+export function spelledAs(key: string): string[] {
+  const spelling = spellingKey(key);
+  if (spelling.length < 5) return [];
+  // `spellingKey` has just written the key's letters for the hash.
+  const hash = spellingHash(spelling.length);
+  const { hashes, keys } = spellingIndex();
+  let lo = 0;
+  let hi = hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((hashes[mid] as number) < hash) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < hashes.length && hashes[i] === hash; i++) if (spellingKey(keys[i] as string) === spelling) found.push(keys[i] as string);
+  return found;
 }

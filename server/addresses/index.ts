@@ -41,6 +41,8 @@ import {
   nearTownIndex,
   placeBySound,
   soundPlaces,
+  spelledAs,
+  spellingIndex,
   swapDistance,
   townWithin,
   townsByFirstAndLength,
@@ -387,6 +389,7 @@ export function preloadPincodeDirectory(): number {
   districtPlaceKeys();
   gluedTownKeys();
   spokenOfficeIndex();
+  spellingIndex();
   return count;
 }
 
@@ -1699,6 +1702,58 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   const baseState = !state && !district && word ? baseIndex().states.get(word) : undefined;
   if (baseState) return { state: baseState, district: null };
   return { district, state };
+}
+
+/**
+ * Last of all, where no name written is a place the directory knows as written: names of a place, written in words,
+ * spelt as a town or post office is but for the letters buyers write either way (`spellingKey`: "Chamrahalli" for
+ * Chamarahalli, "Vasantavada" for Vasanthavada), eight letters or more and one letter off (two from ten), all of one
+ * state: that state, and the district where they lie in one. A name the directory has as written in several states is
+ * no near spelling of one of them; nor is a road's name (after a person as often as a town), a landmark's, initials ("K
+ * R Puram"), too few letters to tell places apart, or a quarter's name ("… Nagar", "…colony"), which every city has.
+ */
+function spelledArea(chunks: readonly Chunk[]): { district: string | null; state: string | null } | null {
+  const areas: Area[] = [];
+  const named = (c: Chunk) => (isPlainName(c) || c.kind === "post") && c.tokens.every((t) => t.type === WORD && t.key.length >= 3);
+  const inOrder = [...chunks].sort((a, b) => a.order - b.order);
+  for (const [k, c] of inOrder.entries()) {
+    // The part's whole name: a word of it is as often a near spelling of some other village's ("Jhumri Tillaiya").
+    if (!named(c)) continue;
+    const end = (c.tokens[c.tokens.length - 1] as Token).key;
+    const key = placeNameKey(nameOf(c));
+    if (key.length < 8 || STREET_WORDS.has(end) || LOCALITY_WORDS.has(end) || COMMON_WORDS.has(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) continue;
+    if (directoryAreas(key).length > 0 || getGazetteer().places.has(nameOf(c))) continue;
+    // Nor where places of two states are as near by letters alone ("Peragarhi": Peragari of Odisha, Peeragarhi of Delhi).
+    if (nearDirectoryTown(key, shareState)?.key === null) continue;
+    areas.push(...spelledAreas(key));
+    // A name the parser split in two ("Devlgaon, Gat" for Devalgaon Gat) is also read whole: where it is another place,
+    // the part is no one place.
+    const next = inOrder[k + 1];
+    if (next && next.order === c.order + 1 && named(next)) {
+      const whole = placeNameKey(nameOf(c) + nameOf(next));
+      const written = directoryAreas(whole);
+      areas.push(...(written.length > 0 ? written : spelledAreas(whole)));
+    }
+  }
+  const state = only(areas.map((a) => a.state));
+  return state ? { state, district: only(areas.map((a) => a.district)) } : null;
+}
+
+/** Whether two directory places' names share a state. */
+const shareState = (a: string, b: string): boolean => {
+  const states = new Set(directoryAreas(a).map((x) => x.state));
+  return directoryAreas(b).some((x) => states.has(x.state));
+};
+
+/**
+ * Where the places spelt as a name is (`spellingKey`) lie, where one of them is a letter off from seven letters, two
+ * from ten; every place spelt so counts, the nearer and the farther ("Mukkannur": Mukkanur of Tamil Nadu, Mookkannur of
+ * Kerala).
+ */
+function spelledAreas(key: string): Area[] {
+  const limit = key.length >= 10 ? 2 : 1;
+  const spelt = spelledAs(key);
+  return spelt.some((near) => editDistance(key, near, limit) <= limit) ? spelt.flatMap(directoryAreas) : [];
 }
 
 /** Words of what every town has: a housing board's colony, the railway station, the bus terminus. */
@@ -4011,6 +4066,8 @@ function resolvedArea(
       // A state read from a place is that place's own: a locality may name its district, never the state it was split from
       // ("Ghat Road, Mawana": Ghat is an office of Uttarakhand, Mawana a town of Uttar Pradesh). A written one may ("U.P.").
       if (!before || r.statedState || local.state === before) ({ district, state } = local);
+      // Last, a name spelt near a directory place (`spelledArea`); the town read as the city too, looked up as written only.
+      if (!state && !district) ({ district, state } = spelledArea(town ? [...places, town] : places) ?? { district, state });
       // Written into the line, that state would make the locality a town on the next reading (idempotence).
       stateFromLocality ||= before === null && state !== null;
     }

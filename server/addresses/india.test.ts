@@ -2813,3 +2813,32 @@ describe("a district written as a list shortens the town's own, no pincode (four
     expect(parts("Main Road, Hindupur, XYZ Dist")).toMatchObject({ district: null, state: null });
   });
 });
+
+describe("a post office's name spelt as buyers spell it either way, with no pincode", () => {
+  it("names the office's state where every place spelt so lies in it", () => {
+    // Chamarahalli (Kolar) with its "a" dropped; Nagarbastikeri (Uttara Kannada) with one inserted; Vasanthavada, two
+    // districts of Andhra Pradesh, without its "h"; Chamrabahiar (Dumka), Marathakkara (Thrissur), Chamarthal (Bageshwar).
+    expect(parts("Plot 7, Temple Street, Chamrahalli")).toMatchObject({ district: "Kolar", state: "Karnataka" });
+    expect(parts("12 Main Road, Nagarabastikeri")).toMatchObject({ district: "Uttara Kannada", state: "Karnataka" });
+    expect(parts("Door 3, Bazar Street, Vasantavada")).toMatchObject({ district: null, state: "Andhra Pradesh" });
+    expect(parts("12 Main Road, Chamarabahiar")).toMatchObject({ district: "Dumka", state: "Jharkhand" });
+    expect(parts("12 Main Road, Marthakkara")).toMatchObject({ district: "Thrissur", state: "Kerala" });
+    expect(parts("12 Main Road, Chamarathal")).toMatchObject({ district: "Bageshwar", state: "Uttarakhand" });
+  });
+
+  it("decides nothing where places of several states are spelt so, or as near", () => {
+    // Chamraua: offices of Madhya Pradesh and Uttar Pradesh; Vasanthapuram: of Andhra Pradesh and Tamil Nadu.
+    expect(parts("12 Main Road, Chamaraua")).toMatchObject({ district: null, state: null });
+    expect(parts("12 Main Road, Vasantapuram")).toMatchObject({ district: null, state: null });
+    // Peragari of Odisha and Peeragarhi of Delhi are each a letter off.
+    expect(parts("12 Main Road, Peragarhi")).toMatchObject({ district: null, state: null });
+    // Devalgaon is Madhya Pradesh's office, Devalgaon Gat Maharashtra's: the name split in two is no one place.
+    expect(parts("12 Main Road, Devlgaon Gat")).toMatchObject({ district: null, state: null });
+  });
+
+  it("is no near spelling where a name is written as the directory spells it, nor a quarter's name", () => {
+    // Chamarahalli spelt right is Kolar's as before; "… Nagar" is a quarter every city has.
+    expect(parts("12 Main Road, Chamarahalli")).toMatchObject({ district: "Kolar", state: "Karnataka" });
+    expect(parts("12 Main Road, Vasantha Nagar")).toMatchObject({ state: null });
+  });
+});
