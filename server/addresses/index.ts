@@ -60,6 +60,7 @@ import {
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
   headOfficeRecords,
+  isOfficeQualifier,
   qualifiedRecords,
   recordsNamed,
   districtState,
@@ -2487,6 +2488,8 @@ const DISTRICT_NAME_MARKER = /^[\s.]+(?:dist|distt|district|dt)\b/i;
 const INITIAL_AFTER = /^(?:\.[A-Za-z]\.|\s[A-Za-z]\s+(?:dist|dt)\b)/i;
 
 let townKeys: Set<string> | null = null;
+/** The fewest letters of a district's or gazetteer city's name in `bigPlaceKeys`. */
+const BIG_PLACE_LETTERS = 7;
 /** The districts' and gazetteer cities' names of seven letters or more: what a list appends to a name it does not know. */
 let bigPlaceKeys: Set<string> | null = null;
 /**
@@ -2507,7 +2510,7 @@ function gluedTownKeys(): Set<string> {
     for (const district of directoryDistricts().keys()) big.add(placeNameKey(district));
     for (const [name, def] of getGazetteer().places) if (def.city) big.add(placeNameKey(name));
     for (const key of big) townKeys.add(key);
-    bigPlaceKeys = new Set([...big].filter((key) => key.length >= 7 && !COMMON_WORDS.has(key)));
+    bigPlaceKeys = new Set([...big].filter((key) => key.length >= BIG_PLACE_LETTERS && !COMMON_WORDS.has(key)));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
     const endings = new Map<string, Set<number>>();
     const add = (key: string) => {
@@ -2579,6 +2582,7 @@ function unglueTowns(text: string): string {
     let key = "";
     let subDistrict = false;
     let paired = false;
+    let quarter = false;
     if (length >= 6 && length <= GLUED_RUN && only >= 0) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
@@ -2606,13 +2610,20 @@ function unglueTowns(text: string): string {
         (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
       )
         at = villageBeforeSubDistrictName(key);
+      // A district's or city's name glued to the name of a quarter, its word after ("VIZIANAGARAMSRINIVASA COLONY").
+      if (at === 0 && only === 0 && length >= BIG_PLACE_LETTERS + QUARTER_NAME_LETTERS) {
+        const word = quarterWordAfter(text, i);
+        at = word ? townBeforeQuarterAt(key, word) : 0;
+        quarter = at > 0;
+      }
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
       // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
-      const separator = paired ? (key[0] === "o" ? " " : ", ") : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      // A town before its quarter's name ends its field, as a comma would: the town is the city.
+      const separator = paired ? (key[0] === "o" ? " " : ", ") : quarter ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
       cut(start + at, separator);
       // A mandal's "MD" glued between its place and the district is written "MDL", as the parser reads it
       // ("KONDAPURAMMDGUNTUR" → "KONDAPURAM MDL, GUNTUR"; "MD" alone is no marker: "Dr Rao MD").
@@ -2778,6 +2789,38 @@ function villageBeforeSubDistrictName(key: string): number {
     if (!isPlaceKey(left) || COMMON_WORDS.has(left) || GLUED_BEFORE_TOWN.has(left)) continue;
     const right = key.slice(i);
     return isPlaceKey(right) || COMMON_WORDS.has(right) || !townWithin(right, 2) ? 0 : i;
+  }
+  return 0;
+}
+
+/** The fewest letters of a quarter's name split off the town before it where a quarter's word follows ("…MURALI NAGAR"). */
+const QUARTER_NAME_LETTERS = 5;
+/** The quarter's word (`QUARTER_WORDS`: never a town's own name) after the run ending at `end`, one space away, or "". */
+function quarterWordAfter(text: string, end: number): string {
+  if (text.charCodeAt(end) !== 32) return "";
+  let next = end + 1;
+  while (next < text.length && next - end <= GLUED_RUN && isLetterAt(text, next)) next++;
+  const word = text.slice(end + 1, next).toLowerCase();
+  return QUARTER_WORDS.has(word) ? word : "";
+}
+
+/**
+ * Where a run of letters (lower case) before a quarter's word (`word`) splits into a town and the quarter's own name,
+ * or 0 ("VIZIANAGARAMSRINIVASA COLONY"): the longest start that is a place must be a district's or city's name
+ * (`bigPlaceKeys`: a smaller town before a quarter's name is not read as the city; "KANCHILIWALA COLONY" is no
+ * "Kanchi"), before a name of five letters or more. A run the directory knows whole stays, and so does one whose rest
+ * is an address word or a qualifier ("…KALAN NAGAR"), or, with its word, a post office's name that lies in none of
+ * the town's districts: that office would name the place, not the town ("…GANDHI NAGAR").
+ */
+function townBeforeQuarterAt(key: string, word: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (let i = key.length - 1; i >= BIG_PLACE_LETTERS; i--) {
+    const town = key.slice(0, i);
+    if (!isPlaceKey(town)) continue;
+    const rest = key.slice(i);
+    if (rest.length < QUARTER_NAME_LETTERS || !bigPlaceKeys?.has(town) || COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) || isOfficeQualifier(rest)) return 0;
+    const quarter = rest + word;
+    return recordsNamed(quarter).length === 0 || townQuarter(town, quarter) ? i : 0;
   }
   return 0;
 }

@@ -2842,3 +2842,17 @@ describe("a post office's name spelt as buyers spell it either way, with no pinc
     expect(parts("12 Main Road, Vasantha Nagar")).toMatchObject({ state: null });
   });
 });
+
+describe("a district's or city's name glued to a quarter's name after it", () => {
+  it("reads the town where a quarter's word follows the glued name", () => {
+    // Made up: a list ran "Vizianagaram" and "Nellore" into the quarter's name before "Colony"/"Nagar".
+    expect(parts("VIZIANAGARAMSRINIVASA COLONY")).toMatchObject({ city: "Vizianagaram", state: "Andhra Pradesh" });
+    expect(parts("12-4, NELLOREVENKATESA NAGAR")).toMatchObject({ city: "Nellore", state: "Andhra Pradesh" });
+  });
+
+  it("leaves the run whole where the rest is a qualifier or a post office's name elsewhere", () => {
+    // "Kalan" qualifies a village's name; "Gandhi Nagar" is a post office in other districts, which would name the place.
+    expect(parts("VIZIANAGARAMKALAN NAGAR")).toMatchObject({ city: null, state: null });
+    expect(parts("NELLOREGANDHI NAGAR")).toMatchObject({ city: null, state: null });
+  });
+});
