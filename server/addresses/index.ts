@@ -2361,7 +2361,10 @@ function withoutMalformedPincode(text: string): string {
     const key = word.toLowerCase();
     // Labelled, or seven digits, it is a pincode after any post office's name too ("Dhurkheda PIN 4254009").
     const office = (!!label || /\d{7}/.test(all)) && key.length >= 4 && !COMMON_WORDS.has(key) && recordsNamed(placeNameKey(key)).length > 0;
-    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) || office ? word : all;
+    // So is a label after a district's or sub-district's marker ("Aurangabad Dist PIN"): the marker ends its
+    // place's field, the label none.
+    const marker = !!label && (DISTRICT_MARKER.test(key) || SUBDISTRICT_MARKER.test(key));
+    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) || office || marker ? word : all;
   });
 }
 
@@ -2403,25 +2406,28 @@ function dropStateLabel(text: string): string {
 
 /**
  * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 026West
- * Bengal", "Baripadaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
- * directory knows, so a word that merely ends like a state stays whole.
+ * Bengal", "Baripadaorissa"), or to the "PIN" label after it ("UTTAR PRADESHPIN CODE"): lists built by joining
+ * fields lose the space. Split before only after digits or a name the directory knows, so a word that merely ends
+ * like a state stays whole.
  */
 function unglueStates(text: string): string {
-  // The name starts where its run of letters starts: tried from inside a run too, the pattern would be
+  // The name before starts where its run of letters starts: tried from inside a run too, the pattern would be
   // quadratic in the run's length ("a" × 280), and a match inside a run implies one from its start.
   gluedState ??= new RegExp(
-    `((?<![a-z])[a-z]{3,}|\\d)(${stateAliasEntries()
+    `((?<![a-z])[a-z]{3,}|\\d)?(${stateAliasEntries()
       .filter(([alias, def]) => !def.abbreviation && alias.replace(/[^a-z]/g, "").length >= 6)
       .map(([alias]) => alias.replace(/[^a-z ]/g, "").replace(/ /g, "\\s?"))
-      .join("|")})(?![a-z])`,
+      .join("|")})(pin(?:code)?)?(?![a-z])`,
     "gi",
   );
-  return text.replace(gluedState, (all: string, before: string, state: string) => {
+  return text.replace(gluedState, (all: string, before: string | undefined, state: string, pin: string | undefined) => {
+    const after = pin ? ` ${pin}` : "";
+    if (before === undefined) return pin ? `${state}${after}` : all;
     const key = placeNameKey(before);
     const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0 || endsInTown(key);
     // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
-    const whole = placeNameKey(all);
-    return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}` : all;
+    const whole = placeNameKey(before + state);
+    return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}${after}` : `${before}${state}${after}`;
   });
 }
 
@@ -2739,7 +2745,8 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     // After a quarter's own word a long office's name ("RAM NAGARKONDAPURAMPETA"): a village's name starts with no
     // such word, and a name this long is no ending of one.
     else if (office && rest >= QUARTER_OFFICE_LETTERS && QUARTER_WORDS.has(left)) score = 3;
-    else if (rest === marker?.length && leftPlace) score = 3;
+    // A "PIN" label glued after a place, or after a marker ("DISTRICTPIN", "MANDALPIN 521185").
+    else if (rest === marker?.length && (leftPlace || (marker.startsWith("pin") && GLUED_MARKER_WORDS.has(left)))) score = 3;
     // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA"): both
     // names long, so that a village's name is not cut.
     else if (office && rest !== marker?.length && townQuarter(left, right)) score = 2;

@@ -2856,3 +2856,21 @@ describe("a district's or city's name glued to a quarter's name after it", () =>
     expect(parts("NELLOREGANDHI NAGAR")).toMatchObject({ city: null, state: null });
   });
 });
+
+describe("a PIN label glued after a state's name or a district's marker", () => {
+  it("reads the state glued to the place before it and to the label after it", () => {
+    // Made up: a bank's list ran the district, the state and the label together, its pincode malformed.
+    expect(parts("DISTT.- SITAPURUTTAR PRADESHPIN CODE- 26100")).toMatchObject({ state: "Uttar Pradesh" });
+  });
+
+  it("reads the district before its marker, the label dropped", () => {
+    // Aurangabad District is Bihar's (Maharashtra's is now Chhatrapati Sambhajinagar), with or without a bare label.
+    expect(parts("AURANGABAD DISTRICTPIN")).toMatchObject({ district: "Aurangabad", state: "Bihar" });
+    expect(parts("Aurangabad Dist PIN")).toMatchObject({ district: "Aurangabad", state: "Bihar" });
+  });
+
+  it("keeps a place whose own name ends like a state whole", () => {
+    // Karanaipuduchery is a village of Kancheepuram, not Puducherry.
+    expect(parts("KARANAIPUDUCHERYPIN")).toMatchObject({ state: "Tamil Nadu" });
+  });
+});
