@@ -2482,7 +2482,7 @@ const GLUED_AFTER_PLACE_LIST: readonly string[] = [
 // prettier-ignore
 const GLUED_BEFORE_NAME: readonly string[] = [
   "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
-  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree",
+  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree", "stadium",
 ];
 /** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
@@ -2602,7 +2602,7 @@ function unglueTowns(text: string): string {
       else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
         at = 1;
         paired = true;
-      } else if (length >= 10) at = gluedNameAt(key, only);
+      } else if (length >= 10) at = gluedNameAt(key, only, false);
       // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
@@ -2624,6 +2624,11 @@ function unglueTowns(text: string): string {
       }
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
+    } else if (upper === 1 && turn === 0 && length >= 9 && length <= GLUED_RUN && text.charCodeAt(start) < 97) {
+      // A word with only its first letter a capital was typed as one word ("Jawharsagar"), but for an address word
+      // that starts no place's name glued to a town after it ("Stadiumbidar", "Roadnellore").
+      key = text.slice(start, i).toLowerCase();
+      if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
@@ -2841,14 +2846,16 @@ function knownAtTurn(key: string, at: number): boolean {
 
 /**
  * Where an address word of `GLUED_BEFORE_NAME` ends a run of letters (lower case) that a name the directory
- * does not know follows, or 0 (a plural before its singular: the first word that starts the run is the one).
+ * does not know follows, or, with `town`, a town's name (`gluedTownKeys`), or 0 (a plural before its singular: the
+ * first word that starts the run is the one).
  */
-function gluedNameAt(key: string, only: number): number {
+function gluedNameAt(key: string, only: number, town: boolean): number {
   for (const word of GLUED_BEFORE_NAME) {
-    if ((only > 0 && only !== word.length) || key.length - word.length < 6 || !key.startsWith(word)) continue;
+    if ((only > 0 && only !== word.length) || key.length - word.length < (town ? 5 : 6) || !key.startsWith(word)) continue;
     // A word cut short starts no run that holds the whole word ("STREETLIGHT" is no "STREE" before a name).
     if (GLUED_BEFORE_NAME.some((whole) => whole.length > word.length && whole.startsWith(word) && key.startsWith(whole))) continue;
     const rest = key.slice(word.length);
+    if (town) return gluedTownKeys().has(rest) ? word.length : 0;
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }
   return 0;

@@ -2874,3 +2874,16 @@ describe("a PIN label glued after a state's name or a district's marker", () => 
     expect(parts("KARANAIPUDUCHERYPIN")).toMatchObject({ state: "Tamil Nadu" });
   });
 });
+
+describe("an address word glued to a town in a word typed with its first capital only", () => {
+  it("splits the town off a word that starts no place's name", () => {
+    // Made up: "Stadium" and "Road" typed into the town after them, as hospital lists write in title case.
+    expect(parts("Near Nehru Stadiumnellore")).toMatchObject({ city: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("12 Station Roadjalna")).toMatchObject({ city: "Jalna", state: "Maharashtra" });
+  });
+
+  it("leaves a word typed so whole where no town follows the address word", () => {
+    expect(parts("Jawharsagar")).toMatchObject({ state: null });
+    expect(parts("12 Stadiumroad")).toMatchObject({ state: null });
+  });
+});
