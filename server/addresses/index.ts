@@ -60,6 +60,7 @@ import {
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
   headOfficeRecords,
+  isOfficeQualifier,
   qualifiedRecords,
   recordsNamed,
   districtState,
@@ -2360,7 +2361,10 @@ function withoutMalformedPincode(text: string): string {
     const key = word.toLowerCase();
     // Labelled, or seven digits, it is a pincode after any post office's name too ("Dhurkheda PIN 4254009").
     const office = (!!label || /\d{7}/.test(all)) && key.length >= 4 && !COMMON_WORDS.has(key) && recordsNamed(placeNameKey(key)).length > 0;
-    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) || office ? word : all;
+    // So is a label after a district's or sub-district's marker ("Aurangabad Dist PIN"): the marker ends its
+    // place's field, the label none.
+    const marker = !!label && (DISTRICT_MARKER.test(key) || SUBDISTRICT_MARKER.test(key));
+    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) || office || marker ? word : all;
   });
 }
 
@@ -2402,25 +2406,28 @@ function dropStateLabel(text: string): string {
 
 /**
  * A state's name glued to the place or the pincode before it ("Dist. Dumkajharkhand", "Kolkata 700 026West
- * Bengal", "Baripadaorissa"): lists built by joining fields lose the space. Split only after digits or a name the
- * directory knows, so a word that merely ends like a state stays whole.
+ * Bengal", "Baripadaorissa"), or to the "PIN" label after it ("UTTAR PRADESHPIN CODE"): lists built by joining
+ * fields lose the space. Split before only after digits or a name the directory knows, so a word that merely ends
+ * like a state stays whole.
  */
 function unglueStates(text: string): string {
-  // The name starts where its run of letters starts: tried from inside a run too, the pattern would be
+  // The name before starts where its run of letters starts: tried from inside a run too, the pattern would be
   // quadratic in the run's length ("a" × 280), and a match inside a run implies one from its start.
   gluedState ??= new RegExp(
-    `((?<![a-z])[a-z]{3,}|\\d)(${stateAliasEntries()
+    `((?<![a-z])[a-z]{3,}|\\d)?(${stateAliasEntries()
       .filter(([alias, def]) => !def.abbreviation && alias.replace(/[^a-z]/g, "").length >= 6)
       .map(([alias]) => alias.replace(/[^a-z ]/g, "").replace(/ /g, "\\s?"))
-      .join("|")})(?![a-z])`,
+      .join("|")})(pin(?:code)?)?(?![a-z])`,
     "gi",
   );
-  return text.replace(gluedState, (all: string, before: string, state: string) => {
+  return text.replace(gluedState, (all: string, before: string | undefined, state: string, pin: string | undefined) => {
+    const after = pin ? ` ${pin}` : "";
+    if (before === undefined) return pin ? `${state}${after}` : all;
     const key = placeNameKey(before);
     const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0 || endsInTown(key);
     // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
-    const whole = placeNameKey(all);
-    return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}` : all;
+    const whole = placeNameKey(before + state);
+    return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}${after}` : `${before}${state}${after}`;
   });
 }
 
@@ -2475,7 +2482,7 @@ const GLUED_AFTER_PLACE_LIST: readonly string[] = [
 // prettier-ignore
 const GLUED_BEFORE_NAME: readonly string[] = [
   "road", "street", "lane", "station", "stand", "theatre", "theater", "junction", "floor", "complex", "building", "towers",
-  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree",
+  "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree", "stadium",
 ];
 /** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
 const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
@@ -2487,6 +2494,8 @@ const DISTRICT_NAME_MARKER = /^[\s.]+(?:dist|distt|district|dt)\b/i;
 const INITIAL_AFTER = /^(?:\.[A-Za-z]\.|\s[A-Za-z]\s+(?:dist|dt)\b)/i;
 
 let townKeys: Set<string> | null = null;
+/** The fewest letters of a district's or gazetteer city's name in `bigPlaceKeys`. */
+const BIG_PLACE_LETTERS = 7;
 /** The districts' and gazetteer cities' names of seven letters or more: what a list appends to a name it does not know. */
 let bigPlaceKeys: Set<string> | null = null;
 /**
@@ -2507,7 +2516,7 @@ function gluedTownKeys(): Set<string> {
     for (const district of directoryDistricts().keys()) big.add(placeNameKey(district));
     for (const [name, def] of getGazetteer().places) if (def.city) big.add(placeNameKey(name));
     for (const key of big) townKeys.add(key);
-    bigPlaceKeys = new Set([...big].filter((key) => key.length >= 7 && !COMMON_WORDS.has(key)));
+    bigPlaceKeys = new Set([...big].filter((key) => key.length >= BIG_PLACE_LETTERS && !COMMON_WORDS.has(key)));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
     const endings = new Map<string, Set<number>>();
     const add = (key: string) => {
@@ -2579,6 +2588,7 @@ function unglueTowns(text: string): string {
     let key = "";
     let subDistrict = false;
     let paired = false;
+    let quarter = false;
     if (length >= 6 && length <= GLUED_RUN && only >= 0) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
@@ -2592,7 +2602,7 @@ function unglueTowns(text: string): string {
       else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
         at = 1;
         paired = true;
-      } else if (length >= 10) at = gluedNameAt(key, only);
+      } else if (length >= 10) at = gluedNameAt(key, only, false);
       // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
@@ -2606,13 +2616,25 @@ function unglueTowns(text: string): string {
         (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
       )
         at = villageBeforeSubDistrictName(key);
+      // A district's or city's name glued to the name of a quarter, its word after ("VIZIANAGARAMSRINIVASA COLONY").
+      if (at === 0 && only === 0 && length >= BIG_PLACE_LETTERS + QUARTER_NAME_LETTERS) {
+        const word = quarterWordAfter(text, i);
+        at = word ? townBeforeQuarterAt(key, word) : 0;
+        quarter = at > 0;
+      }
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
+    } else if (upper === 1 && turn === 0 && length >= 9 && length <= GLUED_RUN && text.charCodeAt(start) < 97) {
+      // A word with only its first letter a capital was typed as one word ("Jawharsagar"), but for an address word
+      // that starts no place's name glued to a town after it ("Stadiumbidar", "Roadnellore").
+      key = text.slice(start, i).toLowerCase();
+      if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
       // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
-      const separator = paired ? (key[0] === "o" ? " " : ", ") : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      // A town before its quarter's name ends its field, as a comma would: the town is the city.
+      const separator = paired ? (key[0] === "o" ? " " : ", ") : quarter ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
       cut(start + at, separator);
       // A mandal's "MD" glued between its place and the district is written "MDL", as the parser reads it
       // ("KONDAPURAMMDGUNTUR" → "KONDAPURAM MDL, GUNTUR"; "MD" alone is no marker: "Dr Rao MD").
@@ -2728,7 +2750,8 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     // After a quarter's own word a long office's name ("RAM NAGARKONDAPURAMPETA"): a village's name starts with no
     // such word, and a name this long is no ending of one.
     else if (office && rest >= QUARTER_OFFICE_LETTERS && QUARTER_WORDS.has(left)) score = 3;
-    else if (rest === marker?.length && leftPlace) score = 3;
+    // A "PIN" label glued after a place, or after a marker ("DISTRICTPIN", "MANDALPIN 521185").
+    else if (rest === marker?.length && (leftPlace || (marker.startsWith("pin") && GLUED_MARKER_WORDS.has(left)))) score = 3;
     // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA"): both
     // names long, so that a village's name is not cut.
     else if (office && rest !== marker?.length && townQuarter(left, right)) score = 2;
@@ -2782,6 +2805,38 @@ function villageBeforeSubDistrictName(key: string): number {
   return 0;
 }
 
+/** The fewest letters of a quarter's name split off the town before it where a quarter's word follows ("…MURALI NAGAR"). */
+const QUARTER_NAME_LETTERS = 5;
+/** The quarter's word (`QUARTER_WORDS`: never a town's own name) after the run ending at `end`, one space away, or "". */
+function quarterWordAfter(text: string, end: number): string {
+  if (text.charCodeAt(end) !== 32) return "";
+  let next = end + 1;
+  while (next < text.length && next - end <= GLUED_RUN && isLetterAt(text, next)) next++;
+  const word = text.slice(end + 1, next).toLowerCase();
+  return QUARTER_WORDS.has(word) ? word : "";
+}
+
+/**
+ * Where a run of letters (lower case) before a quarter's word (`word`) splits into a town and the quarter's own name,
+ * or 0 ("VIZIANAGARAMSRINIVASA COLONY"): the longest start that is a place must be a district's or city's name
+ * (`bigPlaceKeys`: a smaller town before a quarter's name is not read as the city; "KANCHILIWALA COLONY" is no
+ * "Kanchi"), before a name of five letters or more. A run the directory knows whole stays, and so does one whose rest
+ * is an address word or a qualifier ("…KALAN NAGAR"), or, with its word, a post office's name that lies in none of
+ * the town's districts: that office would name the place, not the town ("…GANDHI NAGAR").
+ */
+function townBeforeQuarterAt(key: string, word: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (let i = key.length - 1; i >= BIG_PLACE_LETTERS; i--) {
+    const town = key.slice(0, i);
+    if (!isPlaceKey(town)) continue;
+    const rest = key.slice(i);
+    if (rest.length < QUARTER_NAME_LETTERS || !bigPlaceKeys?.has(town) || COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) || isOfficeQualifier(rest)) return 0;
+    const quarter = rest + word;
+    return recordsNamed(quarter).length === 0 || townQuarter(town, quarter) ? i : 0;
+  }
+  return 0;
+}
+
 /** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */
 function knownAtTurn(key: string, at: number): boolean {
   if (at < 3 || key.length - at < 3 || COMMON_WORDS.has(key) || isPlaceKey(key)) return false;
@@ -2791,14 +2846,16 @@ function knownAtTurn(key: string, at: number): boolean {
 
 /**
  * Where an address word of `GLUED_BEFORE_NAME` ends a run of letters (lower case) that a name the directory
- * does not know follows, or 0 (a plural before its singular: the first word that starts the run is the one).
+ * does not know follows, or, with `town`, a town's name (`gluedTownKeys`), or 0 (a plural before its singular: the
+ * first word that starts the run is the one).
  */
-function gluedNameAt(key: string, only: number): number {
+function gluedNameAt(key: string, only: number, town: boolean): number {
   for (const word of GLUED_BEFORE_NAME) {
-    if ((only > 0 && only !== word.length) || key.length - word.length < 6 || !key.startsWith(word)) continue;
+    if ((only > 0 && only !== word.length) || key.length - word.length < (town ? 5 : 6) || !key.startsWith(word)) continue;
     // A word cut short starts no run that holds the whole word ("STREETLIGHT" is no "STREE" before a name).
     if (GLUED_BEFORE_NAME.some((whole) => whole.length > word.length && whole.startsWith(word) && key.startsWith(whole))) continue;
     const rest = key.slice(word.length);
+    if (town) return gluedTownKeys().has(rest) ? word.length : 0;
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }
   return 0;

@@ -2842,3 +2842,48 @@ describe("a post office's name spelt as buyers spell it either way, with no pinc
     expect(parts("12 Main Road, Vasantha Nagar")).toMatchObject({ state: null });
   });
 });
+
+describe("a district's or city's name glued to a quarter's name after it", () => {
+  it("reads the town where a quarter's word follows the glued name", () => {
+    // Made up: a list ran "Vizianagaram" and "Nellore" into the quarter's name before "Colony"/"Nagar".
+    expect(parts("VIZIANAGARAMSRINIVASA COLONY")).toMatchObject({ city: "Vizianagaram", state: "Andhra Pradesh" });
+    expect(parts("12-4, NELLOREVENKATESA NAGAR")).toMatchObject({ city: "Nellore", state: "Andhra Pradesh" });
+  });
+
+  it("leaves the run whole where the rest is a qualifier or a post office's name elsewhere", () => {
+    // "Kalan" qualifies a village's name; "Gandhi Nagar" is a post office in other districts, which would name the place.
+    expect(parts("VIZIANAGARAMKALAN NAGAR")).toMatchObject({ city: null, state: null });
+    expect(parts("NELLOREGANDHI NAGAR")).toMatchObject({ city: null, state: null });
+  });
+});
+
+describe("a PIN label glued after a state's name or a district's marker", () => {
+  it("reads the state glued to the place before it and to the label after it", () => {
+    // Made up: a bank's list ran the district, the state and the label together, its pincode malformed.
+    expect(parts("DISTT.- SITAPURUTTAR PRADESHPIN CODE- 26100")).toMatchObject({ state: "Uttar Pradesh" });
+  });
+
+  it("reads the district before its marker, the label dropped", () => {
+    // Aurangabad District is Bihar's (Maharashtra's is now Chhatrapati Sambhajinagar), with or without a bare label.
+    expect(parts("AURANGABAD DISTRICTPIN")).toMatchObject({ district: "Aurangabad", state: "Bihar" });
+    expect(parts("Aurangabad Dist PIN")).toMatchObject({ district: "Aurangabad", state: "Bihar" });
+  });
+
+  it("keeps a place whose own name ends like a state whole", () => {
+    // Karanaipuduchery is a village of Kancheepuram, not Puducherry.
+    expect(parts("KARANAIPUDUCHERYPIN")).toMatchObject({ state: "Tamil Nadu" });
+  });
+});
+
+describe("an address word glued to a town in a word typed with its first capital only", () => {
+  it("splits the town off a word that starts no place's name", () => {
+    // Made up: "Stadium" and "Road" typed into the town after them, as hospital lists write in title case.
+    expect(parts("Near Nehru Stadiumnellore")).toMatchObject({ city: "Nellore", state: "Andhra Pradesh" });
+    expect(parts("12 Station Roadjalna")).toMatchObject({ city: "Jalna", state: "Maharashtra" });
+  });
+
+  it("leaves a word typed so whole where no town follows the address word", () => {
+    expect(parts("Jawharsagar")).toMatchObject({ state: null });
+    expect(parts("12 Stadiumroad")).toMatchObject({ state: null });
+  });
+});
