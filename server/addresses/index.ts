@@ -283,6 +283,47 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 }
 
 /**
+ * A city that is its state (Delhi, Chandigarh), where a city or town of elsewhere was read as the city: without a
+ * pincode, read as the state written (`written`: "Ghazipur, Delhi", an office of Delhi's and Uttar Pradesh's town, or
+ * "Delhi, Jamnagar": the line writes the state last), the city-state is the city and the name its locality, as with
+ * "New Delhi" written. With a pincode, where the name is one of the
+ * pincode's own offices ("Ghazipur, Delhi-110096", "Ghazipur 110096"), the name is the pincode's quarter and its city the
+ * city, as for any quarter. A town that is no office of the pincode stays the town, written with "Delhi" or not (the line
+ * writes the pincode's state: "Hindupur 110007" reads as its line does). Not a town of the city-state's region
+ * ("Mohali, Chandigarh", "Sonipat, Delhi"): the town, in the region the city-state names.
+ */
+function cityOfQuarter(written: string | null, chosen: CityDef | null, rec: PincodeRecord | null): CityDef | null {
+  // A metro written is the city whatever state is written ("Puducherry, Mumbai").
+  if (!chosen || METROS.has(chosen.name)) return null;
+  let state: string | null = null;
+  if (rec) {
+    // So is a metro's quarter: the pincode's own office, in the metro's range and within its quarters' reach ("Udaipur
+    // 700049" is Kolkata's; Kannur 562149, a village 20 km out of Bengaluru, has a pincode of the rural district's range).
+    const metro = rec.entry.city ?? "";
+    const own = officeNameKeys(rec).some((o) => chosen.keys.some((k) => placeNameKey(k) === o));
+    const centre = CITY_DISTRICTS.has(metro) ? cityCentre(getGazetteer().citiesByName.get(metro) as CityDef) : null;
+    if (own && CITY_STATES.has(rec.entry.state)) state = rec.entry.state;
+    else if (own && centre && centre.code.slice(0, 3) === rec.entry.code.slice(0, 3) && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) <= METRO_QUARTER_KM) state = metro;
+  } else if (written && CITY_STATES.has(written)) state = written;
+  const def = state ? getGazetteer().citiesByName.get(state) : undefined;
+  if (!def || def === chosen || chosen.districts.some((d) => def.districts.includes(d) || directoryDistricts().get(d) === state)) return null;
+  const home = cityCentre(def);
+  if (!home) return null;
+  // The town's centre, or any pincode of its name (Mohali's centre is a namesake's: its pincodes are S.A.S. Nagar's).
+  const near = (at: PincodeEntry | null | undefined) => !!at && distanceKm(at.lat, at.lng, home.lat, home.lng) <= CITY_STATE_REGION_KM;
+  const nearby =
+    near(cityCentre(chosen)) ||
+    chosen.keys.some((k) => {
+      const key = placeNameKey(k);
+      return (
+        (townNamed(key)?.codes ?? []).some((c) => near(pincodeRecord(c)?.entry)) ||
+        officesNamed(key).some(({ rec: o }) => chosen.districts.some((d) => o.districts.includes(d)) && near(o.entry))
+      );
+    });
+  return nearby ? null : def;
+}
+
+/**
  * A district's town written with a pincode of another district of its state ("Market Road, Hingoli" with a pincode of
  * Yavatmal's, 35 km off): the town is where the parcel goes, as a directory town written with a pincode across a district
  * border is (`readDirectoryTown`), not a locality of a town the text never names. The last such written, where no
@@ -350,6 +391,9 @@ const METRO_TOWN_DISTANCE_KM = 40;
  * lie villages too (Rajaghatta, 38).
  */
 const METRO_QUARTER_KM = 25;
+
+/** The region a city-state names: the towns around it written with it ("Sonipat, Delhi"; the NCR reaches Panipat, 90 km). */
+const CITY_STATE_REGION_KM = 100;
 
 const centres = new Map<CityDef, PincodeEntry | null>();
 
@@ -4353,12 +4397,14 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const area = writtenArea(mentions);
   // Without a pincode or a written state or district, a locality's name of many states is not the city (`everywhereName`).
   // A district written with its marker is written too ("Krishnanagar, Dist. Nadia"), though no mention.
-  const city = chooseCity(
+  const chosen = chooseCity(
     rec || area.statedState || area.statedDistrict || chunks.some((c) => c.kind === "district")
       ? mentions
       : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
     rec,
   );
+  const quarterOf = cityOfQuarter(area.statedState, chosen, rec);
+  const city = quarterOf ? (rec ? null : quarterOf) : chosen;
   const r: Reading = {
     statedState: area.statedState,
     statedDistrict: area.statedDistrict,
