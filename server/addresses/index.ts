@@ -2484,7 +2484,7 @@ function endsInTown(key: string): boolean {
 /** Markers a list glues to the post office or town after them ("PSTANUKU", "PEDANA MANDALGUDUR"). */
 // prettier-ignore
 const GLUED_MARKER_WORDS: ReadonlySet<string> = new Set([
-  "rd", "off", "po", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", "mandal", "md", "mdl", "village",
+  "rd", "off", "po", "vpo", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", "mandal", "md", "mdl", "village",
 ]);
 /**
  * Those and address words a list glues to the post office or town after them: "CHURCH STREETTENALI",
@@ -2861,7 +2861,7 @@ function startsWithMarker(key: string, at: number): boolean {
 }
 
 /** Words that open the field they are glued to ("POTANUKU", "VIATANUKU"); every other cut ends one. */
-const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "via", "off"]);
+const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "vpo", "via", "off"]);
 
 /**
  * What goes where `key` splits at `at` (its piece from `from`): a comma after an address word or a marker that

@@ -2872,3 +2872,16 @@ describe("a quarter of a city-state or metro named after a town elsewhere", () =
     expect(comp("Hindupur 110007")).toMatchObject({ city: "Hindupur" });
   });
 });
+
+describe("the post office's marker written 'P By O', 'P. Office', or 'VPO' glued to the name", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the post office as the city", () => {
+    // Barhni (Siddharthnagar), Kharela (Mahoba): offices of one state.
+    expect(comp("Vill Rampur, P BY O Barhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(comp("Shiv Mandir Chowk, At P.By.O. Barhni, Siddharthnagar Dt")).toMatchObject({ city: "Barhni" });
+    expect(comp("Vill Rampur, P. Office Barhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni" });
+    expect(comp("VPOKHARELA, DISTT MAHOBA")).toMatchObject({ city: "Kharela", district: "Mahoba" });
+    expect(normalizeAddress("VPOKHARELA, DISTT MAHOBA").normalized).toBe("VPO Kharela, District Mahoba, Uttar Pradesh");
+  });
+});
