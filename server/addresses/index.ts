@@ -913,10 +913,11 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";
     const afterArea = !whole && (LOCALITY_WORDS.has(areaWord) || STOP_WORDS.has(areaWord));
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
-    // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
-    // that lies in one district only ("Main Road, Chhatrapur"): "Ara" is a post office in Rajasthan only, and
-    // the town of Arrah in Bihar; the whole name only, or the words after an area's word, with no tehsil, post
-    // office or village written.
+    // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of four letters or more
+    // that lies in one district only ("Main Road, Chhatrapur", "Gandhi Road, Vapi"): "Ara" is a post office in
+    // Rajasthan only, and the town of Arrah in Bihar; of four letters, no word an address writes for something else
+    // (`FOUR_LETTER_WORDS`, a landmark's or a quarter's word); the whole name only, or the words after an area's
+    // word, with no tehsil, post office or village written.
     let offices: PincodeRecord[] = [];
     let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
@@ -933,7 +934,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
         stated ||
         ((whole || afterArea) &&
           marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key) &&
-          key.length >= 5 &&
+          (key.length >= 5 || (key.length === 4 && !NOT_A_TOWN_WORD.has(key) && !FOUR_LETTER_WORDS.has(key))) &&
           only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
       found = !!alone && (offices.length > 0 || town.some((a) => fitsWithin(a.district, a.state, within, inThe)));
     }
@@ -2149,6 +2150,13 @@ interface Named {
   /** Written as a head office ("Udaipur H.O."): the head office of that name, and nothing where the directory has none. */
   head?: boolean;
 }
+
+/**
+ * Words of four letters that are post offices of one district but that addresses write for something else: a crossing
+ * in Bengal ("Station More"), a shop, a goddess's or a family's name ("Mata", "Khan"), a village's division or its
+ * fields ("Chak", "Khas", "Khet"), a well, water.
+ */
+const FOUR_LETTER_WORDS: ReadonlySet<string> = new Set(["more", "shop", "mata", "khan", "chak", "khas", "khet", "kuan", "pani"]);
 
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
 const PLACE_OFFICE_LETTERS = 7;

@@ -2885,3 +2885,18 @@ describe("the post office's marker written 'P By O', 'P. Office', or 'VPO' glued
     expect(normalizeAddress("VPOKHARELA, DISTT MAHOBA").normalized).toBe("VPO Kharela, District Mahoba, Uttar Pradesh");
   });
 });
+
+describe("a post office or town of four letters written alone after a street, no pincode", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is the city where it lies in one district of one state", () => {
+    // Vapi: Valsad's office and town.
+    expect(comp("Plot 9, GIDC Char Rasta Road, Vapi")).toMatchObject({ city: "Vapi", district: "Valsad", state: "Gujarat" });
+  });
+
+  it("is not a word an address writes for something else", () => {
+    // A crossing in Bengal ("… More") and a family's name are no town, whatever office the directory calls so.
+    expect(comp("12 Main Road, More").city).toBeNull();
+    expect(comp("12 Main Road, Khan").city).toBeNull();
+  });
+});
