@@ -2877,12 +2877,12 @@ describe("the post office's marker written 'P By O', 'P. Office', or 'VPO' glued
   const comp = (text: string) => normalizeAddress(text).components;
 
   it("names the post office as the city", () => {
-    // Barhni (Siddharthnagar), Kharela (Mahoba): offices of one state.
+    // Barhni: Siddharthnagar's office.
     expect(comp("Vill Rampur, P BY O Barhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
     expect(comp("Shiv Mandir Chowk, At P.By.O. Barhni, Siddharthnagar Dt")).toMatchObject({ city: "Barhni" });
     expect(comp("Vill Rampur, P. Office Barhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni" });
-    expect(comp("VPOKHARELA, DISTT MAHOBA")).toMatchObject({ city: "Kharela", district: "Mahoba" });
-    expect(normalizeAddress("VPOKHARELA, DISTT MAHOBA").normalized).toBe("VPO Kharela, District Mahoba, Uttar Pradesh");
+    expect(comp("VPOBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(normalizeAddress("VPOBARHNI, DISTT SIDDHARTHNAGAR").normalized).toBe("VPO Barhni, District Siddharthnagar, Uttar Pradesh");
   });
 });
 
