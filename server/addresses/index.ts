@@ -284,6 +284,47 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 }
 
 /**
+ * A city that is its state (Delhi, Chandigarh), where a city or town of elsewhere was read as the city: without a
+ * pincode, read as the state written (`written`: "Ghazipur, Delhi", an office of Delhi's and Uttar Pradesh's town, or
+ * "Delhi, Jamnagar": the line writes the state last), the city-state is the city and the name its locality, as with
+ * "New Delhi" written. With a pincode, where the name is one of the
+ * pincode's own offices ("Ghazipur, Delhi-110096", "Ghazipur 110096"), the name is the pincode's quarter and its city the
+ * city, as for any quarter. A town that is no office of the pincode stays the town, written with "Delhi" or not (the line
+ * writes the pincode's state: "Hindupur 110007" reads as its line does). Not a town of the city-state's region
+ * ("Mohali, Chandigarh", "Sonipat, Delhi"): the town, in the region the city-state names.
+ */
+function cityOfQuarter(written: string | null, chosen: CityDef | null, rec: PincodeRecord | null): CityDef | null {
+  // A metro written is the city whatever state is written ("Puducherry, Mumbai").
+  if (!chosen || METROS.has(chosen.name)) return null;
+  let state: string | null = null;
+  if (rec) {
+    // So is a metro's quarter: the pincode's own office, in the metro's range and within its quarters' reach ("Udaipur
+    // 700049" is Kolkata's; Kannur 562149, a village 20 km out of Bengaluru, has a pincode of the rural district's range).
+    const metro = rec.entry.city ?? "";
+    const own = officeNameKeys(rec).some((o) => chosen.keys.some((k) => placeNameKey(k) === o));
+    const centre = CITY_DISTRICTS.has(metro) ? cityCentre(getGazetteer().citiesByName.get(metro) as CityDef) : null;
+    if (own && CITY_STATES.has(rec.entry.state)) state = rec.entry.state;
+    else if (own && centre && centre.code.slice(0, 3) === rec.entry.code.slice(0, 3) && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) <= METRO_QUARTER_KM) state = metro;
+  } else if (written && CITY_STATES.has(written)) state = written;
+  const def = state ? getGazetteer().citiesByName.get(state) : undefined;
+  if (!def || def === chosen || chosen.districts.some((d) => def.districts.includes(d) || directoryDistricts().get(d) === state)) return null;
+  const home = cityCentre(def);
+  if (!home) return null;
+  // The town's centre, or any pincode of its name (Mohali's centre is a namesake's: its pincodes are S.A.S. Nagar's).
+  const near = (at: PincodeEntry | null | undefined) => !!at && distanceKm(at.lat, at.lng, home.lat, home.lng) <= CITY_STATE_REGION_KM;
+  const nearby =
+    near(cityCentre(chosen)) ||
+    chosen.keys.some((k) => {
+      const key = placeNameKey(k);
+      return (
+        (townNamed(key)?.codes ?? []).some((c) => near(pincodeRecord(c)?.entry)) ||
+        officesNamed(key).some(({ rec: o }) => chosen.districts.some((d) => o.districts.includes(d)) && near(o.entry))
+      );
+    });
+  return nearby ? null : def;
+}
+
+/**
  * A district's town written with a pincode of another district of its state ("Market Road, Hingoli" with a pincode of
  * Yavatmal's, 35 km off): the town is where the parcel goes, as a directory town written with a pincode across a district
  * border is (`readDirectoryTown`), not a locality of a town the text never names. The last such written, where no
@@ -351,6 +392,9 @@ const METRO_TOWN_DISTANCE_KM = 40;
  * lie villages too (Rajaghatta, 38).
  */
 const METRO_QUARTER_KM = 25;
+
+/** The region a city-state names: the towns around it written with it ("Sonipat, Delhi"; the NCR reaches Panipat, 90 km). */
+const CITY_STATE_REGION_KM = 100;
 
 const centres = new Map<CityDef, PincodeEntry | null>();
 
@@ -870,10 +914,11 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";
     const afterArea = !whole && (LOCALITY_WORDS.has(areaWord) || STOP_WORDS.has(areaWord));
     // Within the pincode's districts; without one, the written district, else (a district renamed or split
-    // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of five letters or more
-    // that lies in one district only ("Main Road, Chhatrapur"): "Ara" is a post office in Rajasthan only, and
-    // the town of Arrah in Bihar; the whole name only, or the words after an area's word, with no tehsil, post
-    // office or village written.
+    // since, "Khurda, Dist. Puri") the written state. With nothing written, a name of four letters or more
+    // that lies in one district only ("Main Road, Chhatrapur", "Gandhi Road, Vapi"): "Ara" is a post office in
+    // Rajasthan only, and the town of Arrah in Bihar; of four letters, no word an address writes for something else
+    // (`FOUR_LETTER_WORDS`, a landmark's or a quarter's word); the whole name only, or the words after an area's
+    // word, with no tehsil, post office or village written.
     let offices: PincodeRecord[] = [];
     let found = false;
     for (const within of rec ? [rec.districts] : areas ? [areas, null] : [null]) {
@@ -890,7 +935,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
         stated ||
         ((whole || afterArea) &&
           marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key) &&
-          key.length >= 5 &&
+          (key.length >= 5 || (key.length === 4 && !NOT_A_TOWN_WORD.has(key) && !FOUR_LETTER_WORDS.has(key))) &&
           only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
       found = !!alone && (offices.length > 0 || town.some((a) => fitsWithin(a.district, a.state, within, inThe)));
     }
@@ -2107,6 +2152,13 @@ interface Named {
   head?: boolean;
 }
 
+/**
+ * Words of four letters that are post offices of one district but that addresses write for something else: a crossing
+ * in Bengal ("Station More"), a shop, a goddess's or a family's name ("Mata", "Khan"), a village's division or its
+ * fields ("Chak", "Khas", "Khet"), a well, water.
+ */
+const FOUR_LETTER_WORDS: ReadonlySet<string> = new Set(["more", "shop", "mata", "khan", "chak", "khas", "khet", "kuan", "pani"]);
+
 /** A post office's name this long names the place a crossing is named after; shorter ones are often people's ("Gandhi Chowk", "Azad Chowk"). */
 const PLACE_OFFICE_LETTERS = 7;
 
@@ -2447,7 +2499,7 @@ function endsInTown(key: string): boolean {
 /** Markers a list glues to the post office or town after them ("PSTANUKU", "PEDANA MANDALGUDUR"). */
 // prettier-ignore
 const GLUED_MARKER_WORDS: ReadonlySet<string> = new Set([
-  "rd", "off", "po", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", "mandal", "md", "mdl", "village",
+  "rd", "off", "po", "vpo", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", "mandal", "md", "mdl", "village",
 ]);
 /**
  * Those and address words a list glues to the post office or town after them: "CHURCH STREETTENALI",
@@ -2874,7 +2926,7 @@ function startsWithMarker(key: string, at: number): boolean {
 }
 
 /** Words that open the field they are glued to ("POTANUKU", "VIATANUKU"); every other cut ends one. */
-const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "via", "off"]);
+const GLUED_OPENERS: ReadonlySet<string> = new Set(["po", "vpo", "via", "off"]);
 
 /**
  * What goes where `key` splits at `at` (its piece from `from`): a comma after an address word or a marker that
@@ -4410,12 +4462,14 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const area = writtenArea(mentions);
   // Without a pincode or a written state or district, a locality's name of many states is not the city (`everywhereName`).
   // A district written with its marker is written too ("Krishnanagar, Dist. Nadia"), though no mention.
-  const city = chooseCity(
+  const chosen = chooseCity(
     rec || area.statedState || area.statedDistrict || chunks.some((c) => c.kind === "district")
       ? mentions
       : mentions.filter((m) => m.kind !== "city" || !m.city.keys.some((k) => everywhereName(placeNameKey(k)))),
     rec,
   );
+  const quarterOf = cityOfQuarter(area.statedState, chosen, rec);
+  const city = quarterOf ? (rec ? null : quarterOf) : chosen;
   const r: Reading = {
     statedState: area.statedState,
     statedDistrict: area.statedDistrict,

@@ -2887,3 +2887,61 @@ describe("an address word glued to a town in a word typed with its first capital
     expect(parts("12 Stadiumroad")).toMatchObject({ state: null });
   });
 });
+
+describe("a quarter of a city-state or metro named after a town elsewhere", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is Delhi's locality where Delhi is the only state written, before or after it, or the pincode has the office", () => {
+    // Ghazipur and Sultanpur: Delhi's offices, and towns of Uttar Pradesh.
+    expect(comp("House 12, Gali 3, Ghazipur, Delhi-110096")).toMatchObject({ street: "Gali 3", locality: "Ghazipur", city: "Delhi", state: "Delhi" });
+    expect(comp("House 12, Ghazipur 110096")).toMatchObject({ locality: "Ghazipur", city: "Delhi", state: "Delhi" });
+    expect(comp("B-40, Sultanpur, Delhi")).toMatchObject({ locality: "Sultanpur", city: "Delhi", state: "Delhi" });
+    // A far city written before Delhi without a pincode, or after it.
+    expect(comp("Flat 9, Jamnagar, Delhi")).toMatchObject({ locality: "Jamnagar", city: "Delhi", state: "Delhi" });
+    expect(comp("Delhi, Jamnagar, Flat 9")).toMatchObject({ city: "Delhi", state: "Delhi" });
+    expect(comp("Flat 9, Kozhikode, Chandigarh")).toMatchObject({ locality: "Kozhikode", city: "Chandigarh" });
+  });
+
+  it("is a metro's locality where the pincode has the office in the metro's range", () => {
+    // Udaipur (700049) and Raipur (700141) are Kolkata's offices, and towns of Rajasthan and Chhattisgarh.
+    expect(comp("12 Lake Road, Udaipur 700049")).toMatchObject({ locality: "Udaipur", city: "Kolkata", state: "West Bengal" });
+    expect(comp("5, Raipur 700141")).toMatchObject({ city: "Kolkata" });
+  });
+
+  it("leaves a town of the city-state's region, and a far town with a pincode that has no office of it", () => {
+    expect(comp("Phase 7, Mohali, Chandigarh")).toMatchObject({ city: "Mohali" });
+    expect(comp("Sector 18, Noida, Delhi")).toMatchObject({ city: "Noida" });
+    expect(comp("Sector 14, Sonipat, Delhi")).toMatchObject({ city: "Sonipat" });
+    // The line writes the pincode's state: "Hindupur 110007" and "Hindupur, Delhi 110007" read alike.
+    expect(comp("Hindupur, Delhi 110007")).toMatchObject({ city: "Hindupur" });
+    expect(comp("Hindupur 110007")).toMatchObject({ city: "Hindupur" });
+  });
+});
+
+describe("the post office's marker written 'P By O', 'P. Office', or 'VPO' glued to the name", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the post office as the city", () => {
+    // Barhni: Siddharthnagar's office.
+    expect(comp("Vill Rampur, P BY O Barhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(comp("Shiv Mandir Chowk, At P.By.O. Barhni, Siddharthnagar Dt")).toMatchObject({ city: "Barhni" });
+    expect(comp("Vill Rampur, P. Office Barhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni" });
+    expect(comp("VPOBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(normalizeAddress("VPOBARHNI, DISTT SIDDHARTHNAGAR").normalized).toBe("VPO Barhni, District Siddharthnagar, Uttar Pradesh");
+  });
+});
+
+describe("a post office or town of four letters written alone after a street, no pincode", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is the city where it lies in one district of one state", () => {
+    // Vapi: Valsad's office and town.
+    expect(comp("Plot 9, GIDC Char Rasta Road, Vapi")).toMatchObject({ city: "Vapi", district: "Valsad", state: "Gujarat" });
+  });
+
+  it("is not a word an address writes for something else", () => {
+    // A crossing in Bengal ("… More") and a family's name are no town, whatever office the directory calls so.
+    expect(comp("12 Main Road, More").city).toBeNull();
+    expect(comp("12 Main Road, Khan").city).toBeNull();
+  });
+});

@@ -200,6 +200,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
       "a p post",
       "at/post",
       "at/po",
+      "at p by o",
       // "Vill. & P.O. X", "P.O. & Vill X": village and post office of one name.
       "vill & po",
       "vill and po",
@@ -222,8 +223,8 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
     ],
   ],
   ["village", "Mohalla", ["mohalla", "mohallah", "muhalla", "mohala", "mohlla"]],
-  // "P.0." with a zero, as lists type it.
-  ["post", "Post", ["post", "po", "p o", "p 0", "post office"]],
+  // "P.0." with a zero, as lists type it; "P By O" and "P. Office", as Odisha's and other lists write the marker.
+  ["post", "Post", ["post", "po", "p o", "p 0", "post office", "p by o", "p office"]],
   // "Vill. & P.O. Gohagram via Adrahati": the office the mail goes through.
   ["post", "Via", ["via"]],
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
