@@ -2590,6 +2590,23 @@ const isOfficeKey = (key: string) => key.length >= 4 && !COMMON_WORDS.has(key) &
 const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
 
 /**
+ * The village-and-post marker a list glues to the office's name with no stop ("V&POBARHNI", "AT/POBARHNI",
+ * "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
+ * place the directory knows (the office's name may be of several words, which `unglueTowns` does not read) and the
+ * word with the marker's "PO" is none ("AT/POKARAN" is At Pokaran; "AT/POLICE LINE", "AT/POST" stay whole).
+ */
+const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po|vpo)([a-z]+)([^,;\d]*)/gi;
+
+function unglueGluedPostMarker(text: string): string {
+  return text.replace(GLUED_POST_MARKER, (whole, marker: string, word: string, rest: string) => {
+    const key = word.toLowerCase();
+    const known = (name: string) => gluedTownKeys().has(name) || recordsNamed(name).length > 0;
+    if (isPlaceKey(`po${key}`) || !(known(key) || known(placeNameKey(word + rest)))) return whole;
+    return `${marker} ${word}${rest}`;
+  });
+}
+
+/**
  * Two names glued where a list joined its fields: a town or post office after an address word or a marker
  * ("ROADMARKAPUR", "GUNTUR DISTTENALI"), a district or town after a place ("JAGTIALKARIMNAGAR", "PARKALWARANGAL"),
  * a marker after a place ("MANCHERIALPIN", "TANUKUVIA"), a name before its district's marker ("SITARAMPETAKRISHNA
@@ -3048,7 +3065,7 @@ function townElsewhere(kept: readonly Chunk[], last: Chunk, states: ReadonlySet<
 
 /** The text cleaned, with its phones and its pincode (a postal zone's when none is written) cut out. */
 function scanText(text: string): ReturnType<typeof scanNumbers> {
-  const scan = withZone(scanNumbers(unglueTowns(unglueStates(completeCutName(parganas(dropStateLabel(branchNotState(clean(text)))))))));
+  const scan = withZone(scanNumbers(unglueTowns(unglueStates(unglueGluedPostMarker(completeCutName(parganas(dropStateLabel(branchNotState(clean(text))))))))));
   if (!scan.pincode) {
     const text = withoutEmptyPincode(withoutMalformedPincode(scan.text));
     // A pincode glued to the malformed one shows once that is gone ("Bangalore-10000/560038"), and so does a zone

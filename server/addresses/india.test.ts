@@ -2945,3 +2945,21 @@ describe("a post office or town of four letters written alone after a street, no
     expect(comp("12 Main Road, Khan").city).toBeNull();
   });
 });
+
+describe("the village-and-post marker glued to the office's name with no stop ('V&POBARHNI', 'AT/POBARHNI')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the post office as the city, of one word or several", () => {
+    // Barhni: Siddharthnagar's office; Mokhasa Lingalavalasa: Vizianagaram's.
+    expect(comp("AT/POBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(comp("VILL&POBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(comp("V&POBarhni, Dist Siddharthnagar")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(comp("V&POMOKHASA LINGALAVALASA, DIST VIZIANAGARAM")).toMatchObject({ city: "Mokhasa Lingalavalasa", district: "Vizianagaram" });
+    expect(comp("VPOMOKHASA LINGALAVALASA, VIZIANAGARAM")).toMatchObject({ city: "Mokhasa Lingalavalasa", state: "Andhra Pradesh" });
+  });
+
+  it("leaves a word the marker's 'PO' starts whole", () => {
+    expect(comp("AT/POST BARHNI, DIST SIDDHARTHNAGAR").city).toBe("Barhni");
+    expect(normalizeAddress("AT/POLICE LINE, SIDDHARTHNAGAR").normalized).toContain("Police Line");
+  });
+});
