@@ -2699,6 +2699,11 @@ function unglueTowns(text: string): string {
       key = text.slice(start, i).toLowerCase();
       if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
     }
+    // A town glued to the road, marg or chowk named after it ("Pataudiroad", "SOHNAROAD"): that street.
+    if (at === 0 && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
+      key = text.slice(start, i).toLowerCase();
+      at = townBeforeRoadAt(key);
+    }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
       // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
@@ -2927,6 +2932,16 @@ function gluedNameAt(key: string, only: number, town: boolean): number {
     if (town) return gluedTownKeys().has(rest) ? word.length : 0;
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }
+  return 0;
+}
+
+/** Street words lists glue to the town the street is named after. */
+const ROAD_AFTER_TOWN: readonly string[] = ["road", "marg", "chowk"];
+
+/** Where a run of letters (lower case) splits into a town of five letters or more and a word of `ROAD_AFTER_TOWN`, or 0. */
+function townBeforeRoadAt(key: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (const word of ROAD_AFTER_TOWN) if (key.length - word.length >= 5 && key.endsWith(word) && gluedTownKeys().has(key.slice(0, -word.length))) return key.length - word.length;
   return 0;
 }
 

@@ -2963,3 +2963,18 @@ describe("the village-and-post marker glued to the office's name with no stop ('
     expect(normalizeAddress("AT/POLICE LINE, SIDDHARTHNAGAR").normalized).toContain("Police Line");
   });
 });
+
+describe("a town glued to the road, marg or chowk named after it ('Haspuraroad', 'HASPURAROAD')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is that street, and names the town's state", () => {
+    // Haspura: a town of Aurangabad, Bihar.
+    expect(comp("12 Haspuraroad")).toMatchObject({ street: "Haspura Road", state: "Bihar" });
+    expect(comp("12 HASPURAROAD")).toMatchObject({ street: "Haspura Road", state: "Bihar" });
+    expect(comp("Shop 4, Haspuramarg")).toMatchObject({ street: "Haspura Marg", state: "Bihar" });
+  });
+
+  it("leaves a word no town starts whole", () => {
+    expect(comp("12 Stationroad").state).toBeNull();
+  });
+});
