@@ -2826,8 +2826,7 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     else if (office && rest >= QUARTER_OFFICE_LETTERS && QUARTER_WORDS.has(left)) score = 3;
     // A "PIN" label glued after a place, or after a marker ("DISTRICTPIN", "MANDALPIN 521185").
     else if (rest === marker?.length && (leftPlace || (marker.startsWith("pin") && GLUED_MARKER_WORDS.has(left)))) score = 3;
-    // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA"): both
-    // names long, so that a village's name is not cut.
+    // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA", "NELLOREGANDHIPET").
     else if (office && rest !== marker?.length && townQuarter(left, right)) score = 2;
     // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
@@ -2844,11 +2843,12 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
 }
 
 /**
- * Whether `office` is a quarter's post office of the directory town `town` (both keys, seven letters or more): an
- * office of the town's district that is no town itself.
+ * Whether `office` is a quarter's post office of the directory town `town` (keys: the town of seven letters or more,
+ * the office of five or more): an office of the town's district that is no town itself. The district, not the
+ * office's length, keeps the state: a short office glued after a town reads no other state's place.
  */
 function townQuarter(town: string, office: string): boolean {
-  if (town.length < 7 || office.length < 7 || !gluedTownKeys().has(town) || gluedTownKeys().has(office) || !isOfficeKey(office)) return false;
+  if (town.length < 7 || office.length < QUARTER_NAME_LETTERS || !gluedTownKeys().has(town) || gluedTownKeys().has(office) || !isOfficeKey(office)) return false;
   const areas = townNamed(town)?.areas ?? [];
   return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
 }

@@ -2978,3 +2978,17 @@ describe("a town glued to the road, marg or chowk named after it ('Haspuraroad',
     expect(comp("12 Stationroad").state).toBeNull();
   });
 });
+
+describe("a town glued to a short post office of its own district, no word after ('THOUBALHUIKAP')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("splits the office off and names the town's district and state", () => {
+    // Huikap: an office of Thoubal, Manipur; Kevdi: one of Bharuch, Gujarat.
+    expect(comp("12, THOUBALHUIKAP")).toMatchObject({ locality: "Huikap", city: "Thoubal", state: "Manipur" });
+    expect(comp("12, BHARUCHKEVDI")).toMatchObject({ district: "Bharuch", state: "Gujarat" });
+  });
+
+  it("leaves a town glued to another state's office whole", () => {
+    expect(comp("12, BHARUCHHUIKAP").state).toBeNull();
+  });
+});
