@@ -2591,17 +2591,19 @@ const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key)
 
 /**
  * The village-and-post marker a list glues to the office's name with no stop ("V&POBARHNI", "AT/POBARHNI",
- * "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
+ * "AT/POSTBARHNI", "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
  * place the directory knows (the office's name may be of several words, which `unglueTowns` does not read) and the
  * word with the marker's "PO" is none ("AT/POKARAN" is At Pokaran; "AT/POLICE LINE", "AT/POST" stay whole).
  */
-const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po|vpo)([a-z]+)([^,;\d]*)/gi;
+const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po(st)?|vpo)([a-z]+)([^,;\d]*)/gi;
 
 function unglueGluedPostMarker(text: string): string {
-  return text.replace(GLUED_POST_MARKER, (whole, marker: string, word: string, rest: string) => {
+  return text.replace(GLUED_POST_MARKER, (whole, marker: string, post: string | undefined, word: string, rest: string) => {
     const key = word.toLowerCase();
     const known = (name: string) => gluedTownKeys().has(name) || recordsNamed(name).length > 0;
-    if (isPlaceKey(`po${key}`) || !(known(key) || known(placeNameKey(word + rest)))) return whole;
+    // After "POST" three letters alone are more often the word's own end ("AT/POSTMAN") than an office.
+    const alone = known(key) && !(post && key.length < 4);
+    if (isPlaceKey(`po${post ?? ""}${key}`.toLowerCase()) || !(alone || known(placeNameKey(word + rest)))) return whole;
     return `${marker} ${word}${rest}`;
   });
 }
