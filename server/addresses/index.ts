@@ -2591,19 +2591,21 @@ const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key)
 
 /**
  * The village-and-post marker a list glues to the office's name with no stop ("V&POBARHNI", "AT/POBARHNI",
- * "AT/POSTBARHNI", "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
+ * "AT/POSTBARHNI", "POSTBARHNI", "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
  * place the directory knows (the office's name may be of several words, which `unglueTowns` does not read) and the
  * word with the marker's "PO" is none ("AT/POKARAN" is At Pokaran; "AT/POLICE LINE", "AT/POST" stay whole).
  */
-const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po(st)?|vpo)([a-z]+)([^,;\d]*)/gi;
+const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po(st)?|vpo|po(st))([a-z]+)([^,;\d]*)/gi;
 
 function unglueGluedPostMarker(text: string): string {
-  return text.replace(GLUED_POST_MARKER, (whole, marker: string, post: string | undefined, word: string, rest: string) => {
+  return text.replace(GLUED_POST_MARKER, (whole, marker: string, post: string | undefined, bare: string | undefined, word: string, rest: string, at: number) => {
+    // "POST" alone opens its field: after a word it is that word's office's marker ("TIMMALURU POSTATMAKUR TQ").
+    if (bare && !startsField(text, at)) return whole;
     const key = word.toLowerCase();
     const known = (name: string) => gluedTownKeys().has(name) || recordsNamed(name).length > 0;
-    // After "POST" three letters alone are more often the word's own end ("AT/POSTMAN") than an office.
-    const alone = known(key) && !(post && key.length < 4);
-    if (isPlaceKey(`po${post ?? ""}${key}`.toLowerCase()) || !(alone || known(placeNameKey(word + rest)))) return whole;
+    // After "POST" a short word alone is more often the word's own end ("AT/POSTMAN", "POSTAL") than an office.
+    const alone = known(key) && key.length >= (bare ? 5 : post ? 4 : 0);
+    if (isPlaceKey(`po${post ?? bare ?? ""}${key}`.toLowerCase()) || !(alone || known(placeNameKey(word + rest)))) return whole;
     return `${marker} ${word}${rest}`;
   });
 }

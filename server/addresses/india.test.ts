@@ -2993,17 +2993,19 @@ describe("a town glued to a short post office of its own district, no word after
   });
 });
 
-describe("the village-and-post marker spelt out and glued to the office's name ('AT/POSTBARHNI')", () => {
+describe("the post marker spelt out and glued to the office's name ('AT/POSTBARHNI', 'POSTBARHNI')", () => {
   const comp = (text: string) => normalizeAddress(text).components;
 
   it("names the post office as the city", () => {
     // Barhni: Siddharthnagar's office.
     expect(comp("AT/POSTBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
     expect(comp("At/Postbarhni").city).toBe("Barhni");
+    expect(comp("POSTBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
   });
 
   it("leaves a word 'POST' starts whole", () => {
     expect(normalizeAddress("AT/POSTMAN QUARTERS, NELLORE").normalized).toContain("Postman Quarters");
     expect(normalizeAddress("AT/POSTAL COLONY, NELLORE").normalized).toContain("Postal Colony");
+    expect(normalizeAddress("POSTMASTER QUARTERS, NELLORE").normalized).toContain("Postmaster Quarters");
   });
 });
