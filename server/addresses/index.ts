@@ -2689,6 +2689,8 @@ function unglueTowns(text: string): string {
         (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
       )
         at = villageBeforeSubDistrictName(key);
+      // A town glued to its own district's name misspelt by a letter, the district's marker after ("TIRUPATICHITOOR DIST").
+      if (at === 0 && only === 0 && length >= 12 && DISTRICT_MARKER.test(after)) at = townBeforeOwnDistrictAt(key);
       // A district's or city's name glued to the name of a quarter, its word after ("VIZIANAGARAMSRINIVASA COLONY").
       if (at === 0 && only === 0 && length >= BIG_PLACE_LETTERS + QUARTER_NAME_LETTERS) {
         const word = quarterWordAfter(text, i);
@@ -2879,6 +2881,22 @@ function villageBeforeSubDistrictName(key: string): number {
     if (!isPlaceKey(left) || COMMON_WORDS.has(left) || GLUED_BEFORE_TOWN.has(left)) continue;
     const right = key.slice(i);
     return isPlaceKey(right) || COMMON_WORDS.has(right) || !townWithin(right, 2) ? 0 : i;
+  }
+  return 0;
+}
+
+/**
+ * Where a run of letters (lower case) before a district's marker splits into a directory town of five letters or more
+ * and the name of one of that town's own districts spelt a letter apart (seven letters or more), or 0. The town's own
+ * district, not any near name, keeps the state.
+ */
+function townBeforeOwnDistrictAt(key: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (let i = key.length - 7; i >= 5; i--) {
+    const left = key.slice(0, i);
+    if (!gluedTownKeys().has(left)) continue;
+    const right = key.slice(i);
+    if (townNamed(left)?.areas.some((a) => editDistance(right, placeNameKey(a.district), 1) === 1)) return i;
   }
   return 0;
 }

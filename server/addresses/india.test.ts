@@ -3009,3 +3009,17 @@ describe("the post marker spelt out and glued to the office's name ('AT/POSTBARH
     expect(normalizeAddress("POSTMASTER QUARTERS, NELLORE").normalized).toContain("Postmaster Quarters");
   });
 });
+
+describe("a town glued to its own district's name misspelt by a letter, the marker after ('LEPAKSHIANANTPUR DIST')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("splits the town off and reads the district", () => {
+    // Lepakshi: a town of Anantapur, Andhra Pradesh.
+    expect(comp("12, LEPAKSHIANANTPUR DIST")).toMatchObject({ city: "Lepakshi", district: "Anantapur", state: "Andhra Pradesh" });
+  });
+
+  it("leaves a town glued to another district's near name whole", () => {
+    // Chittoor is no district of Lepakshi's.
+    expect(comp("12, LEPAKSHICHITOOR DIST").city).not.toBe("Lepakshi");
+  });
+});
