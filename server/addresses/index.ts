@@ -2591,17 +2591,21 @@ const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key)
 
 /**
  * The village-and-post marker a list glues to the office's name with no stop ("V&POBARHNI", "AT/POBARHNI",
- * "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
+ * "AT/POSTBARHNI", "POSTBARHNI", "VILL&PO Barhni", "VPOMOKHASA LINGALAVALASA"): split where the first word after it, or the field from it, is a
  * place the directory knows (the office's name may be of several words, which `unglueTowns` does not read) and the
  * word with the marker's "PO" is none ("AT/POKARAN" is At Pokaran; "AT/POLICE LINE", "AT/POST" stay whole).
  */
-const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po|vpo)([a-z]+)([^,;\d]*)/gi;
+const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po(st)?|vpo|po(st))([a-z]+)([^,;\d]*)/gi;
 
 function unglueGluedPostMarker(text: string): string {
-  return text.replace(GLUED_POST_MARKER, (whole, marker: string, word: string, rest: string) => {
+  return text.replace(GLUED_POST_MARKER, (whole, marker: string, post: string | undefined, bare: string | undefined, word: string, rest: string, at: number) => {
+    // "POST" alone opens its field: after a word it is that word's office's marker ("TIMMALURU POSTATMAKUR TQ").
+    if (bare && !startsField(text, at)) return whole;
     const key = word.toLowerCase();
     const known = (name: string) => gluedTownKeys().has(name) || recordsNamed(name).length > 0;
-    if (isPlaceKey(`po${key}`) || !(known(key) || known(placeNameKey(word + rest)))) return whole;
+    // After "POST" a short word alone is more often the word's own end ("AT/POSTMAN", "POSTAL") than an office.
+    const alone = known(key) && key.length >= (bare ? 5 : post ? 4 : 0);
+    if (isPlaceKey(`po${post ?? bare ?? ""}${key}`.toLowerCase()) || !(alone || known(placeNameKey(word + rest)))) return whole;
     return `${marker} ${word}${rest}`;
   });
 }
@@ -2685,6 +2689,8 @@ function unglueTowns(text: string): string {
         (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
       )
         at = villageBeforeSubDistrictName(key);
+      // A town glued to its own district's name misspelt by a letter, the district's marker after ("TIRUPATICHITOOR DIST").
+      if (at === 0 && only === 0 && length >= 12 && DISTRICT_MARKER.test(after)) at = townBeforeOwnDistrictAt(key);
       // A district's or city's name glued to the name of a quarter, its word after ("VIZIANAGARAMSRINIVASA COLONY").
       if (at === 0 && only === 0 && length >= BIG_PLACE_LETTERS + QUARTER_NAME_LETTERS) {
         const word = quarterWordAfter(text, i);
@@ -2826,8 +2832,7 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
     else if (office && rest >= QUARTER_OFFICE_LETTERS && QUARTER_WORDS.has(left)) score = 3;
     // A "PIN" label glued after a place, or after a marker ("DISTRICTPIN", "MANDALPIN 521185").
     else if (rest === marker?.length && (leftPlace || (marker.startsWith("pin") && GLUED_MARKER_WORDS.has(left)))) score = 3;
-    // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA"): both
-    // names long, so that a village's name is not cut.
+    // A town glued to a quarter of its own, a post office of its district ("VIJAYAWADAPATAMATA", "NELLOREGANDHIPET").
     else if (office && rest !== marker?.length && townQuarter(left, right)) score = 2;
     // A locality's name glued to its town ("GANDHINAGARTENALI": "Gandhinagar" is no directory name of its own).
     else if (town && rest >= 5 && i >= 7 && !COMMON_WORDS.has(left) && isLocalityWord(left)) score = 2;
@@ -2844,11 +2849,12 @@ function gluedAt(key: string, only: number, alone: boolean, district: boolean, d
 }
 
 /**
- * Whether `office` is a quarter's post office of the directory town `town` (both keys, seven letters or more): an
- * office of the town's district that is no town itself.
+ * Whether `office` is a quarter's post office of the directory town `town` (keys: the town of seven letters or more,
+ * the office of five or more): an office of the town's district that is no town itself. The district, not the
+ * office's length, keeps the state: a short office glued after a town reads no other state's place.
  */
 function townQuarter(town: string, office: string): boolean {
-  if (town.length < 7 || office.length < 7 || !gluedTownKeys().has(town) || gluedTownKeys().has(office) || !isOfficeKey(office)) return false;
+  if (town.length < 7 || office.length < QUARTER_NAME_LETTERS || !gluedTownKeys().has(town) || gluedTownKeys().has(office) || !isOfficeKey(office)) return false;
   const areas = townNamed(town)?.areas ?? [];
   return recordsNamed(office).some((rec) => areas.some((a) => rec.districts.includes(a.district)));
 }
@@ -2875,6 +2881,22 @@ function villageBeforeSubDistrictName(key: string): number {
     if (!isPlaceKey(left) || COMMON_WORDS.has(left) || GLUED_BEFORE_TOWN.has(left)) continue;
     const right = key.slice(i);
     return isPlaceKey(right) || COMMON_WORDS.has(right) || !townWithin(right, 2) ? 0 : i;
+  }
+  return 0;
+}
+
+/**
+ * Where a run of letters (lower case) before a district's marker splits into a directory town of five letters or more
+ * and the name of one of that town's own districts spelt a letter apart (seven letters or more), or 0. The town's own
+ * district, not any near name, keeps the state.
+ */
+function townBeforeOwnDistrictAt(key: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (let i = key.length - 7; i >= 5; i--) {
+    const left = key.slice(0, i);
+    if (!gluedTownKeys().has(left)) continue;
+    const right = key.slice(i);
+    if (townNamed(left)?.areas.some((a) => editDistance(right, placeNameKey(a.district), 1) === 1)) return i;
   }
   return 0;
 }

@@ -2978,3 +2978,48 @@ describe("a town glued to the road, marg or chowk named after it ('Haspuraroad',
     expect(comp("12 Stationroad").state).toBeNull();
   });
 });
+
+describe("a town glued to a short post office of its own district, no word after ('THOUBALHUIKAP')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("splits the office off and names the town's district and state", () => {
+    // Huikap: an office of Thoubal, Manipur; Kevdi: one of Bharuch, Gujarat.
+    expect(comp("12, THOUBALHUIKAP")).toMatchObject({ locality: "Huikap", city: "Thoubal", state: "Manipur" });
+    expect(comp("12, BHARUCHKEVDI")).toMatchObject({ district: "Bharuch", state: "Gujarat" });
+  });
+
+  it("leaves a town glued to another state's office whole", () => {
+    expect(comp("12, BHARUCHHUIKAP").state).toBeNull();
+  });
+});
+
+describe("the post marker spelt out and glued to the office's name ('AT/POSTBARHNI', 'POSTBARHNI')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the post office as the city", () => {
+    // Barhni: Siddharthnagar's office.
+    expect(comp("AT/POSTBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+    expect(comp("At/Postbarhni").city).toBe("Barhni");
+    expect(comp("POSTBARHNI, DISTT SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar" });
+  });
+
+  it("leaves a word 'POST' starts whole", () => {
+    expect(normalizeAddress("AT/POSTMAN QUARTERS, NELLORE").normalized).toContain("Postman Quarters");
+    expect(normalizeAddress("AT/POSTAL COLONY, NELLORE").normalized).toContain("Postal Colony");
+    expect(normalizeAddress("POSTMASTER QUARTERS, NELLORE").normalized).toContain("Postmaster Quarters");
+  });
+});
+
+describe("a town glued to its own district's name misspelt by a letter, the marker after ('LEPAKSHIANANTPUR DIST')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("splits the town off and reads the district", () => {
+    // Lepakshi: a town of Anantapur, Andhra Pradesh.
+    expect(comp("12, LEPAKSHIANANTPUR DIST")).toMatchObject({ city: "Lepakshi", district: "Anantapur", state: "Andhra Pradesh" });
+  });
+
+  it("leaves a town glued to another district's near name whole", () => {
+    // Chittoor is no district of Lepakshi's.
+    expect(comp("12, LEPAKSHICHITOOR DIST").city).not.toBe("Lepakshi");
+  });
+});
