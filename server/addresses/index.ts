@@ -1767,7 +1767,7 @@ function spelledArea(chunks: readonly Chunk[]): { district: string | null; state
     if (!named(c)) continue;
     const end = (c.tokens[c.tokens.length - 1] as Token).key;
     const key = placeNameKey(nameOf(c));
-    if (key.length < 8 || STREET_WORDS.has(end) || LOCALITY_WORDS.has(end) || COMMON_WORDS.has(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) continue;
+    if (key.length < 8 || STREET_WORDS.has(end) || LOCALITY_WORDS.has(end) || COMMON_WORDS.has(key) || hasQuarterWordInside(key)) continue;
     if (directoryAreas(key).length > 0 || getGazetteer().places.has(nameOf(c))) continue;
     // Nor where places of two states are as near by letters alone ("Peragarhi": Peragari of Odisha, Peeragarhi of Delhi).
     if (nearDirectoryTown(key, shareState)?.key === null) continue;
@@ -1783,6 +1783,12 @@ function spelledArea(chunks: readonly Chunk[]): { district: string | null; state
   }
   const state = only(areas.map((a) => a.state));
   return state ? { state, district: only(areas.map((a) => a.district)) } : null;
+}
+
+const QUARTER_WORD_LIST: readonly string[] = [...QUARTER_WORDS];
+/** Whether a quarter's word stands inside a name after its first letters ("Vasanthanagar", "Ramcolony"): a quarter's name, not one place's. */
+function hasQuarterWordInside(key: string): boolean {
+  return QUARTER_WORD_LIST.some((w) => key.indexOf(w, 3) > 0);
 }
 
 /** Whether two directory places' names share a state. */
@@ -2586,8 +2592,10 @@ function gluedTownKeys(): Set<string> {
 /** A post office's name of four letters or more that is no address word. */
 const isOfficeKey = (key: string) => key.length >= 4 && !COMMON_WORDS.has(key) && !GLUED_BEFORE_TOWN.has(key) && recordsNamed(key).length > 0;
 
-/** A town (as `gluedTownKeys`), or a post office's name, of five letters or more. */
-const isPlaceKey = (key: string) => key.length >= 5 && (gluedTownKeys().has(key) || recordsNamed(key).length > 0);
+/** A town (as `gluedTownKeys`), or a post office's name. */
+const isDirectoryPlaceKey = (key: string) => gluedTownKeys().has(key) || recordsNamed(key).length > 0;
+/** The same, of five letters or more. */
+const isPlaceKey = (key: string) => key.length >= 5 && isDirectoryPlaceKey(key);
 
 /**
  * The village-and-post marker a list glues to the office's name with no stop ("V&POBARHNI", "AT/POBARHNI",
@@ -2602,10 +2610,9 @@ function unglueGluedPostMarker(text: string): string {
     // "POST" alone opens its field: after a word it is that word's office's marker ("TIMMALURU POSTATMAKUR TQ").
     if (bare && !startsField(text, at)) return whole;
     const key = word.toLowerCase();
-    const known = (name: string) => gluedTownKeys().has(name) || recordsNamed(name).length > 0;
     // After "POST" a short word alone is more often the word's own end ("AT/POSTMAN", "POSTAL") than an office.
-    const alone = known(key) && key.length >= (bare ? 5 : post ? 4 : 0);
-    if (isPlaceKey(`po${post ?? bare ?? ""}${key}`.toLowerCase()) || !(alone || known(placeNameKey(word + rest)))) return whole;
+    const alone = isDirectoryPlaceKey(key) && key.length >= (bare ? 5 : post ? 4 : 0);
+    if (isPlaceKey(`po${post ?? bare ?? ""}${key}`.toLowerCase()) || !(alone || isDirectoryPlaceKey(placeNameKey(word + rest)))) return whole;
     return `${marker} ${word}${rest}`;
   });
 }
@@ -2702,12 +2709,12 @@ function unglueTowns(text: string): string {
     } else if (upper === 1 && turn === 0 && length >= 9 && length <= GLUED_RUN && text.charCodeAt(start) < 97) {
       // A word with only its first letter a capital was typed as one word ("Jawharsagar"), but for an address word
       // that starts no place's name glued to a town after it ("Stadiumbidar", "Roadnellore").
-      key = text.slice(start, i).toLowerCase();
+      key ||= text.slice(start, i).toLowerCase();
       if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
     }
     // A town glued to the road, marg or chowk named after it ("Pataudiroad", "SOHNAROAD"): that street.
     if (at === 0 && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
-      key = text.slice(start, i).toLowerCase();
+      key ||= text.slice(start, i).toLowerCase();
       at = townBeforeRoadAt(key);
     }
     // The last word of a post office's name of two words is that name ("Farkana Gangagarhi", 203129).
@@ -3527,7 +3534,7 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
     r.statedCity = town.name;
     return last;
   }
-  if (sounded || key.length < SPOKEN_LETTERS || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return null;
+  if (sounded || key.length < SPOKEN_LETTERS || hasQuarterWordInside(key)) return null;
   // Else a post office that is no town, sounding the same ("Bontalakodur" for the office Bontalakoduru, "Boyalapally"
   // for Boyalapalle), whose name is found in one district only, within what is written: the village's own office.
   const offices = (spokenOfficeIndex().get(spokenKey(key)) ?? []).flatMap((k) => officesNamed(k));
@@ -3759,8 +3766,7 @@ function nearTownWritten(key: string, guess: CityDef | null, state: string | nul
   // A city's own name is the city's near spelling to find (`fuzzyCity`), under the city's name.
   const town = near.key && !getGazetteer().places.get(near.key)?.city ? townNamed(near.key) : null;
   const fits = !!town && town.areas.some((a) => inState(a.state, state) && (!district || a.district === district));
-  if (town || !near.key || key.length < SPOKEN_LETTERS || spokenKey(near.key) !== spokenKey(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0))
-    return { town: fits && town ? town.name : null, guess: null };
+  if (town || !near.key || key.length < SPOKEN_LETTERS || spokenKey(near.key) !== spokenKey(key) || hasQuarterWordInside(key)) return { town: fits && town ? town.name : null, guess: null };
   // A post office a letter off that sounds the same ("Gokarnapally", office Gokarnapalli; not one of another
   // sound a letter off), of one district within what is written: the village's own office. Not a quarter's name ("…nagar"), which
   // every city has: an office far away may sound like it.
@@ -3964,7 +3970,7 @@ const GLUED_LETTERS = 16;
  * marker after a name ("Rampurpomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
  */
 function gluedName(key: string): boolean {
-  if ((key.length >= GLUED_LETTERS && recordsNamed(key).length === 0) || gluedMarker(key) || [...QUARTER_WORDS].some((w) => key.indexOf(w, 3) > 0)) return true;
+  if ((key.length >= GLUED_LETTERS && recordsNamed(key).length === 0) || gluedMarker(key) || hasQuarterWordInside(key)) return true;
   const towns = gluedTownKeys();
   for (let i = 3; i <= key.length - 3; i++) {
     if (key.length - i >= 5 && towns.has(key.slice(i))) return true;
