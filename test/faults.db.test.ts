@@ -6,6 +6,7 @@ import { applyMigrations } from "../prisma/engine";
 import { PrismaClient } from "../server/generated/prisma/client";
 import { createWorkspace, upsertPlan, type CreatedWorkspace } from "../server/workspaces";
 import { apiClient, newWorkspace, unlimitedPlan } from "./helpers";
+import { signIn } from "./server";
 import { nowMs } from "../server/clock";
 import { db } from "../server/db";
 import { startCountingProvider, type CountingProvider } from "./counting-provider";
@@ -59,19 +60,6 @@ async function prepareCluster(url: string): Promise<CreatedWorkspace> {
   }
 }
 
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 const runsHere = onPostgres && privatePostgres.available;
 if (onPostgres && !privatePostgres.available) console.warn(`test/faults.db.test.ts: database fault tests skipped: ${privatePostgres.reason}`);
 // The console's pages are rendered from the production build; without one, the outage test leaves them out and says so.
@@ -88,7 +76,7 @@ describe.runIf(runsHere)("the database stopped and started again", () => {
     cluster = await startPrivateCluster();
     keys = await prepareCluster(cluster.url);
     server = await startServerProcess(envFor(cluster.url, withPages ? { DAKIYA_TEST_PAGES: "1", NODE_ENV: "production" } : {}));
-    cookie = await signIn(server.origin, keys.console.email, keys.console.password);
+    cookie = await signIn(server.origin, keys);
   });
   afterAll(async () => {
     server?.child.kill("SIGKILL");

@@ -1,7 +1,8 @@
+import { beforeAll } from "vitest";
 import { reloadConfig } from "../server/config";
 import { db } from "../server/db";
 import { resetProvider } from "../server/provider";
-import { createWorkspace, upsertPlan } from "../server/workspaces";
+import { createWorkspace, upsertPlan, type CreatedWorkspace } from "../server/workspaces";
 import { billingPeriod } from "../server/quota";
 
 /** Points this process's provider at a simulator (`settings`: more of the environment, e.g. WEBHOOK_ALLOW_PRIVATE_NETWORKS) and reloads the config. */
@@ -13,6 +14,26 @@ export function useProvider(url: string, settings: Record<string, string> = {}):
 
 export async function newWorkspace(plan = "starter") {
   return createWorkspace(db(), { name: `Test ${Math.random().toString(36).slice(2, 8)}`, planId: plan });
+}
+
+/**
+ * A new workspace made in a beforeAll of this file. The object is filled in there, so its fields are
+ * read inside hooks and tests; the plan must exist by then (a beforeAll registered earlier).
+ */
+export function useWorkspace(plan = "starter"): CreatedWorkspace {
+  const ws = {} as CreatedWorkspace;
+  beforeAll(async () => {
+    Object.assign(ws, await newWorkspace(plan));
+  });
+  return ws;
+}
+
+/** The session cookie a sign-in's answer sets, as a browser would send it back. */
+export function sessionCookie(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** A plan without rate limits, for tests that fire many requests. */

@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { preloadPincodeDirectory } from "../server/addresses";
 import { buildServer } from "../server/http/server";
+import { apiClient, sessionCookie, type Api } from "./helpers";
 
 /**
  * The Dakiya server without pages (server/http), on a free port, so API tests speak HTTP to the
@@ -17,4 +19,35 @@ export async function startApiServer(): Promise<{ url: string; origin: string; c
     origin: `http://127.0.0.1:${port}`,
     close: () => app.close(),
   };
+}
+
+/**
+ * A server `start`ed in a beforeAll of this file and closed after its tests. The object is filled in
+ * there, so its fields are read inside hooks and tests.
+ */
+export function useServer<S extends { close(): Promise<void> }>(start: () => Promise<S>): S {
+  const server = {} as S;
+  beforeAll(async () => {
+    Object.assign(server, await start());
+  });
+  afterAll(() => server.close());
+  return server;
+}
+
+/** The API server for this file's tests (as useServer), and a client of its REST base. */
+export function useApiServer(): { server: Awaited<ReturnType<typeof startApiServer>>; api: Api } {
+  const server = useServer(startApiServer);
+  // The URL is known only once the server listens: the client is made per call.
+  return { server, api: (method, path, init) => apiClient(server.url)(method, path, init) };
+}
+
+/** Signs a workspace's owner in through better-auth's HTTP mount; the session cookie for the console's endpoints. */
+export async function signIn(origin: string, ws: { console: { email: string; password: string } }): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: ws.console.email, password: ws.console.password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return sessionCookie(res);
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newWorkspace } from "../../test/helpers";
+import { signIn } from "../../test/server";
 import * as quota from "../quota";
 import { PAGE_CALLS } from "../../lib/shared";
 import { lendPageCalls, renderingPage, type PageCalls } from "./page-calls";
@@ -71,16 +72,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();
   ws = await newWorkspace("starter");
-  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: ws.console.email, password: ws.console.password }),
-  });
-  expect(res.status).toBe(200);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  cookie = await signIn(origin, ws);
 });
 afterAll(() => close());
 

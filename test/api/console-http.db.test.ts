@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { newWorkspace } from "../helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signIn, startApiServer, useServer } from "../server";
+import { newWorkspace, useWorkspace } from "../helpers";
 import { setClock } from "../../server/clock";
 
 /**
  * The console's side of the server over HTTP: sign-in through better-auth's mount, the tRPC endpoint
  * with the session cookie (its batch cap, cross-site refusal and errors), and the CSV download URL.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
+const server = useServer(startApiServer);
+const ws = useWorkspace("starter");
 let cookie: string;
-
 beforeAll(async () => {
-  server = await startApiServer();
-  ws = await newWorkspace("starter");
-  const res = await fetch(`${server.origin}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.origin },
-    body: JSON.stringify({ email: ws.console.email, password: ws.console.password }),
-  });
-  expect(res.status).toBe(200);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  cookie = await signIn(server.origin, ws);
 });
-afterAll(() => server.close());
 
 function trpc(path: string, init: { cookie?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   return fetch(`${server.origin}/api/trpc/${path}`, {

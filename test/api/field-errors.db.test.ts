@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { useApiServer } from "../server";
+import { useWorkspace } from "../helpers";
 
 /** How a body that fails its schema is worded (server/api/errors.ts `wordIssues`). */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
-  ws = await newWorkspace("starter");
-});
-afterAll(() => server.close());
+const { api } = useApiServer();
+const ws = useWorkspace("starter");
 
 const ADDRESS = "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066";
 

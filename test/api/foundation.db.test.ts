@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { useApiServer } from "../server";
+import { newWorkspace, useWorkspace } from "../helpers";
 import { db } from "../../server/db";
 import { revokeKey } from "../../server/keys";
 
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
-  ws = await newWorkspace("starter");
-});
-afterAll(() => server.close());
+const { api } = useApiServer();
+const ws = useWorkspace("starter");
 
 const REQUEST_ID = /^req_[0-9A-Za-z]{20}$/;
 

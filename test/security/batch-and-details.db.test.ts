@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_DETAILS, MAX_MESSAGE } from "../../server/api/errors";
 import { TRPC_MAX_BATCH } from "../../server/http/console";
-import { newWorkspace } from "../helpers";
-import { signIn, startServer } from "./server";
+import { useWorkspace } from "../helpers";
+import { signIn, useServer } from "../server";
+import { startServer } from "./server";
 
 /**
  * The console's batch cap counts calls as tRPC splits them, after its own second decoding of the path
  * (a double-encoded comma carried 400–500 calls in one request), and an error answer is bounded
  * whatever the input (a 106 KB request got a 3.4 MB answer): at most 100 details, every text cut.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
+const server = useServer(startServer);
+const ws = useWorkspace("starter");
 let cookie: string;
-
 beforeAll(async () => {
-  server = await startServer();
-  ws = await newWorkspace("starter");
   cookie = await signIn(server.origin, ws);
 });
-afterAll(() => server.close());
 
 async function trpc(path: string, init: { cookie?: string } = {}) {
   const res = await fetch(`${server.origin}/api/trpc/${path}`, { headers: init.cookie ? { cookie: init.cookie } : {} });

@@ -1,24 +1,21 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT, TIMEOUTS } from "../../server/http/limits";
-import { newWorkspace } from "../helpers";
+import { useWorkspace } from "../helpers";
+import { signIn, useServer } from "../server";
 import { viaFetch, viaHttp, type Answer } from "./clients";
-import { signIn, startServer } from "./server";
+import { startServer } from "./server";
 
 /**
  * One body limit on every path, streamed or with a length: REST, the console's tRPC endpoint,
  * better-auth and the console's download (Inngest's, mounted only with Inngest: startup.db.test.ts). tRPC takes JSON only. The server's timeouts.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
+const server = useServer(startServer);
+const ws = useWorkspace("starter");
 let cookie: string;
-
 beforeAll(async () => {
-  server = await startServer();
-  ws = await newWorkspace("starter");
   cookie = await signIn(server.origin, ws);
 });
-afterAll(() => server.close());
 
 const THREE_MIB = 3 * 1024 * 1024;
 

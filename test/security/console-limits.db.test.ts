@@ -4,7 +4,8 @@ import { db } from "../../server/db";
 import { MAX_MEMBERS_PER_WORKSPACE } from "../../server/members";
 import { upsertPlan } from "../../server/workspaces";
 import { newWorkspace } from "../helpers";
-import { signIn, startServer } from "./server";
+import { signIn } from "../server";
+import { startServer } from "./server";
 
 /**
  * The console's limits: a member's calls count once whatever the mode header says, the CSV download

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
 import { newWorkspace, unlimitedPlan } from "../helpers";
 import { ANSWER_LIMIT, bodyCases, HEAP_GROWTH_LIMIT, heapAfterGc, type BodyCase } from "./hostile";
-import { signIn, startServer } from "./server";
+import { signIn } from "../server";
+import { startServer } from "./server";
 
 /**
  * Every console tRPC procedure, read from the router (so procedures added later are covered), gets

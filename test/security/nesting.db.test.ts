@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_NESTING } from "../../server/api/text";
-import { newWorkspace } from "../helpers";
-import { signIn, startServer } from "./server";
+import { useWorkspace } from "../helpers";
+import { signIn, useServer } from "../server";
+import { startServer } from "./server";
 
 /**
  * Input nested deeper than the contract's 32 levels is a 400 before anything walks it, on every way
  * in: REST bodies, the console's tRPC bodies and `?input=`, sign-in bodies. A 5000-deep array was a
  * RangeError (500) on verify, normalize and encode; a 10 KB nested body cost 190 ms of CPU.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
+const server = useServer(startServer);
+const ws = useWorkspace("starter");
 let cookie: string;
-
 beforeAll(async () => {
-  server = await startServer();
-  ws = await newWorkspace("starter");
   cookie = await signIn(server.origin, ws);
 });
-afterAll(() => server.close());
 
 const deepArray = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
 const deepObject = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);

@@ -4,7 +4,8 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { startSimulator } from "../../server/provider/simulator";
 import { appRouter } from "../../server/api/root";
 import { newWorkspace, unlimitedPlan, useProvider } from "../helpers";
-import { signIn, startServer } from "./server";
+import { signIn } from "../server";
+import { startServer } from "./server";
 
 /**
  * Text that is not valid Unicode (a lone surrogate) or holds NUL, in any string field of any
