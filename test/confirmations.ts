@@ -17,10 +17,10 @@ export const tokenOf = (url: string) => url.slice(url.lastIndexOf("/c/") + 3);
 
 export type LinkPage = (procedure: "view" | "locate" | "submit", input: Record<string, unknown>) => Promise<{ status: number; data: any; code: string | undefined }>;
 
-/** The buyer's page's procedures, over the tRPC endpoint it calls, without a session. */
-export function linkPage(origin: string): LinkPage {
+/** The buyer's page's procedures, over the tRPC endpoint it calls, without a session; `server`'s origin is read at each call. */
+export function linkPage(server: { origin: string }): LinkPage {
   return async (procedure, input) => {
-    const url = `${origin}/api/trpc/confirmations.link.${procedure}`;
+    const url = `${server.origin}/api/trpc/confirmations.link.${procedure}`;
     const res =
       procedure === "view"
         ? await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`)

@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { preloadPincodeDirectory } from "../server/addresses";
 import { buildServer } from "../server/http/server";
-import { apiClient, sessionCookie, type Api } from "./helpers";
+import { startSimulator } from "../server/provider/simulator";
+import { apiClient, sessionCookie, useProvider, type Api } from "./helpers";
 
 /**
  * The Dakiya server without pages (server/http), on a free port, so API tests speak HTTP to the
@@ -39,6 +40,18 @@ export function useApiServer(): { server: Awaited<ReturnType<typeof startApiServ
   const server = useServer(startApiServer);
   // The URL is known only once the server listens: the client is made per call.
   return { server, api: (method, path, init) => apiClient(server.url)(method, path, init) };
+}
+
+/**
+ * The provider simulator for this file's tests (as useServer), with this process's provider pointed at
+ * it; `settings`: more of the environment, as useProvider. Registered before useApiServer, it starts first.
+ */
+export function useProviderSimulator(settings: Record<string, string> = {}) {
+  return useServer(async () => {
+    const sim = await startSimulator({ port: 0 });
+    useProvider(sim.url, settings);
+    return sim;
+  });
 }
 
 /** Signs a workspace's owner in through better-auth's HTTP mount; the session cookie for the console's endpoints. */

@@ -1,31 +1,20 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api } from "../helpers";
+import { afterAll, describe, expect, it } from "vitest";
+import { useApiServer } from "../server";
+import { newWorkspace, useWorkspace } from "../helpers";
 import { db } from "../../server/db";
 import { advanceClock, nowMs, setClock } from "../../server/clock";
 import { config, reloadConfig } from "../../server/config";
 import { testEvents } from "../../server/webhooks";
 import { LINK_LIMITS } from "../../server/confirmations";
-import { HOLD_NO_PINCODE, linkPage, parts, tokenOf, verificationId, type LinkPage } from "../confirmations";
+import { HOLD_NO_PINCODE, linkPage, parts, tokenOf, verificationId } from "../confirmations";
 
 // Confirmation links and what keeps them to their own workspace, kind and buyer (test-key verifications only: no provider).
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
-let page: LinkPage;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
-  page = linkPage(server.origin);
-  ws = await newWorkspace();
-});
-afterAll(async () => {
-  setClock(null);
-  await server.close();
-});
+const { server, api } = useApiServer();
+const page = linkPage(server);
+const ws = useWorkspace();
+afterAll(() => setClock(null));
 
 /** Pins the clock 5 s into the next minute, so a per-minute count starts afresh and no window ends mid-test. */
 function freshMinute() {

@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api, useProvider } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { useApiServer, useProviderSimulator } from "../server";
+import { newWorkspace, useWorkspace } from "../helpers";
 import { db } from "../../server/db";
 import { config } from "../../server/config";
 import { createKey, revokeKey } from "../../server/keys";
 import { publishPolicy } from "../../server/policy";
 import { testEvents } from "../../server/webhooks";
 import { advanceClock } from "../../server/clock";
-import { startSimulator } from "../../server/provider/simulator";
 import { encodeDigipin } from "../../server/digipin";
 import { addEndpoint } from "../../server/webhooks";
-import { linkPage, parts, POINT, REVIEW, tokenOf, verificationId, type LinkPage } from "../confirmations";
+import { linkPage, parts, POINT, REVIEW, tokenOf, verificationId } from "../confirmations";
 
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-let api: Api;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-let page: LinkPage;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  useProvider(sim.url, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
-  server = await startApiServer();
-  api = apiClient(server.url);
-  page = linkPage(server.origin);
-  ws = await newWorkspace();
-});
-afterAll(async () => {
-  await server.close();
-  await sim.close();
-});
+const sim = useProviderSimulator({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
+const { server, api } = useApiServer();
+const page = linkPage(server);
+const ws = useWorkspace();
 
 const verification = (key: string, address?: string) => verificationId(api, key, address);
 /** A point in Mumbai, about 840 km from pincode 560038. */

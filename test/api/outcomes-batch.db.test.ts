@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api, useProvider } from "../helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useApiServer, useProviderSimulator } from "../server";
+import { newWorkspace, unlimitedPlan } from "../helpers";
 import { db } from "../../server/db";
-import { startSimulator } from "../../server/provider/simulator";
 import { makeSyntheticOutcomes } from "../../server/outcomes/synthetic";
 import { importOutcomes } from "../../scripts/outcomes-import";
 import { listBatches } from "../../server/batches";
@@ -12,23 +11,13 @@ import { listBatches } from "../../server/batches";
  * bad ones listed by index, duplicates counted; payment methods in the merchant's words; and the
  * demo's synthetic outcomes kept out of real verifications' history.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-let api: Api;
-
-const FLAT = (n: number) => `Flat ${n}, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066`;
-
+useProviderSimulator();
+const { api } = useApiServer();
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  useProvider(sim.url);
-  server = await startApiServer();
-  api = apiClient(server.url);
   await unlimitedPlan("outcomes_batch_test", 100_000, 50);
 });
-afterAll(async () => {
-  await server.close();
-  await sim.close();
-});
+
+const FLAT = (n: number) => `Flat ${n}, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066`;
 
 async function verify(key: string, body: Record<string, unknown>) {
   const res = await api("POST", "/addresses/verify", { key, body });

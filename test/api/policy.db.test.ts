@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api, useProvider } from "../helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useApiServer, useProviderSimulator } from "../server";
+import { newWorkspace, unlimitedPlan } from "../helpers";
 import { db } from "../../server/db";
-import { startSimulator } from "../../server/provider/simulator";
 import { publishPolicy } from "../../server/policy";
 
 /** GET /policy, the policy deciding live and test verifications and batches, and invalid_policy. */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-let api: Api;
+useProviderSimulator();
+const { api } = useApiServer();
+beforeAll(async () => {
+  await unlimitedPlan("policy_test", 1000, 50);
+});
 
 const SHIP = "Flat 302, Prestige Shantiniketan, Whitefield Main Road, Whitefield, Bengaluru, Karnataka 560066";
 const JUNK = "asdfgh qwerty 999999";
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  useProvider(sim.url);
-  server = await startApiServer();
-  api = apiClient(server.url);
-  await unlimitedPlan("policy_test", 1000, 50);
-});
-afterAll(async () => {
-  await server.close();
-  await sim.close();
-});
 
 describe("GET /policy", () => {
   it("answers version 1, the default, to either key of a new workspace", async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, type Api, useProvider } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { useApiServer, useProviderSimulator } from "../server";
+import { newWorkspace, useWorkspace } from "../helpers";
 import { seedBatch } from "../batch-results";
-import { linkPage, parts, POINT, tokenOf, type LinkPage } from "../confirmations";
+import { linkPage, parts, POINT, tokenOf } from "../confirmations";
 import { appRouter } from "../../server/api/root";
 import { createCallerFactory } from "../../server/api/trpc";
 import { db } from "../../server/db";
 import { authenticate } from "../../server/keys";
 import type { MemberRole } from "../../server/members";
-import { startSimulator } from "../../server/provider/simulator";
 import { addEndpoint } from "../../server/webhooks";
 
 /**
@@ -16,27 +15,12 @@ import { addEndpoint } from "../../server/webhooks";
  * setting, erasure by order id with everything that repeated the order's data, who may ask, and
  * answers that reveal nothing of other workspaces.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-let api: Api;
-let page: LinkPage;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-let other: Awaited<ReturnType<typeof newWorkspace>>;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  // The webhook endpoint below answers nothing: its deliveries stay undelivered, waiting for a retry.
-  useProvider(sim.url, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
-  server = await startApiServer();
-  api = apiClient(server.url);
-  page = linkPage(server.origin);
-  ws = await newWorkspace();
-  other = await newWorkspace();
-});
-afterAll(async () => {
-  await server.close();
-  await sim.close();
-});
+// The webhook endpoint below answers nothing: its deliveries stay undelivered, waiting for a retry.
+useProviderSimulator({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
+const { server, api } = useApiServer();
+const page = linkPage(server);
+const ws = useWorkspace();
+const other = useWorkspace();
 
 const createCaller = createCallerFactory(appRouter);
 /** The console's procedures as a member of `role` would call them (live mode unless said). */
