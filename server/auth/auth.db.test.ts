@@ -1,19 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "../clock";
 import { reloadConfig } from "../config";
 import { db } from "../db";
 import { createMember } from "../members";
-import { newWorkspace } from "../../test/helpers";
-import { auth, CLIENT_ADDRESS_HEADER, clientAddress, SIGN_IN_LIMIT, withClientAddress } from ".";
+import { authPost, useAuthOrigin } from "../../test/auth";
+import { useWorkspace } from "../../test/helpers";
+import { CLIENT_ADDRESS_HEADER, clientAddress, SIGN_IN_LIMIT, withClientAddress } from ".";
 
-const ORIGIN = "http://localhost:3000";
-let workspaceId = "";
-
-beforeAll(async () => {
-  process.env.BETTER_AUTH_URL = ORIGIN;
-  reloadConfig();
-  workspaceId = (await newWorkspace()).workspace_id;
-});
+useAuthOrigin();
+const ws = useWorkspace();
 afterEach(() => {
   setClock(null);
   delete process.env.TRUST_PROXY;
@@ -26,14 +21,12 @@ function trustProxy(on: boolean) {
 }
 
 async function account() {
-  return createMember(db(), { workspaceId, email: `m-${Math.random().toString(36).slice(2, 10)}@example.com`, role: "viewer" });
+  return createMember(db(), { workspaceId: ws.workspace_id, email: `m-${Math.random().toString(36).slice(2, 10)}@example.com`, role: "viewer" });
 }
 
 /** A sign-in as the HTTP mount hands it to better-auth: headers as sent, plus the address it computed from the socket. */
 function signIn(email: string, password: string, from: { socket: string; forwardedFor?: string }): Promise<Response> {
-  const headers = new Headers({ "content-type": "application/json", origin: ORIGIN });
-  if (from.forwardedFor) headers.set("x-forwarded-for", from.forwardedFor);
-  return auth().handler(new Request(`${ORIGIN}/api/auth/sign-in/email`, { method: "POST", headers: withClientAddress(headers, from.socket), body: JSON.stringify({ email, password }) }));
+  return authPost("/sign-in/email", { email, password }, { socket: from.socket, headers: from.forwardedFor ? { "x-forwarded-for": from.forwardedFor } : {} });
 }
 
 describe("sign-in throttle", () => {

@@ -1,45 +1,31 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setClock } from "../clock";
-import { reloadConfig } from "../config";
 import { db } from "../db";
-import { auth, PASSWORD_LENGTH, SIGN_IN_LIMIT, withClientAddress } from "../auth";
-import { newWorkspace } from "../../test/helpers";
+import { auth, PASSWORD_LENGTH, SIGN_IN_LIMIT } from "../auth";
+import { authPost, useAuthOrigin } from "../../test/auth";
+import { newWorkspace, sessionCookie, useWorkspace } from "../../test/helpers";
 import { createMember, resetMemberPassword, type MemberRole } from ".";
 
 /** Members' passwords: changing one's own (better-auth's change-password, throttled like sign-in) and an owner's or admin's reset. */
-const ORIGIN = "http://localhost:3000";
-let workspaceId = "";
-
-beforeAll(async () => {
-  process.env.BETTER_AUTH_URL = ORIGIN;
-  reloadConfig();
-  workspaceId = (await newWorkspace()).workspace_id;
-});
+useAuthOrigin();
+const ws = useWorkspace();
 // The per-account count keeps one-minute windows on the service's clock: held still, a slow run cannot straddle two.
 beforeEach(() => setClock(new Date()));
 afterEach(() => setClock(null));
 
 let n = 0;
-async function member(role: MemberRole, ws = workspaceId) {
-  return createMember(db(), { workspaceId: ws, email: `pw-${role}-${Date.now().toString(36)}-${++n}@example.com`, role });
+async function member(role: MemberRole, workspaceId = ws.workspace_id) {
+  return createMember(db(), { workspaceId, email: `pw-${role}-${Date.now().toString(36)}-${++n}@example.com`, role });
 }
 
 function post(path: string, body: unknown, opts: { cookie?: string; socket?: string } = {}): Promise<Response> {
-  const headers = new Headers({ "content-type": "application/json", origin: ORIGIN });
-  if (opts.cookie) headers.set("cookie", opts.cookie);
-  return auth().handler(new Request(`${ORIGIN}/api/auth${path}`, { method: "POST", headers: withClientAddress(headers, opts.socket ?? "203.0.113.50"), body: JSON.stringify(body) }));
+  return authPost(path, body, { socket: opts.socket ?? "203.0.113.50", headers: opts.cookie ? { cookie: opts.cookie } : {} });
 }
 
 /** Signs in and returns the session cookie, or the refusal's status. */
 async function signIn(email: string, password: string, socket?: string): Promise<{ status: number; cookie: string }> {
   const res = await post("/sign-in/email", { email, password }, { socket });
-  return {
-    status: res.status,
-    cookie: res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; "),
-  };
+  return { status: res.status, cookie: sessionCookie(res) };
 }
 
 const sessionOf = async (cookie: string) => auth().api.getSession({ headers: new Headers({ cookie }) });
@@ -97,7 +83,7 @@ describe("an owner's or admin's reset of a member's password", () => {
     const viewer = await member("viewer");
     const { cookie } = await signIn(viewer.email, viewer.password);
     expect(await sessionOf(cookie)).not.toBeNull();
-    const reset = await resetMemberPassword(db(), workspaceId, { userId: owner.userId, role: "owner" }, viewer.userId);
+    const reset = await resetMemberPassword(db(), ws.workspace_id, { userId: owner.userId, role: "owner" }, viewer.userId);
     expect(reset).toEqual({ email: viewer.email, password: expect.stringMatching(/^[0-9A-Za-z]{20}$/) });
     expect(await sessionOf(cookie)).toBeNull();
     expect((await signIn(viewer.email, viewer.password)).status).toBe(401);
@@ -109,11 +95,11 @@ describe("an owner's or admin's reset of a member's password", () => {
     const admin = await member("admin");
     const viewer = await member("viewer");
     const outsider = await member("viewer", (await newWorkspace()).workspace_id);
-    await expect(resetMemberPassword(db(), workspaceId, { userId: admin.userId, role: "admin" }, viewer.userId)).resolves.toMatchObject({ email: viewer.email });
-    await expect(resetMemberPassword(db(), workspaceId, { userId: admin.userId, role: "admin" }, owner.userId)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(resetMemberPassword(db(), workspaceId, { userId: viewer.userId, role: "viewer" }, admin.userId)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(resetMemberPassword(db(), workspaceId, { userId: owner.userId, role: "owner" }, owner.userId)).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(resetMemberPassword(db(), workspaceId, { userId: owner.userId, role: "owner" }, outsider.userId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(resetMemberPassword(db(), ws.workspace_id, { userId: admin.userId, role: "admin" }, viewer.userId)).resolves.toMatchObject({ email: viewer.email });
+    await expect(resetMemberPassword(db(), ws.workspace_id, { userId: admin.userId, role: "admin" }, owner.userId)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(resetMemberPassword(db(), ws.workspace_id, { userId: viewer.userId, role: "viewer" }, admin.userId)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(resetMemberPassword(db(), ws.workspace_id, { userId: owner.userId, role: "owner" }, owner.userId)).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(resetMemberPassword(db(), ws.workspace_id, { userId: owner.userId, role: "owner" }, outsider.userId)).rejects.toMatchObject({ code: "not_found" });
     expect((await signIn(owner.email, owner.password)).status).toBe(200);
     expect((await signIn(outsider.email, outsider.password)).status).toBe(200);
   });

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
 import { createCallerFactory, type Context } from "../../server/api/trpc";
-import { auth, SIGN_IN_LIMIT, withClientAddress } from "../../server/auth";
+import { SIGN_IN_LIMIT } from "../../server/auth";
 import { unfinishedBatches } from "../../server/batches";
 import { createConsoleContext } from "../../server/http/console-context";
 import { db } from "../../server/db";
 import { authenticate } from "../../server/keys";
 import { createMember } from "../../server/members";
 import { startSimulator } from "../../server/provider/simulator";
-import { newWorkspace, useProvider } from "../helpers";
+import { AUTH_ORIGIN as ORIGIN, authPost } from "../auth";
+import { newWorkspace, sessionCookie, useProvider } from "../helpers";
 
 const createCaller = createCallerFactory(appRouter);
-const ORIGIN = "http://localhost:3000";
 
 let acme: Awaited<ReturnType<typeof newWorkspace>>;
 let other: Awaited<ReturnType<typeof newWorkspace>>;
@@ -34,23 +34,14 @@ afterAll(async () => {
 
 /** A sign-in through better-auth's HTTP handler, from one client address (as the HTTP mount passes it on). */
 function signIn(email: string, password: string, ip: string): Promise<Response> {
-  return auth().handler(
-    new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: withClientAddress(new Headers({ "content-type": "application/json", origin: ORIGIN }), ip),
-      body: JSON.stringify({ email, password }),
-    }),
-  );
+  return authPost("/sign-in/email", { email, password }, { socket: ip });
 }
 
 /** The console's tRPC caller for a signed-in account, built from its session cookie like the endpoint does. */
 async function consoleAs(email: string, password: string, ip: string, mode?: "test" | "live") {
   const res = await signIn(email, password, ip);
   expect(res.status).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = sessionCookie(res);
   const headers = new Headers({ cookie, ...(mode ? { "x-dakiya-mode": mode } : {}) });
   const ctx = await createConsoleContext({ headers, requestId: "req_test", origin: ORIGIN });
   return { ctx, api: createCaller(ctx) };
@@ -83,13 +74,7 @@ describe("console sign-in", () => {
   });
 
   it("has no sign-up: accounts come from the CLI and invitations", async () => {
-    const res = await auth().handler(
-      new Request(`${ORIGIN}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: withClientAddress(new Headers({ "content-type": "application/json", origin: ORIGIN }), "10.0.0.5"),
-        body: JSON.stringify({ email: "stranger@example.com", password: "a-long-password-1", name: "Stranger" }),
-      }),
-    );
+    const res = await authPost("/sign-up/email", { email: "stranger@example.com", password: "a-long-password-1", name: "Stranger" }, { socket: "10.0.0.5" });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(await db().user.findUnique({ where: { email: "stranger@example.com" } })).toBeNull();
   });
