@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deviceVerdict } from ".";
 import { decide, deviceCheck, emptyHistory } from "../verification";
 import { normalizeAddress } from "../addresses";
-import type { ProviderResult } from "../provider";
+import { providerResult } from "../../test/provider-result";
 
 // A point on 100 Feet Road, Indiranagar (pincode 560038), and one in Mumbai, about 840 km away.
 const INDIRANAGAR = { lat: 12.97838, lng: 77.64079 };
@@ -36,22 +36,7 @@ describe("a buyer's device point", () => {
 
   it("far from the pincode rules out SHIP for an address the provider confirmed to the building", () => {
     const address = normalizeAddress("Flat 12, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038");
-    const building: ProviderResult = {
-      level: "building",
-      granularity: "PREMISE",
-      inputGranularity: "PREMISE",
-      geocodeGranularity: "PREMISE",
-      addressComplete: true,
-      hasUnconfirmedComponents: false,
-      hasInferredComponents: false,
-      hasReplacedComponents: false,
-      unconfirmedComponentTypes: [],
-      missingComponentTypes: [],
-      components: [],
-      location: INDIRANAGAR,
-      formattedAddress: null,
-      responseId: null,
-    };
+    const building = providerResult("building", { location: INDIRANAGAR });
     expect(decide(address, building, emptyHistory()).decision).toBe("SHIP");
     const far = decide(address, building, emptyHistory(), deviceCheck("560038", MUMBAI).outside);
     expect(far.decision).toBe("REVIEW");

@@ -4,6 +4,7 @@ import type { ProviderResult } from "../provider";
 import type { ValidationLevel } from "../../lib/words";
 import { decide, emptyHistory, failedDeliveries, localReasons, type DecisionResult, type History } from "./decide";
 import { DEFAULT_POLICY, decideUnder } from "../policy";
+import { providerResult } from "../../test/provider-result";
 
 const KNOWN_PIN = { code: "560066", district: "Bangalore", state: "Karnataka", city: "Bengaluru", places: ["Whitefield"], lat: 12.97, lng: 77.75 };
 
@@ -24,26 +25,6 @@ function address(signals: Partial<NormalizedAddress["signals"]> = {}, pincode: N
       junk: false,
       ...signals,
     },
-  };
-}
-
-function provider(level: ValidationLevel, extra: Partial<ProviderResult> = {}): ProviderResult {
-  return {
-    level,
-    granularity: { building: "PREMISE", street: "ROUTE", locality: "OTHER", pincode: "OTHER", none: "GRANULARITY_UNSPECIFIED" }[level],
-    inputGranularity: "PREMISE",
-    geocodeGranularity: "PREMISE",
-    addressComplete: level === "building",
-    hasUnconfirmedComponents: false,
-    hasInferredComponents: false,
-    hasReplacedComponents: false,
-    unconfirmedComponentTypes: [],
-    missingComponentTypes: [],
-    components: [],
-    location: level === "none" ? null : { lat: 12.98, lng: 77.73 },
-    formattedAddress: null,
-    responseId: null,
-    ...extra,
   };
 }
 
@@ -111,7 +92,7 @@ describe("the decision table", () => {
     ],
   ] as const)("%s → %s", (_name, signals, pin, level, extra, history, decision, reasonCode) => {
     const a = address(signals, pin);
-    const r = decide(a, provider(level, extra as Partial<ProviderResult>), h(history));
+    const r = decide(a, providerResult(level, extra as Partial<ProviderResult>), h(history));
     expect(r.decision).toBe(decision);
     expect(codes(r)).toContain(reasonCode);
     // Replayed under decision policy version 1, from the stored facts alone: the same decision.
@@ -135,16 +116,16 @@ describe("the decision table", () => {
   it("suggests pincodes only when the written one is missing, unknown or contradicted", () => {
     const missing = address({ pincodeInText: null, pincodeKnown: false, stateMatchesPincode: null, cityMatchesPincode: null }, null);
     missing.components = { ...missing.components, locality: "Indiranagar", pincode: null };
-    const r = decide(missing, provider("locality"), emptyHistory());
+    const r = decide(missing, providerResult("locality"), emptyHistory());
     expect(r.suggested_pincodes.map((x) => x.code)).toEqual(["560038"]);
     expect(codes(r)).toContain("pincode_suggested");
-    const clean = decide(address(), provider("building"), emptyHistory());
+    const clean = decide(address(), providerResult("building"), emptyHistory());
     expect(clean.suggested_pincodes).toEqual([]);
     expect(codes(clean)).not.toContain("pincode_suggested");
   });
 
   it("keeps a building match inside the pincode's area, however far from its centre within it", () => {
-    const r = decide(address(), provider("building", { location: { lat: 12.9, lng: 77.8 } }), emptyHistory());
+    const r = decide(address(), providerResult("building", { location: { lat: 12.9, lng: 77.8 } }), emptyHistory());
     expect(r.decision).toBe("SHIP");
     expect(codes(r)).not.toContain("location_outside_pincode");
   });
@@ -156,7 +137,7 @@ describe("the decision table", () => {
     for (const level of levels) {
       for (const history of histories) {
         for (const signals of signalSets) {
-          const r = decide(address(signals), provider(level), h(history));
+          const r = decide(address(signals), providerResult(level), h(history));
           expect(underVersion1(r, address(signals), h(history)), `${level} ${JSON.stringify(history)} ${JSON.stringify(signals)}`).toBe(r.decision);
           const [lo, hi] = { SHIP: [70, 100], REVIEW: [16, 69], HOLD: [0, 15] }[r.decision];
           expect(r.score, `${level} ${JSON.stringify(history)} ${JSON.stringify(signals)}`).toBeGreaterThanOrEqual(lo!);
@@ -168,10 +149,10 @@ describe("the decision table", () => {
   });
 
   it("reports the finest confirmed level: the provider's, else the pincode directory's", () => {
-    expect(decide(address(), provider("street"), emptyHistory()).validation_level).toBe("street");
+    expect(decide(address(), providerResult("street"), emptyHistory()).validation_level).toBe("street");
     expect(decide(address(), null, emptyHistory()).validation_level).toBe("pincode");
     expect(decide(address({ pincodeKnown: false, pincodeInText: "999999" }, null), null, emptyHistory()).validation_level).toBe("none");
     // A provider answer without a location confirms nothing finer than the pincode.
-    expect(decide(address(), provider("locality", { location: null }), emptyHistory()).validation_level).toBe("pincode");
+    expect(decide(address(), providerResult("locality", { location: null }), emptyHistory()).validation_level).toBe("pincode");
   });
 });
