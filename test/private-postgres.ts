@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "../scripts/free-port";
 
 /**
  * A PostgreSQL cluster of a test's own (initdb and pg_ctl run as user postgres in a temp directory, on
@@ -18,17 +18,6 @@ export const privatePostgres: { available: boolean; reason: string } = (() => {
   if (process.getuid?.() !== 0) return { available: false, reason: "runuser -u postgres needs root" };
   return { available: true, reason: "" };
 })();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface PrivateCluster {
   /** The `postgres` database on the cluster, as user postgres (trust authentication). */

@@ -6,8 +6,8 @@ import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { npmStartArgs } from "../npm-start";
 import { createScratchDatabase } from "../scratch-database";
+import { freePort } from "../free-port";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -59,27 +59,15 @@ export function ensureBuild(): void {
   if (run.status !== 0) throw new Error("npm run build failed");
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resident memory of a process and all its descendants, from /proc. */
-export function treeRss(pid: number): number {
+/** The sum over a process and all its descendants of a figure `read` from each one's /proc/<pid> files, with its parent's id. */
+function sumOverTree(pid: number, read: (procDir: string) => { ppid: number; value: number }): number {
   const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
+  const values = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-      rss.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024);
+      const { ppid, value } = read(`/proc/${entry}`);
+      values.set(Number(entry), value);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       /* the process ended while we read */
@@ -88,36 +76,39 @@ export function treeRss(pid: number): number {
   let total = 0;
   for (const stack = [pid]; stack.length;) {
     const p = stack.pop()!;
-    total += rss.get(p) ?? 0;
+    total += values.get(p) ?? 0;
     stack.push(...(children.get(p) ?? []));
   }
   return total;
+}
+
+/** Resident memory of a process and all its descendants, from /proc. */
+export function treeRss(pid: number): number {
+  return sumOverTree(pid, (dir) => {
+    const status = fs.readFileSync(`${dir}/status`, "utf8");
+    return { ppid: Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]), value: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024 };
+  });
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 /** CPU time (user + system, in seconds) used so far by a process and all its descendants, from /proc. */
 export function treeCpuSeconds(pid: number): number {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Fields after the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
-      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
-    } catch {
-      /* the process ended while we read */
-    }
-  }
-  let total = 0;
-  for (const stack = [pid]; stack.length;) {
-    const p = stack.pop()!;
-    total += ticks.get(p) ?? 0;
-    stack.push(...(children.get(p) ?? []));
-  }
-  return total / CLOCK_TICKS_PER_SECOND;
+  const ticks = sumOverTree(pid, (dir) => {
+    // Fields after the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+    const fields = fs.readFileSync(`${dir}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return { ppid: Number(fields[1]), value: Number(fields[11]) + Number(fields[12]) };
+  });
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Ends `child` with `end` (a signal, or closing its IPC channel) and resolves once it has exited. */
+function stopChild(child: ChildProcess, end: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    end();
+  });
 }
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -169,12 +160,7 @@ export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<Ben
     pid: child.pid!,
     rss: () => treeRss(child.pid!),
     cpuSeconds: () => treeCpuSeconds(child.pid!),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopChild(child, () => child.kill("SIGTERM")),
   };
 }
 
@@ -201,11 +187,7 @@ export async function startAnchor(): Promise<{ server: { port: number; cpuSecond
     server: {
       port,
       cpuSeconds: () => treeCpuSeconds(child.pid!),
-      stop: () =>
-        new Promise((resolve) => {
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
+      stop: () => stopChild(child, () => child.kill("SIGTERM")),
     },
   };
 }
@@ -223,11 +205,7 @@ export async function startCeiling(
   return {
     port,
     cpuSeconds: () => treeCpuSeconds(child.pid!),
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", () => resolve());
-        child.disconnect();
-      }),
+    stop: () => stopChild(child, () => child.disconnect()),
   };
 }
 

@@ -9,6 +9,7 @@ import { validateAddressUrl } from "./google";
 import { getProvider, providerEndpoint, providerStatus, resetProvider } from "./index";
 import { startSimulator, type RunningSimulator } from "./simulator";
 import { failureOf, useProvider } from "./test-helpers";
+import { freePort } from "../../scripts/free-port";
 
 let sim: RunningSimulator;
 
@@ -21,14 +22,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 describe("validation results", () => {
   it("maps a house number with a known pincode to building level", async () => {
@@ -159,7 +152,7 @@ describe("failures", () => {
   });
 
   it("retries a refused connection twice, then gives provider_error", async () => {
-    const provider = useProvider({ DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: `http://127.0.0.1:${await closedPort()}` });
+    const provider = useProvider({ DAKIYA_PROVIDER: "simulator", PROVIDER_BASE_URL: `http://127.0.0.1:${await freePort()}` });
     const err = await failureOf(provider.validate(["12 MG Road", "Bengaluru 560001"]));
     expect(err.code).toBe("provider_error");
     expect(err.message).toContain("ECONNREFUSED");
