@@ -34,6 +34,16 @@ export async function startConsoleServer(name: string): Promise<ConsoleServer> {
   throw new Error("the console server did not start");
 }
 
+/** Runs a browser bench, then stops the server whatever happened; a failure is printed and exits 1. */
+export function runBench(server: ConsoleServer, bench: () => Promise<void>): void {
+  bench()
+    .finally(() => server.stop())
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
+
 /** Queues a live batch and waits until it is finished; its id. */
 export async function finishedBatch(base: string, liveKey: string, addresses: Array<{ order_id: string; address: string }>): Promise<string> {
   const headers = { authorization: `Bearer ${liveKey}`, "content-type": "application/json" };

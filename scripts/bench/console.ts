@@ -11,7 +11,7 @@
  */
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { DECISIONS } from "../../lib/words";
-import { finishedBatch, signIn, startConsoleServer } from "./console-server";
+import { finishedBatch, runBench, signIn, startConsoleServer } from "./console-server";
 
 const server = await startConsoleServer("console");
 const { base } = server;
@@ -179,50 +179,43 @@ async function batchPage(context: BrowserContext, liveKey: string) {
 }
 
 async function main() {
-  try {
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
-    const context = await browser.newContext();
-    const signInPage = await context.newPage();
-    await signIn(signInPage, server);
-    await signInPage.close();
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const context = await browser.newContext();
+  const signInPage = await context.newPage();
+  await signIn(signInPage, server);
+  await signInPage.close();
 
-    for (const run of ["first (cold cache)", "second (warm cache)"]) {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      const scripts = new Set<string>();
-      let jsBytes = 0;
-      let allBytes = 0;
-      cdp.on("Network.responseReceived", (e) => {
-        if (e.type === "Script") scripts.add(e.requestId);
-      });
-      cdp.on("Network.loadingFinished", (e) => {
-        allBytes += e.encodedDataLength;
-        if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
-      });
-      if (run.startsWith("first")) await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-      await page.goto(`${base}/batches`, { waitUntil: "networkidle" });
-      const t = await page.evaluate(() => {
-        const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-        return { ttfb: n.responseStart, interactive: n.domInteractive, contentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd };
-      });
-      console.log(
-        `/batches ${run}: JavaScript transferred ${(jsBytes / 1024).toFixed(0)} KiB in ${scripts.size} scripts (all ${(allBytes / 1024).toFixed(0)} KiB); ` +
-          `TTFB ${t.ttfb.toFixed(0)} ms, DOM interactive ${t.interactive.toFixed(0)} ms, DOMContentLoaded ${t.contentLoaded.toFixed(0)} ms, load ${t.load.toFixed(0)} ms`,
-      );
-      await page.close();
-    }
-    await batchPage(context, server.seed.acme.live_key);
-    await browser.close();
-  } finally {
-    server.stop();
+  for (const run of ["first (cold cache)", "second (warm cache)"]) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const scripts = new Set<string>();
+    let jsBytes = 0;
+    let allBytes = 0;
+    cdp.on("Network.responseReceived", (e) => {
+      if (e.type === "Script") scripts.add(e.requestId);
+    });
+    cdp.on("Network.loadingFinished", (e) => {
+      allBytes += e.encodedDataLength;
+      if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+    });
+    if (run.startsWith("first")) await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await page.goto(`${base}/batches`, { waitUntil: "networkidle" });
+    const t = await page.evaluate(() => {
+      const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return { ttfb: n.responseStart, interactive: n.domInteractive, contentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd };
+    });
+    console.log(
+      `/batches ${run}: JavaScript transferred ${(jsBytes / 1024).toFixed(0)} KiB in ${scripts.size} scripts (all ${(allBytes / 1024).toFixed(0)} KiB); ` +
+        `TTFB ${t.ttfb.toFixed(0)} ms, DOM interactive ${t.interactive.toFixed(0)} ms, DOMContentLoaded ${t.contentLoaded.toFixed(0)} ms, load ${t.load.toFixed(0)} ms`,
+    );
+    await page.close();
   }
+  await batchPage(context, server.seed.acme.live_key);
+  await browser.close();
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(server, main);
