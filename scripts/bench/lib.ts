@@ -20,6 +20,15 @@ export interface BenchEnv {
   cleanup(): Promise<void>;
 }
 
+/** setupBench for a bench that runs on PostgreSQL only: without DATABASE_URL, null and a line saying `name` was skipped. */
+export async function setupPostgresBench(name: string): Promise<BenchEnv | null> {
+  if (!process.env.DATABASE_URL) {
+    console.log(`${name}: skipped (it runs on PostgreSQL: set DATABASE_URL to a server where the benchmark may create and drop a database)`);
+    return null;
+  }
+  return setupBench();
+}
+
 /**
  * A migrated, empty database with an unlimited `bench` plan and workspace: a new PGlite directory, or
  * with DATABASE_URL set a new database on that PostgreSQL server.
@@ -59,14 +68,14 @@ export function ensureBuild(): void {
   if (run.status !== 0) throw new Error("npm run build failed");
 }
 
-/** The sum over a process and all its descendants of a figure `read` from each one's /proc/<pid> files, with its parent's id. */
-function sumOverTree(pid: number, read: (procDir: string) => { ppid: number; value: number }): number {
+/** The sum over a process and all its descendants of a figure `read` from each one's /proc files, with its parent's id. */
+function sumOverTree(pid: number, read: (pid: string) => { ppid: number; value: number }): number {
   const children = new Map<number, number[]>();
   const values = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const { ppid, value } = read(`/proc/${entry}`);
+      const { ppid, value } = read(entry);
       values.set(Number(entry), value);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
@@ -84,22 +93,27 @@ function sumOverTree(pid: number, read: (procDir: string) => { ppid: number; val
 
 /** Resident memory of a process and all its descendants, from /proc. */
 export function treeRss(pid: number): number {
-  return sumOverTree(pid, (dir) => {
-    const status = fs.readFileSync(`${dir}/status`, "utf8");
+  return sumOverTree(pid, (entry) => {
+    const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
     return { ppid: Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]), value: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024 };
   });
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
+/** A process's parent and the CPU time (user + system, in seconds) it has used so far, from /proc; throws once it has ended. */
+export function processCpu(pid: number | string): { ppid: number; cpuSeconds: number } {
+  // Fields after the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND };
+}
+
 /** CPU time (user + system, in seconds) used so far by a process and all its descendants, from /proc. */
 export function treeCpuSeconds(pid: number): number {
-  const ticks = sumOverTree(pid, (dir) => {
-    // Fields after the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
-    const fields = fs.readFileSync(`${dir}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return { ppid: Number(fields[1]), value: Number(fields[11]) + Number(fields[12]) };
+  return sumOverTree(pid, (entry) => {
+    const { ppid, cpuSeconds } = processCpu(entry);
+    return { ppid, value: cpuSeconds };
   });
-  return ticks / CLOCK_TICKS_PER_SECOND;
 }
 
 /** Ends `child` with `end` (a signal, or closing its IPC channel) and resolves once it has exited. */

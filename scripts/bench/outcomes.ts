@@ -12,7 +12,7 @@
  * server's peak RSS sampled throughout (issue 29; docs/decision-policy.md).
  */
 import pg from "pg";
-import { setupBench, startProductionServer } from "./lib";
+import { setupPostgresBench, startProductionServer } from "./lib";
 
 const PREVIEW_ROWS = Number(process.env.BENCH_PREVIEW_ROWS ?? 100_000);
 const ANALYTICS_ROWS = Number(process.env.BENCH_ANALYTICS_ROWS ?? 1_000_000);
@@ -97,11 +97,8 @@ async function time(label: string, target: number, call: () => Promise<Response>
 }
 
 async function main(): Promise<void> {
-  if (!process.env.DATABASE_URL) {
-    console.log("outcomes: skipped (set DATABASE_URL to a PostgreSQL server where the benchmark may create and drop a database)");
-    return;
-  }
-  const bench = await setupBench();
+  const bench = await setupPostgresBench("outcomes");
+  if (!bench) return;
   const { connection, closeDatabase } = await import("../../server/db");
   const { createWorkspace } = await import("../../server/workspaces");
   const preview = await createWorkspace(connection().prisma, { name: "Bench preview", planId: "bench" });

@@ -9,10 +9,9 @@
  * whether the analytics roll-ups moved. Target: under a
  * minute, verifies not blocked. PostgreSQL only (DATABASE_URL).
  */
-import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { setupBench } from "./lib";
+import { processCpu, setupPostgresBench } from "./lib";
 
 const ROWS = Number(process.env.BENCH_PRIVACY_ROWS ?? 1_000_000);
 
@@ -50,25 +49,19 @@ async function backendCpu(client: pg.Client): Promise<Map<number, number>> {
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {
     try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+      cpu.set(pid, processCpu(pid).cpuSeconds * 1000);
     } catch {
       // Not on this machine, or the backend has just ended.
     }
   }
   return cpu;
 }
-/** Linux counts CPU time in /proc in ticks of 1/100 s (USER_HZ). */
-const CLOCK_TICKS = 100;
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
 async function main(): Promise<void> {
-  if (!process.env.DATABASE_URL) {
-    console.log("privacy: skipped (the purge bench runs on PostgreSQL: set DATABASE_URL)");
-    return;
-  }
-  const bench = await setupBench();
+  const bench = await setupPostgresBench("privacy");
+  if (!bench) return;
   const { connection, closeDatabase } = await import("../../server/db");
   const { purgeExpiredPersonalData } = await import("../../server/privacy");
   const { authenticate } = await import("../../server/keys");
