@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, setUsedTenths, type Api } from "../helpers";
+import { afterEach, describe, expect, it } from "vitest";
+import { useApiServer } from "../server";
+import { newWorkspace, setUsedTenths } from "../helpers";
 import { appRouter } from "../../server/api/root";
 import { toApiError } from "../../server/api/errors";
 import { createCallerFactory, type Context } from "../../server/api/trpc";
@@ -11,14 +11,7 @@ import { createMember, type MemberRole } from "../../server/members";
 import { upsertPlan } from "../../server/workspaces";
 
 const createCaller = createCallerFactory(appRouter);
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server.close());
+const { api } = useApiServer();
 afterEach(() => setClock(null));
 
 /** The console's tRPC caller for a member, as the console endpoint builds it from a session. */

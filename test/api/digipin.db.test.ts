@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import vectors from "../data/digipin-sample-vectors.json";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api } from "../helpers";
+import { useApiServer } from "../server";
+import { newWorkspace, unlimitedPlan } from "../helpers";
 
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
+const { api } = useApiServer();
 let key: string;
-
 beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
   await unlimitedPlan("digipin_test", 10, null);
   key = (await newWorkspace("digipin_test")).test_key;
 });
-afterAll(() => server.close());
 
 describe("GET /digipin/{digipin}", () => {
   it("decodes to the canonical code, the centre and the exact bounding box", async () => {

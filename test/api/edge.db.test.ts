@@ -1,8 +1,8 @@
 import http from "node:http";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { newWorkspace } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { startApiServer, useServer } from "../server";
+import { useWorkspace } from "../helpers";
 import { prometheusSamples } from "../prometheus";
 import { reloadConfig } from "../../server/config";
 
@@ -10,14 +10,8 @@ import { reloadConfig } from "../../server/config";
  * What the server does before a procedure runs: odd paths and ids, body limits, the key before the
  * body, request ids everywhere, health, readiness and metrics.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  ws = await newWorkspace("starter");
-});
-afterAll(() => server.close());
+const server = useServer(startApiServer);
+const ws = useWorkspace("starter");
 
 interface Raw {
   status: number;

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, setUsedTenths, unlimitedPlan, type Api } from "../helpers";
+import { afterAll, describe, expect, it } from "vitest";
+import { useApiServer } from "../server";
+import { newWorkspace, setUsedTenths, unlimitedPlan } from "../helpers";
 import { db } from "../../server/db";
 import { advanceClock, setClock } from "../../server/clock";
 import { setPlan } from "../../server/workspaces";
 
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
-const address = { address: "#12, 3rd Cross, Indiranagar, Bangalore 560038" };
+const { api } = useApiServer();
+afterAll(() => setClock(null));
 
-beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  setClock(null);
-  await server.close();
-});
+const address = { address: "#12, 3rd Cross, Indiranagar, Bangalore 560038" };
 
 describe("rate limits", () => {
   it("lets a test key normalize 5 times a minute, then answers 429 with Retry-After and RateLimit headers", async () => {

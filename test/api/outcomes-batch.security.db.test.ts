@@ -1,30 +1,23 @@
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api } from "../helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useApiServer } from "../server";
+import { newWorkspace, unlimitedPlan } from "../helpers";
 
 /**
  * Hostile input to `POST /outcomes/batch`: deep nesting, 1000-item arrays inside reports, strings
  * up to and past the 2 MiB body limit, text that is not Unicode. Each is a 4xx, or a 200 listing the
  * reports as invalid, never a 5xx; and the server's heap is as flat after many of them as before.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let api: Api;
+const { api } = useApiServer();
 let key: string;
-
-v8.setFlagsFromString("--expose-gc");
-const gc = vm.runInNewContext("gc") as () => void;
-
 beforeAll(async () => {
-  server = await startApiServer();
-  api = apiClient(server.url);
   await unlimitedPlan("outcomes_hostile_test", 1000, 0);
   key = (await newWorkspace("outcomes_hostile_test")).live_key;
 });
-afterAll(async () => {
-  await server.close();
-});
+
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc") as () => void;
 
 const MiB = 1024 * 1024;
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;

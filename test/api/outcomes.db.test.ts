@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { apiClient, newWorkspace, unlimitedPlan, type Api, useProvider } from "../helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useApiServer, useProviderSimulator } from "../server";
+import { newWorkspace, unlimitedPlan } from "../helpers";
 import { db } from "../../server/db";
 import { advanceClock } from "../../server/clock";
-import { startSimulator } from "../../server/provider/simulator";
 import { decideUnder, type Policy } from "../../server/policy";
 import { makeSyntheticOutcomes } from "../../server/outcomes/synthetic";
 import { factsOf, findVerifications, type Verification } from "../../server/verification";
@@ -13,9 +12,8 @@ import { PRIOR_CURVE, probabilityOf } from "../../server/outcomes/probability";
  * The preview against deciding the same verifications one at a time, analytics against plain SQL
  * over the outcomes table itself, the learnt delivery probability, and workspace isolation.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-let api: Api;
+useProviderSimulator();
+const { api } = useApiServer();
 let demo: Awaited<ReturnType<typeof newWorkspace>>;
 let empty: Awaited<ReturnType<typeof newWorkspace>>;
 
@@ -42,18 +40,10 @@ const MIXED: Policy = {
 const RETURNED = ["rto", "customer_refused", "address_issue"];
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  useProvider(sim.url);
-  server = await startApiServer();
-  api = apiClient(server.url);
   await unlimitedPlan("outcomes_test", 1000, 50);
   demo = await newWorkspace("outcomes_test");
   empty = await newWorkspace("outcomes_test");
   await makeSyntheticOutcomes(db(), demo.workspace_id, { count: 400 });
-});
-afterAll(async () => {
-  await server.close();
-  await sim.close();
 });
 
 describe("demo outcomes", () => {

@@ -1,7 +1,8 @@
 import net from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, setClock } from "../../server/clock";
 import { BODY_BUDGET, BODY_LIMIT, LINGER } from "../../server/http/limits";
+import { useServer } from "../server";
 import { startServer } from "./server";
 
 /**
@@ -10,12 +11,7 @@ import { startServer } from "./server";
  * share of a core. Time stands still here: past what the bucket held, nothing more is read until it
  * refills, and the clients waiting meanwhile still get their answers once it does.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useServer(startServer);
 afterEach(() => setClock(null));
 
 /** The most a connection reads past its allowance: one piece from the socket. */

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setClock } from "../../server/clock";
 import { db } from "../../server/db";
 import { MAX_MEMBERS_PER_WORKSPACE } from "../../server/members";
 import { upsertPlan } from "../../server/workspaces";
 import { newWorkspace } from "../helpers";
-import { signIn } from "../server";
+import { signIn, useServer } from "../server";
 import { startServer } from "./server";
 
 /**
@@ -12,13 +12,10 @@ import { startServer } from "./server";
  * is rate-limited, a workspace holds at most 50 members, and an invitation's answer says nothing of
  * other workspaces' accounts.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-
+const server = useServer(startServer);
 beforeAll(async () => {
-  server = await startServer();
   await upsertPlan(db(), { id: "tight_security", includedUnits: 100, batchCap: 100, overagePaisePerUnit: null, testNormalizePerMinute: 3, testPerMinute: 3, livePerMinute: 3 });
 });
-afterAll(() => server.close());
 afterEach(() => setClock(null));
 
 async function call(cookie: string, path: string, opts: { mode?: "test" | "live"; input?: unknown } = {}) {

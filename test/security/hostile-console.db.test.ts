@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../server/api/root";
 import { newWorkspace, unlimitedPlan } from "../helpers";
 import { ANSWER_LIMIT, bodyCases, HEAP_GROWTH_LIMIT, heapAfterGc, type BodyCase } from "./hostile";
-import { signIn } from "../server";
+import { signIn, useServer } from "../server";
 import { startServer } from "./server";
 
 /**
@@ -33,15 +33,12 @@ const requests = procedures.flatMap((procedure) =>
     .map((c) => ({ procedure, c })),
 );
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const server = useServer(startServer);
 let cookie: string;
-
 beforeAll(async () => {
-  server = await startServer();
   await unlimitedPlan("hostile_console", 1_000_000, 0);
   cookie = await signIn(server.origin, await newWorkspace("hostile_console"));
 });
-afterAll(() => server.close());
 
 async function send(procedure: Procedure, c: BodyCase) {
   const url = `${server.origin}/api/trpc/${procedure.path}`;

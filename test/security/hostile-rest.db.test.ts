@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../server/api/openapi";
 import { newWorkspace, unlimitedPlan } from "../helpers";
 import { ANSWER_LIMIT, bodyCases, HEAP_GROWTH_LIMIT, heapAfterGc, VALUE_CASES, type BodyCase } from "./hostile";
+import { useServer } from "../server";
 import { startServer } from "./server";
 
 /**
@@ -39,15 +40,12 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
   }),
 );
 
-let server: Awaited<ReturnType<typeof startServer>>;
+const server = useServer(startServer);
 let key: string;
-
 beforeAll(async () => {
-  server = await startServer();
   await unlimitedPlan("hostile_rest", 1_000_000, 0);
   key = (await newWorkspace("hostile_rest")).live_key;
 });
-afterAll(() => server.close());
 
 const fill = (op: Operation, value: string) => op.path.replace(/\{[^}]+\}/g, value);
 

@@ -1,25 +1,19 @@
 import { runInNewContext } from "node:vm";
 import v8 from "node:v8";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "../server";
-import { newWorkspace } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { startApiServer, useServer } from "../server";
+import { useWorkspace } from "../helpers";
 
 /**
  * Hostile input on every privacy procedure (docs/privacy.md, docs/operations.md): deep nesting,
  * 1000-item arrays, strings of 2 MiB, and odd encodings each get a 4xx in the contract's error body,
  * never a 500, and answering them over and over leaves the heap flat.
  */
-let server: Awaited<ReturnType<typeof startApiServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
+const server = useServer(startApiServer);
+const ws = useWorkspace();
 
 v8.setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  ws = await newWorkspace();
-});
-afterAll(() => server.close());
 
 const MIB = 1024 * 1024;
 /** Bytes that are not UTF-8 are refused with 400 before any field is read (server/http/limits.ts). */

@@ -1,7 +1,8 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LINGER } from "../../server/http/limits";
-import { newWorkspace } from "../helpers";
+import { useWorkspace } from "../helpers";
+import { useServer } from "../server";
 import { viaFetch, viaHttp, viaSocket, type Answer, type BigRequest } from "./clients";
 import { startServer } from "./server";
 
@@ -11,14 +12,8 @@ import { startServer } from "./server";
  * of the body (up to a bound) before it closes the connection (RFC 9112 §9.6). Closing with the body
  * unread made the kernel reset the connection, and Node's `http` client got EPIPE instead of the answer.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let ws: Awaited<ReturnType<typeof newWorkspace>>;
-
-beforeAll(async () => {
-  server = await startServer();
-  ws = await newWorkspace("starter");
-});
-afterAll(() => server.close());
+const server = useServer(startServer);
+const ws = useWorkspace("starter");
 
 const THREE_MIB = 3 * 1024 * 1024;
 const clients = { "Node's http module": viaHttp, "a raw socket": viaSocket, fetch: viaFetch } as const;
