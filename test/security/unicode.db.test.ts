@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { startSimulator } from "../../server/provider/simulator";
 import { appRouter } from "../../server/api/root";
-import { newWorkspace, unlimitedPlan, useProvider } from "../helpers";
-import { signIn } from "../server";
+import { newWorkspace, unlimitedPlan } from "../helpers";
+import { signIn, useProviderSimulator, useServer } from "../server";
 import { startServer } from "./server";
 
 /**
@@ -13,23 +12,15 @@ import { startServer } from "./server";
  * Then generated input: hundreds of malformed bodies to every REST endpoint and every console
  * procedure, none answered 5xx.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
+// A provider that answers, so a well-formed address gets its verification and only the text can fail.
+useProviderSimulator();
+const server = useServer(startServer);
 let ws: Awaited<ReturnType<typeof newWorkspace>>;
 let cookie: string;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
-
 beforeAll(async () => {
-  // A provider that answers, so a well-formed address gets its verification and only the text can fail.
-  sim = await startSimulator({ port: 0 });
-  useProvider(sim.url);
   await unlimitedPlan("unicode_test", 1_000_000, 0);
   ws = await newWorkspace("unicode_test");
-  server = await startServer();
   cookie = await signIn(server.origin, ws);
-});
-afterAll(async () => {
-  await server.close();
-  await sim.close();
 });
 
 const LONE = ["\ud800", "\udfff", "a\ud83d", "\ude00b", "\u0000", "x\u0000y"];
