@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, withoutSpotAfter, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -620,6 +620,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // A bank's branch before the city written is named after a quarter of that city ("Alipore Branch, Calcutta"); with
     // a post office or village written, that is the place (contract).
     if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
+    // A name after the post office written with its marker ("P.O. Mandasa, Murapaka", "VPO Mandasa (Murapaka)") is a
+    // village of that office or the office's other name: the post office the address names is the city (contract).
+    if (isPlainName(c) && officeNamedBefore(kept, c)) continue;
     const whole = placeNameKey(nameOf(c));
     // The town, a direction or a bank's branch after it aside ("Kalyan West", "Kalpi Branch").
     const name = townTokens(c.tokens)
@@ -721,6 +724,23 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     return itsVillage ?? (tail ? splitTail(kept, k) : c);
   }
   return null;
+}
+
+/**
+ * Whether a post office the directory knows is written with its marker ("P.O. X", "VPO X", "At/Post X") before the
+ * chunk, as another name than the chunk's: the chunk spelt a letter or two apart is that office as the directory spells
+ * it ("PO Mandsa, Mandasa"), and an office the directory does not know may be a misspelling of the place after it.
+ */
+function officeNamedBefore(kept: readonly Chunk[], c: Chunk): boolean {
+  const key = placeNameKey(nameOf(c));
+  return kept.some((p) => {
+    if (p.order >= c.order || !((p.kind === "post" && p.label === "Post") || (p.kind === "village" && p.label === "VPO"))) return false;
+    const name = withoutSpotAfter(p.tokens);
+    if (name.length === 0 || !name.every(isNameWord)) return false;
+    const office = placeNameKey(name.map((t) => t.key).join(" "));
+    const limit = allowedEdits(Math.max(office.length, key.length));
+    return (recordsNamed(office).length > 0 || !!townNamed(office)) && editDistance(office, key, limit) > limit;
+  });
 }
 
 /**

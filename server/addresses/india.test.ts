@@ -3023,3 +3023,44 @@ describe("a town glued to its own district's name misspelt by a letter, the mark
     expect(comp("12, LEPAKSHICHITOOR DIST").city).not.toBe("Lepakshi");
   });
 });
+
+describe("a post office written with its marker before another place ('P.O. MANDASA, KOMARALTADA', 'VPO MANDASA(KOMARALTADA)')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the post office as the city, not the place after it", () => {
+    // Mandasa and Komaraltada: offices of Srikakulam, Andhra Pradesh.
+    expect(comp("P.O.MANDASA, KOMARALTADA, DIST- SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("VILL & POST- MANDASA(KOMARALTADA), DISTT-SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("takes the directory's spelling written after a misspelt office", () => {
+    expect(comp("PO MANDSA, MANDASA, DIST SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam" });
+  });
+});
+
+describe("a station, block, crossroads or road written after a village no office heads ('P.O. ZORWAPUR RAILWAY STATION')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village without the spot's words", () => {
+    // Zorwapur: a made-up village; Bansi: a town of Siddharthnagar, Uttar Pradesh.
+    expect(comp("VILL & P.O. ZORWAPUR RAILWAY STATION").city).toBe("Zorwapur");
+    expect(comp("VILL. & P.O. ZORWAPUR BLOCK - BANSI")).toMatchObject({ city: "Zorwapur", state: "Uttar Pradesh" });
+    expect(comp("P.O ZORWAPUR CROSSING DIST. SIDDHARTHNAGAR")).toMatchObject({ city: "Zorwapur", district: "Siddharthnagar", state: "Uttar Pradesh" });
+    expect(comp("VILLAGE- ZORWAPUR BANSI ROAD, SIDDHARTHNAGAR")).toMatchObject({ city: "Zorwapur", district: "Siddharthnagar", state: "Uttar Pradesh" });
+  });
+
+  it("keeps a town named after a road, and a name of spot words alone, whole", () => {
+    expect(comp("P.O. JAJPUR ROAD")).toMatchObject({ city: "Jajpur Road", state: "Odisha" });
+    expect(comp("P.O. RAILWAY STATION, DIST SIDDHARTHNAGAR").city).toBe("Railway Station");
+  });
+});
+
+describe("a stray letter or two before a village's name ('14 L BARHNI VILLAGE', 'VILL-PI-BARHNI')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village without the letters", () => {
+    // Barhni: an office of Siddharthnagar, Uttar Pradesh.
+    expect(comp("12 14 L BARHNI VILLAGE, SIDDHARTHNAGAR DT")).toMatchObject({ city: "Barhni", district: "Siddharthnagar", state: "Uttar Pradesh" });
+    expect(comp("VILL-PI-BARHNI DIST-SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar", state: "Uttar Pradesh" });
+  });
+});
