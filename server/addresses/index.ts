@@ -3821,6 +3821,31 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 }
 
 /**
+ * A village written right after its sub-district ("Kamanpur Mandal, Rampur", "Tal. Kamanpur, Rampur"), where none is
+ * written before it: the village is the city, as for `villageBeforeSubDistrict`. The next name only (a house number or
+ * a landmark between them aside), and not a district's, a city's or a state's name, which names the area after it.
+ */
+function villageAfterSubDistrict(kept: readonly Chunk[], sub: Chunk): Chunk | null {
+  const at = kept.indexOf(sub);
+  const c = at < 0 ? undefined : kept.slice(at + 1).find((p) => !LINE_FIRST.has(p.kind));
+  if (!c || !isPlainName(c) || !isVillageName(c) || stateLastWords().has(c.tokens[c.tokens.length - 1]?.key ?? "")) return null;
+  const area = (tokens: readonly Token[]) => {
+    const def = getGazetteer().places.get(tokens.map((t) => t.key).join(" "));
+    return !!(def?.district || def?.city || def?.state);
+  };
+  if (area(c.tokens)) return null;
+  // A list runs the village into its district ("Rampur Barhni", Barhni a district's name): the village is the first word.
+  return c.tokens.length === 2 && area(c.tokens.slice(1)) && !area(c.tokens.slice(0, 1)) ? { ...c, tokens: c.tokens.slice(0, 1) } : c;
+}
+
+let stateLastWordSet: Set<string> | null = null;
+/** The last words of states' names of two words or more ("Pradesh", "Bengal"): a name ending so is a state glued to a word. */
+function stateLastWords(): ReadonlySet<string> {
+  stateLastWordSet ??= new Set(stateAliasEntries().flatMap(([alias, def]) => (!def.abbreviation && alias.includes(" ") ? [alias.slice(alias.lastIndexOf(" ") + 1)] : [])));
+  return stateLastWordSet;
+}
+
+/**
  * A crossroads named after its village, written right before the village's sub-district ("Rampur X Roads, Kamanpur
  * Mandal", "Rampur Chowrasta, Mandal Kamanpur"): where nothing else names the city, the village is it (contract), as
  * for `villageBeforeSubDistrict`. Not a place the gazetteer knows. The chunk returned is the crossroads' name less its crossroads' words (the line
@@ -3882,7 +3907,7 @@ const isNameWord = (t: Token) => t.type === WORD && t.key.length >= 3 && !GLUED_
  * sub-district's own town ("<town> City, Tq. <town>").
  */
 function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
-  const village = villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept);
+  const village = villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageAfterSubDistrict(kept, sub);
   if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
   // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together.
   return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;

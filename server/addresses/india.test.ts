@@ -3064,3 +3064,18 @@ describe("a stray letter or two before a village's name ('14 L BARHNI VILLAGE', 
     expect(comp("VILL-PI-BARHNI DIST-SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar", state: "Uttar Pradesh" });
   });
 });
+
+describe("a village written right after its sub-district ('PALASA MANDAL, ZORWAPALEM', 'TAL. PALASA, ZORWAPALEM')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village as the city, not the sub-district's town", () => {
+    // Palasa: a mandal of Srikakulam, Andhra Pradesh; Zorwapalem: a made-up village.
+    expect(comp("PALASA MANDAL, ZORWAPALEM, DIST SRIKAKULAM")).toMatchObject({ city: "Zorwapalem", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("TAL. PALASA, ZORWAPALEM, DIST SRIKAKULAM")).toMatchObject({ city: "Zorwapalem", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("keeps the sub-district's town where a district or a state follows it", () => {
+    expect(comp("PALASA MANDAL, SRIKAKULAM")).toMatchObject({ city: "Palasa", district: "Srikakulam" });
+    expect(comp("PALASA MANDAL, SRIKAKULAM DTANDHRA PRADESH").city).not.toBe("Dtandhra Pradesh");
+  });
+});
