@@ -463,9 +463,25 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 
 /**
  * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
- * the word of a bank's branch named after it ("Kalpi Branch").
+ * the word of a bank's branch named after it ("Kalpi Branch"), nor "Town" after a directory town's name ("Hindupur
+ * Town", `suffixedTown`; "Merta City" may be the town's own name).
  */
-const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
+const townTokens = (tokens: readonly Token[]): readonly Token[] => {
+  const named = tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
+  const last = named[named.length - 1] as Token;
+  if (last.key === "town" && suffixedTown(named)) return named.slice(0, -1);
+  // An office's name of the directory is one token ("Indri Town"): its last word is dropped from it.
+  const town = last.key.replace(/ town$/, "");
+  if (
+    town === last.key ||
+    !suffixedTown([
+      { ...last, key: town },
+      { ...last, key: "town" },
+    ])
+  )
+    return named;
+  return [...named.slice(0, -1), { ...last, key: town, raw: last.raw.replace(/[\s.]*[A-Za-z]+[\s.]*$/, "") }];
+};
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
@@ -3653,7 +3669,12 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // the part as written.
     const whole = placeNameKey(nameOf(town));
     const part = townTokens(town.tokens);
-    const known = !!getGazetteer().places.get(part.map((t) => t.key).join(" "))?.city;
+    // "Indri Town" is Indri, though the directory has an office of that name: the town's own.
+    const known =
+      !!getGazetteer().places.get(part.map((t) => t.key).join(" "))?.city ||
+      nameOf(town)
+        .slice(part.map((t) => t.key).join(" ").length)
+        .trim() === "town";
     r.statedCity = render(!known && (recordsNamed(whole).length > 0 || townNamed(whole)) ? town.tokens : part, false);
     r.townFits = true;
     r.cityWritten = false;

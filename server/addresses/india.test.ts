@@ -3079,3 +3079,17 @@ describe("a village written right after its sub-district ('PALASA MANDAL, ZORWAP
     expect(comp("PALASA MANDAL, SRIKAKULAM DTANDHRA PRADESH").city).not.toBe("Dtandhra Pradesh");
   });
 });
+
+describe("a town written with 'Town' after it before its district's town ('ETCHERLA TOWN, SRIKAKULAM', 'INDRI TOWN, KARNAL')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the town, not the district's town", () => {
+    // Etcherla: a town of Srikakulam, Andhra Pradesh; Indri: of Karnal, Haryana, whose office is "Indri Town".
+    expect(comp("12 MAIN ROAD, ETCHERLA TOWN, SRIKAKULAM")).toMatchObject({ city: "Etcherla", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("12 MAIN ROAD, INDRI TOWN, KARNAL 132041")).toMatchObject({ city: "Indri", district: "Karnal", state: "Haryana" });
+  });
+
+  it("keeps a locality called '<word> Town' a locality", () => {
+    expect(comp("12 MAIN ROAD, MODEL TOWN, KARNAL").city).toBe("Karnal");
+  });
+});
