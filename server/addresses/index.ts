@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, withoutSpotAfter, type Chunk, type Mention } from "./parse";
+import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, withoutSpotAfter, withoutStrayLetters, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -464,9 +464,10 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 /**
  * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
  * the word of a bank's branch named after it ("Kalpi Branch"), nor "Town" after a directory town's name ("Hindupur
- * Town", `suffixedTown`; "Merta City" may be the town's own name).
+ * Town", `suffixedTown`; "Merta City" may be the town's own name), nor a stray letter before it (`withoutStrayLetters`).
  */
-const townTokens = (tokens: readonly Token[]): readonly Token[] => {
+const townTokens = (written: readonly Token[]): readonly Token[] => {
+  const tokens = withoutStrayLetters(written);
   const named = tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
   const last = named[named.length - 1] as Token;
   if (last.key === "town" && suffixedTown(named)) return named.slice(0, -1);

@@ -3055,13 +3055,20 @@ describe("a station, block, crossroads or road written after a village no office
   });
 });
 
-describe("a stray letter or two before a village's name ('14 L BARHNI VILLAGE', 'VILL-PI-BARHNI')", () => {
+describe("a stray letter or two before a village's name ('14 L MANDASA VILLAGE', 'VILL-PI-MANDASA')", () => {
   const comp = (text: string) => normalizeAddress(text).components;
 
   it("names the village without the letters", () => {
-    // Barhni: an office of Siddharthnagar, Uttar Pradesh.
-    expect(comp("12 14 L BARHNI VILLAGE, SIDDHARTHNAGAR DT")).toMatchObject({ city: "Barhni", district: "Siddharthnagar", state: "Uttar Pradesh" });
-    expect(comp("VILL-PI-BARHNI DIST-SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", district: "Siddharthnagar", state: "Uttar Pradesh" });
+    // Mandasa: an office of Srikakulam, Andhra Pradesh.
+    expect(comp("12 14 L MANDASA VILLAGE, SRIKAKULAM DT")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("VILL-PI-MANDASA DIST-SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+    // The village's marker between it and a sub-district read after it.
+    expect(comp("12 14 L MANDASA VILLAGE R C PURAM MANDAL SRIKAKULAM DT 532242")).toMatchObject({ city: "Mandasa", district: "Srikakulam" });
+  });
+
+  it("keeps an initial that is part of a directory name spelt a letter apart ('T Narsapuram', the town T. Narasapuram)", () => {
+    expect(comp("VILL & PO T NARSAPURAM").city).toBe("T Narsapuram");
+    expect(comp("D NO 12, SIVALAYAM STREET, T NARSAPURAM, 534467").city).not.toBe("Narsapuram");
   });
 });
 

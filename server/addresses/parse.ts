@@ -432,11 +432,8 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
   // A name written twice, as lists that join two fields holding it do ("VPO Amethi Amethi"), is that name.
   const half = written.length / 2;
   if (Number.isInteger(half) && half > 0 && written.slice(0, half).every((t, k) => t.key === (written[half + k] as Token).key)) return written.slice(0, half);
-  // A letter or two before a name the directory knows, where the whole is none, is no part of it: a house number's
-  // letter ("14 L Rampur Village") or a marker misspelt ("Vill-Pi-Rampur").
-  const rest = written.slice(1);
-  if (written.length >= 2 && /^[a-z]{1,2}$/.test((written[0] as Token).key) && rest.every((t) => t.type === WORD) && isDirectoryName(partKey(rest)) && !isDirectoryName(partKey(written)))
-    return officeAtHead(rest, rec, writtenDistrict);
+  const named = withoutStrayLetters(written);
+  if (named !== written) return officeAtHead(named, rec, writtenDistrict);
   if (written.length < 2 || !written.every((t) => t.type === WORD)) return written;
   const whole = partKey(written);
   if (isDirectoryName(whole)) return written;
@@ -458,6 +455,17 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
     if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
   }
   return withoutSpotAfter(tokens);
+}
+
+/**
+ * A name without a letter or two before it, where the rest is a name the directory knows and the whole is none, nor
+ * one spelt near: a house number's letter ("14 L Rampur Village") or a marker misspelt ("Vill-Pi-Rampur") is no part of the place.
+ */
+export function withoutStrayLetters(written: readonly Token[]): readonly Token[] {
+  const rest = written.slice(1);
+  const stray = written.length >= 2 && /^[a-z]{1,2}$/.test((written[0] as Token).key) && rest.every((t) => t.type === WORD);
+  // Not where the whole is a directory name spelt a letter or two apart: "T Narsapuram" is T. Narasapuram, no Narsapuram.
+  return stray && isDirectoryName(partKey(rest)) && !isDirectoryName(partKey(written)) && !townWithin(partKey(written), 2) ? rest : written;
 }
 
 /** Whether a key is a post office's or a town's name in the directory. */
