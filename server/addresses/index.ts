@@ -464,7 +464,7 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 /**
  * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
  * the word of a bank's branch named after it ("Kalpi Branch"), nor "Town" after a directory town's name ("Hindupur
- * Town", `suffixedTown`; "Merta City" may be the town's own name), nor a stray letter before it (`withoutStrayLetters`).
+ * Town", `suffixedTown`; a town's own name may end in "City"), nor a stray letter before it (`withoutStrayLetters`).
  */
 const townTokens = (written: readonly Token[]): readonly Token[] => {
   const tokens = withoutStrayLetters(written);

@@ -464,7 +464,7 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
 export function withoutStrayLetters(written: readonly Token[]): readonly Token[] {
   const rest = written.slice(1);
   const stray = written.length >= 2 && /^[a-z]{1,2}$/.test((written[0] as Token).key) && rest.every((t) => t.type === WORD);
-  // Not where the whole is a directory name spelt a letter or two apart: "T Narsapuram" is T. Narasapuram, no Narsapuram.
+  // Not where the whole is a directory name spelt a letter or two apart: "A Kondur" is A. Konduru, no Kondur.
   return stray && isDirectoryName(partKey(rest)) && !isDirectoryName(partKey(written)) && !townWithin(partKey(written), 2) ? rest : written;
 }
 
@@ -477,7 +477,7 @@ const SPOT_WORDS: ReadonlySet<string> = new Set([...STATION_WORDS].filter((w) =>
 /**
  * A value no office heads, without the spot written after its village: a station, a development block or a crossroads
  * named after it ("Vill. & P.O. Rampur Railway Station", "Rampur Block", "Rampur Crossing"), or a road named after a town
- * ("Village Rampur Barhni Road"): the village is the place (contract). A value of one name, a road's alone ("Jajpur
+ * ("Village Rampur Barhni Road"): the village is the place (contract). A value of one name, a road's alone ("Khariar
  * Road" is a town of its own), or with no letters left stays whole.
  */
 export function withoutSpotAfter(tokens: readonly Token[]): readonly Token[] {
