@@ -30,7 +30,7 @@ import {
   type Token,
 } from "./lexicon";
 import { scanNumbers } from "./numbers";
-import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, type Chunk, type Mention } from "./parse";
+import { HEAD_KINDS, MANDAL_STATES, PEEL_BLOCKERS, PLACE_CLOSERS, officeAtHead, parseAddress, withoutSpotAfter, withoutStrayLetters, type Chunk, type Mention } from "./parse";
 import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
@@ -463,9 +463,26 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 
 /**
  * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
- * the word of a bank's branch named after it ("Kalpi Branch").
+ * the word of a bank's branch named after it ("Kalpi Branch"), nor "Town" after a directory town's name ("Hindupur
+ * Town", `suffixedTown`; a town's own name may end in "City"), nor a stray letter before it (`withoutStrayLetters`).
  */
-const townTokens = (tokens: readonly Token[]): readonly Token[] => tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
+const townTokens = (written: readonly Token[]): readonly Token[] => {
+  const tokens = withoutStrayLetters(written);
+  const named = tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
+  const last = named[named.length - 1] as Token;
+  if (last.key === "town" && suffixedTown(named)) return named.slice(0, -1);
+  // An office's name of the directory is one token ("Indri Town"): its last word is dropped from it.
+  const town = last.key.replace(/ town$/, "");
+  if (
+    town === last.key ||
+    !suffixedTown([
+      { ...last, key: town },
+      { ...last, key: "town" },
+    ])
+  )
+    return named;
+  return [...named.slice(0, -1), { ...last, key: town, raw: last.raw.replace(/[\s.]*[A-Za-z]+[\s.]*$/, "") }];
+};
 const nameOf = (c: Chunk) => c.tokens.map((t) => t.key).join(" ");
 const isPlainName = (c: Chunk) => (c.kind === "locality" || c.kind === "unknown") && !c.label;
 /** A taluk or tehsil is named after its town, unless the address names its village; a post office is the town it delivers from. */
@@ -620,6 +637,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // A bank's branch before the city written is named after a quarter of that city ("Alipore Branch, Calcutta"); with
     // a post office or village written, that is the place (contract).
     if ((written || marked) && BRANCH_WORDS.has(c.tokens[c.tokens.length - 1]?.key ?? "")) continue;
+    // A name after the post office written with its marker ("P.O. Mandasa, Murapaka", "VPO Mandasa (Murapaka)") is a
+    // village of that office or the office's other name: the post office the address names is the city (contract).
+    if (isPlainName(c) && officeNamedBefore(kept, c)) continue;
     const whole = placeNameKey(nameOf(c));
     // The town, a direction or a bank's branch after it aside ("Kalyan West", "Kalpi Branch").
     const name = townTokens(c.tokens)
@@ -721,6 +741,23 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     return itsVillage ?? (tail ? splitTail(kept, k) : c);
   }
   return null;
+}
+
+/**
+ * Whether a post office the directory knows is written with its marker ("P.O. X", "VPO X", "At/Post X") before the
+ * chunk, as another name than the chunk's: the chunk spelt a letter or two apart is that office as the directory spells
+ * it ("PO Mandsa, Mandasa"), and an office the directory does not know may be a misspelling of the place after it.
+ */
+function officeNamedBefore(kept: readonly Chunk[], c: Chunk): boolean {
+  const key = placeNameKey(nameOf(c));
+  return kept.some((p) => {
+    if (p.order >= c.order || !((p.kind === "post" && p.label === "Post") || (p.kind === "village" && p.label === "VPO"))) return false;
+    const name = withoutSpotAfter(p.tokens);
+    if (name.length === 0 || !name.every(isNameWord)) return false;
+    const office = placeNameKey(name.map((t) => t.key).join(" "));
+    const limit = allowedEdits(Math.max(office.length, key.length));
+    return (recordsNamed(office).length > 0 || !!townNamed(office)) && editDistance(office, key, limit) > limit;
+  });
 }
 
 /**
@@ -3633,7 +3670,12 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // the part as written.
     const whole = placeNameKey(nameOf(town));
     const part = townTokens(town.tokens);
-    const known = !!getGazetteer().places.get(part.map((t) => t.key).join(" "))?.city;
+    // "Indri Town" is Indri, though the directory has an office of that name: the town's own.
+    const known =
+      !!getGazetteer().places.get(part.map((t) => t.key).join(" "))?.city ||
+      nameOf(town)
+        .slice(part.map((t) => t.key).join(" ").length)
+        .trim() === "town";
     r.statedCity = render(!known && (recordsNamed(whole).length > 0 || townNamed(whole)) ? town.tokens : part, false);
     r.townFits = true;
     r.cityWritten = false;
@@ -3801,6 +3843,31 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
 }
 
 /**
+ * A village written right after its sub-district ("Kamanpur Mandal, Rampur", "Tal. Kamanpur, Rampur"), where none is
+ * written before it: the village is the city, as for `villageBeforeSubDistrict`. The next name only (a house number or
+ * a landmark between them aside), and not a district's, a city's or a state's name, which names the area after it.
+ */
+function villageAfterSubDistrict(kept: readonly Chunk[], sub: Chunk): Chunk | null {
+  const at = kept.indexOf(sub);
+  const c = at < 0 ? undefined : kept.slice(at + 1).find((p) => !LINE_FIRST.has(p.kind));
+  if (!c || !isPlainName(c) || !isVillageName(c) || stateLastWords().has(c.tokens[c.tokens.length - 1]?.key ?? "")) return null;
+  const area = (tokens: readonly Token[]) => {
+    const def = getGazetteer().places.get(tokens.map((t) => t.key).join(" "));
+    return !!(def?.district || def?.city || def?.state);
+  };
+  if (area(c.tokens)) return null;
+  // A list runs the village into its district ("Rampur Barhni", Barhni a district's name): the village is the first word.
+  return c.tokens.length === 2 && area(c.tokens.slice(1)) && !area(c.tokens.slice(0, 1)) ? { ...c, tokens: c.tokens.slice(0, 1) } : c;
+}
+
+let stateLastWordSet: Set<string> | null = null;
+/** The last words of states' names of two words or more ("Pradesh", "Bengal"): a name ending so is a state glued to a word. */
+function stateLastWords(): ReadonlySet<string> {
+  stateLastWordSet ??= new Set(stateAliasEntries().flatMap(([alias, def]) => (!def.abbreviation && alias.includes(" ") ? [alias.slice(alias.lastIndexOf(" ") + 1)] : [])));
+  return stateLastWordSet;
+}
+
+/**
  * A crossroads named after its village, written right before the village's sub-district ("Rampur X Roads, Kamanpur
  * Mandal", "Rampur Chowrasta, Mandal Kamanpur"): where nothing else names the city, the village is it (contract), as
  * for `villageBeforeSubDistrict`. Not a place the gazetteer knows. The chunk returned is the crossroads' name less its crossroads' words (the line
@@ -3862,7 +3929,7 @@ const isNameWord = (t: Token) => t.type === WORD && t.key.length >= 3 && !GLUED_
  * sub-district's own town ("<town> City, Tq. <town>").
  */
 function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
-  const village = villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept);
+  const village = villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageAfterSubDistrict(kept, sub);
   if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
   // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together.
   return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;

@@ -3023,3 +3023,81 @@ describe("a town glued to its own district's name misspelt by a letter, the mark
     expect(comp("12, LEPAKSHICHITOOR DIST").city).not.toBe("Lepakshi");
   });
 });
+
+describe("a post office written with its marker before another place ('P.O. MANDASA, KOMARALTADA', 'VPO MANDASA(KOMARALTADA)')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the post office as the city, not the place after it", () => {
+    // Mandasa and Komaraltada: offices of Srikakulam, Andhra Pradesh.
+    expect(comp("P.O.MANDASA, KOMARALTADA, DIST- SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("VILL & POST- MANDASA(KOMARALTADA), DISTT-SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("takes the directory's spelling written after a misspelt office", () => {
+    expect(comp("PO MANDSA, MANDASA, DIST SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam" });
+  });
+});
+
+describe("a station, block, crossroads or road written after a village no office heads ('P.O. ZORWAPUR RAILWAY STATION')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village without the spot's words", () => {
+    // Zorwapur: a made-up village; Bansi: a town of Siddharthnagar, Uttar Pradesh.
+    expect(comp("VILL & P.O. ZORWAPUR RAILWAY STATION").city).toBe("Zorwapur");
+    expect(comp("VILL. & P.O. ZORWAPUR BLOCK - BANSI")).toMatchObject({ city: "Zorwapur", state: "Uttar Pradesh" });
+    expect(comp("P.O ZORWAPUR CROSSING DIST. SIDDHARTHNAGAR")).toMatchObject({ city: "Zorwapur", district: "Siddharthnagar", state: "Uttar Pradesh" });
+    expect(comp("VILLAGE- ZORWAPUR BANSI ROAD, SIDDHARTHNAGAR")).toMatchObject({ city: "Zorwapur", district: "Siddharthnagar", state: "Uttar Pradesh" });
+  });
+
+  it("keeps a town named after a road, and a name of spot words alone, whole", () => {
+    expect(comp("P.O. KHARIAR ROAD")).toMatchObject({ city: "Khariar Road", state: "Odisha" });
+    expect(comp("P.O. RAILWAY STATION, DIST SIDDHARTHNAGAR").city).toBe("Railway Station");
+  });
+});
+
+describe("a stray letter or two before a village's name ('14 L MANDASA VILLAGE', 'VILL-PI-MANDASA')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village without the letters", () => {
+    // Mandasa: an office of Srikakulam, Andhra Pradesh.
+    expect(comp("12 14 L MANDASA VILLAGE, SRIKAKULAM DT")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("VILL-PI-MANDASA DIST-SRIKAKULAM")).toMatchObject({ city: "Mandasa", district: "Srikakulam", state: "Andhra Pradesh" });
+    // The village's marker between it and a sub-district read after it.
+    expect(comp("12 14 L MANDASA VILLAGE R C PURAM MANDAL SRIKAKULAM DT 532242")).toMatchObject({ city: "Mandasa", district: "Srikakulam" });
+  });
+
+  it("keeps an initial that is part of a directory name spelt a letter apart ('A Kondur', the town A. Konduru)", () => {
+    // Kondur: an office elsewhere; A. Konduru: a mandal of Krishna, Andhra Pradesh.
+    expect(comp("VILL & PO A KONDUR").city).toBe("A Kondur");
+    expect(comp("12 MAIN ROAD, A KONDUR, KRISHNA DIST").city).toBe("A Kondur");
+  });
+});
+
+describe("a village written right after its sub-district ('PALASA MANDAL, ZORWAPALEM', 'TAL. PALASA, ZORWAPALEM')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village as the city, not the sub-district's town", () => {
+    // Palasa: a mandal of Srikakulam, Andhra Pradesh; Zorwapalem: a made-up village.
+    expect(comp("PALASA MANDAL, ZORWAPALEM, DIST SRIKAKULAM")).toMatchObject({ city: "Zorwapalem", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("TAL. PALASA, ZORWAPALEM, DIST SRIKAKULAM")).toMatchObject({ city: "Zorwapalem", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("keeps the sub-district's town where a district or a state follows it", () => {
+    expect(comp("PALASA MANDAL, SRIKAKULAM")).toMatchObject({ city: "Palasa", district: "Srikakulam" });
+    expect(comp("BANSI TEHSIL, SIDDHARTHNAGAR DTUTTAR PRADESH").city).toBe("Bansi");
+  });
+});
+
+describe("a town written with 'Town' after it before its district's town ('ETCHERLA TOWN, SRIKAKULAM', 'INDRI TOWN, KARNAL')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the town, not the district's town", () => {
+    // Etcherla: a town of Srikakulam, Andhra Pradesh; Indri: of Karnal, Haryana, whose office is "Indri Town".
+    expect(comp("12 MAIN ROAD, ETCHERLA TOWN, SRIKAKULAM")).toMatchObject({ city: "Etcherla", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("12 MAIN ROAD, INDRI TOWN, KARNAL 132041")).toMatchObject({ city: "Indri", district: "Karnal", state: "Haryana" });
+  });
+
+  it("keeps a locality called '<word> Town' a locality", () => {
+    expect(comp("12 MAIN ROAD, MODEL TOWN, KARNAL").city).toBe("Karnal");
+  });
+});

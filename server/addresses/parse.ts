@@ -432,12 +432,15 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
   // A name written twice, as lists that join two fields holding it do ("VPO Amethi Amethi"), is that name.
   const half = written.length / 2;
   if (Number.isInteger(half) && half > 0 && written.slice(0, half).every((t, k) => t.key === (written[half + k] as Token).key)) return written.slice(0, half);
+  const named = withoutStrayLetters(written);
+  if (named !== written) return officeAtHead(named, rec, writtenDistrict);
   if (written.length < 2 || !written.every((t) => t.type === WORD)) return written;
   const whole = partKey(written);
-  if (recordsNamed(whole).length > 0 || townNamed(whole)) return written;
+  if (isDirectoryName(whole)) return written;
   const { tokens, district: namedDistrict } = firstPlace(written);
   const district = writtenDistrict ?? namedDistrict;
-  if (tokens.length < 2 || !(rec || district)) return tokens;
+  if (tokens.length < 2) return tokens;
+  if (!(rec || district)) return withoutSpotAfter(tokens);
   const districts = rec ? rec.districts : [district as string];
   const offices = rec ? officeNameKeys(rec) : [];
   for (let n = Math.min(2, tokens.length - 1); n >= 1; n--) {
@@ -451,7 +454,44 @@ export function officeAtHead(written: readonly Token[], rec: PincodeRecord | nul
       recordsNamed(key).some((r) => r.districts.some((d) => districts.includes(d)));
     if (key.length >= 4 && (office || townNamed(key)?.areas.some((a) => districts.includes(a.district)))) return tokens.slice(0, n);
   }
-  return tokens;
+  return withoutSpotAfter(tokens);
+}
+
+/**
+ * A name without a letter or two before it, where the rest is a name the directory knows and the whole is none, nor
+ * one spelt near: a house number's letter ("14 L Rampur Village") or a marker misspelt ("Vill-Pi-Rampur") is no part of the place.
+ */
+export function withoutStrayLetters(written: readonly Token[]): readonly Token[] {
+  const rest = written.slice(1);
+  const stray = written.length >= 2 && /^[a-z]{1,2}$/.test((written[0] as Token).key) && rest.every((t) => t.type === WORD);
+  // Not where the whole is a directory name spelt a letter or two apart: "A Kondur" is A. Konduru, no Kondur.
+  return stray && isDirectoryName(partKey(rest)) && !isDirectoryName(partKey(written)) && !townWithin(partKey(written), 2) ? rest : written;
+}
+
+/** Whether a key is a post office's or a town's name in the directory. */
+const isDirectoryName = (key: string): boolean => recordsNamed(key).length > 0 || !!townNamed(key);
+
+/** Station words that name a spot after a village, not the village: its station, block or crossroads (not its market). */
+const SPOT_WORDS: ReadonlySet<string> = new Set([...STATION_WORDS].filter((w) => w !== "bazar" && w !== "bazaar"));
+
+/**
+ * A value no office heads, without the spot written after its village: a station, a development block or a crossroads
+ * named after it ("Vill. & P.O. Rampur Railway Station", "Rampur Block", "Rampur Crossing"), or a road named after a town
+ * ("Village Rampur Barhni Road"): the village is the place (contract). A value of one name, a road's alone ("Khariar
+ * Road" is a town of its own), or with no letters left stays whole.
+ */
+export function withoutSpotAfter(tokens: readonly Token[]): readonly Token[] {
+  let end = tokens.length;
+  while (end > 1 && SPOT_WORDS.has((tokens[end - 1] as Token).key)) end--;
+  if (end === tokens.length && end >= 3 && STREET_WORDS.has((tokens[end - 1] as Token).key)) {
+    // The road's own name: one or two words before it that are a town, post office or city of the directory.
+    for (let n = Math.max(1, end - 3); n < end - 1 && end === tokens.length; n++) {
+      const name = tokens.slice(n, end - 1);
+      if (isDirectoryName(partKey(name)) || getGazetteer().places.get(name.map((t) => t.key).join(" "))?.city) end = n;
+    }
+  }
+  const head = tokens.slice(0, end);
+  return end < tokens.length && !SPOT_WORDS.has((head[0] as Token).key) && head.some((t) => t.type === WORD && t.key.length >= 3) ? head : tokens;
 }
 
 /** Words that open another place's name in a list run together ("Rampur Pargana Bhojpur"). */
