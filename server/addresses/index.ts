@@ -2598,6 +2598,8 @@ let bigPlaceKeys: Set<string> | null = null;
  * four letters: every split of a word ends in the word's own last four.
  */
 let townEndings: Map<string, Set<number>> | null = null;
+/** The words that come before a town's name (seven letters or more) in some post office's own name ("chinna", "paschim"). */
+let namePrefixKeys: Set<string> | null = null;
 
 /**
  * Every name of five letters or more (`placeNameKey`) of a directory town or sub-district, a district or a
@@ -2620,7 +2622,18 @@ function gluedTownKeys(): Set<string> {
       else endings.set(key.slice(-4), new Set([key.length]));
     };
     for (const key of townKeys) add(key);
-    for (const [key] of officeNames()) if (isOfficeKey(key)) add(key);
+    namePrefixKeys = new Set();
+    for (const [key] of officeNames()) {
+      if (!isOfficeKey(key)) continue;
+      add(key);
+      // The word before a town's name in an office's own name ("Paschim…", "Chinna…", "Collectorate…").
+      for (let i = TEXT_AREA_PREFIX_LETTERS; i <= key.length - TEXT_AREA_TOWN_LETTERS; i++) {
+        if (townKeys.has(key.slice(i))) {
+          namePrefixKeys.add(key.slice(0, i));
+          break;
+        }
+      }
+    }
     townEndings = endings;
   }
   return townKeys;
@@ -2706,6 +2719,8 @@ function unglueTowns(text: string): string {
     let subDistrict = false;
     let paired = false;
     let quarter = false;
+    let textArea = false;
+    let ownDistrict = false;
     if (length >= 6 && length <= GLUED_RUN && only >= 0) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
@@ -2719,7 +2734,11 @@ function unglueTowns(text: string): string {
       else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
         at = 1;
         paired = true;
-      } else if (length >= 10) at = gluedNameAt(key, only, false);
+      } else if (length >= 10) {
+        at = gluedNameAt(key, only, false);
+        // A village and its sub-district glued after the street's word, the marker after ("MAIN ROADKOLANUGOPANNAPALEM MANDAL").
+        if (at > 0 && only === 0 && SUBDISTRICT_MARKER.test(after) && !isPlaceKey(key)) second = gluedAt(key.slice(at), 0, false, false, false);
+      }
       // A capital after a small letter marks where two words were joined ("TalukOffice", "SectorNoida"): one
       // known side is enough there.
       if (at === 0 && only > 0 && knownAtTurn(key, only)) at = only;
@@ -2734,12 +2753,22 @@ function unglueTowns(text: string): string {
       )
         at = villageBeforeSubDistrictName(key);
       // A town glued to its own district's name misspelt by a letter, the district's marker after ("TIRUPATICHITOOR DIST").
-      if (at === 0 && only === 0 && length >= 12 && DISTRICT_MARKER.test(after)) at = townBeforeOwnDistrictAt(key);
+      // So is one glued to its own district's name, however short, or to its first word ("SHERGHATIGAYA DIST", "PRODDATURYSR KADAPA DIST").
+      if (at === 0 && only === 0 && length >= 8) {
+        const rest = wordsBeforeDistrictMarker(text, i);
+        at = rest === null ? 0 : townBeforeOwnDistrictAt(key, rest);
+        ownDistrict = at > 0;
+      }
       // A district's or city's name glued to the name of a quarter, its word after ("VIZIANAGARAMSRINIVASA COLONY").
       if (at === 0 && only === 0 && length >= BIG_PLACE_LETTERS + QUARTER_NAME_LETTERS) {
         const word = quarterWordAfter(text, i);
         at = word ? townBeforeQuarterAt(key, word) : 0;
         quarter = at > 0;
+      }
+      // A town of the district or pincode the text writes, glued to a word that is no address word ("…RAMA ASRAMAMTENALI, GUNTUR DIST").
+      if (at === 0 && only === 0 && length >= TEXT_AREA_TOWN_LETTERS + 1) {
+        at = townOfTextAreaAt(key, text);
+        textArea = at > 0;
       }
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
@@ -2758,7 +2787,9 @@ function unglueTowns(text: string): string {
     if (at > 0 && !(before >= 0 && isPlaceKey(placeNameKey(text.slice(before, i))))) {
       // "T Q" and "P S" end the field before them, as "TQ" and "PS" do; "P O" opens the office's.
       // A town before its quarter's name ends its field, as a comma would: the town is the city.
-      const separator = paired ? (key[0] === "o" ? " " : ", ") : quarter ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      // "OFF" glued after a word is that word's office ("PANCHAYAT OFFTENALI"), which ends its field; at a field's start it opens one.
+      const officeEnd = before >= 0 && at === 3 && key.startsWith("off");
+      const separator = paired ? (key[0] === "o" ? " " : ", ") : quarter || textArea || ownDistrict || officeEnd ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
       cut(start + at, separator);
       // A mandal's "MD" glued between its place and the district is written "MDL", as the parser reads it
       // ("KONDAPURAMMDGUNTUR" → "KONDAPURAM MDL, GUNTUR"; "MD" alone is no marker: "Dr Rao MD").
@@ -2931,18 +2962,45 @@ function villageBeforeSubDistrictName(key: string): number {
 
 /**
  * Where a run of letters (lower case) before a district's marker splits into a directory town of five letters or more
- * and the name of one of that town's own districts spelt a letter apart (seven letters or more), or 0. The town's own
- * district, not any near name, keeps the state.
+ * and the name of one of that town's own districts, or 0: spelt a letter apart (seven letters or more), or as the
+ * directory spells it, however short ("SHERGHATIGAYA DIST"), or its first word with `rest`, the letters of the words
+ * between the run and the marker ("PRODDATURYSR KADAPA DIST"). The town's own district, not any near name, keeps the
+ * state.
  */
-function townBeforeOwnDistrictAt(key: string): number {
+function townBeforeOwnDistrictAt(key: string, rest: string): number {
   if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
-  for (let i = key.length - 7; i >= 5; i--) {
+  for (let i = key.length - (rest ? 2 : 3); i >= 5; i--) {
     const left = key.slice(0, i);
     if (!gluedTownKeys().has(left)) continue;
     const right = key.slice(i);
-    if (townNamed(left)?.areas.some((a) => editDistance(right, placeNameKey(a.district), 1) === 1)) return i;
+    const own = (district: string) => {
+      const name = placeNameKey(district);
+      return name === right + rest || (rest === "" && right.length >= 7 && editDistance(right, name, 1) === 1);
+    };
+    if (townNamed(left)?.areas.some((a) => own(a.district))) return i;
   }
   return 0;
+}
+
+/** The most words of a district's name written after the run glued to its first word ("…YSR KADAPA DIST"). */
+const DISTRICT_REST_WORDS = 3;
+
+/**
+ * The letters (lower case) of the words between the run ending at `end` and a district's marker after them, one space
+ * apart, or "" where the marker follows the run; null where no marker follows within `DISTRICT_REST_WORDS` words.
+ */
+function wordsBeforeDistrictMarker(text: string, end: number): string | null {
+  let rest = "";
+  let at = end;
+  for (let words = 0; ; words++) {
+    if (DISTRICT_MARKER.test(text.slice(at, at + 12))) return rest;
+    if (words === DISTRICT_REST_WORDS || text.charCodeAt(at) !== 32) return null;
+    let next = at + 1;
+    while (next < text.length && next - at <= GLUED_RUN && isLetterAt(text, next)) next++;
+    if (next === at + 1) return null;
+    rest += text.slice(at + 1, next).toLowerCase();
+    at = next;
+  }
 }
 
 /** The fewest letters of a quarter's name split off the town before it where a quarter's word follows ("…MURALI NAGAR"). */
@@ -2975,6 +3033,65 @@ function townBeforeQuarterAt(key: string, word: string): number {
     return recordsNamed(quarter).length === 0 || townQuarter(town, quarter) ? i : 0;
   }
   return 0;
+}
+
+/** The fewest letters of a town split off a word that is no address word (`townOfTextAreaAt`). */
+const TEXT_AREA_TOWN_LETTERS = 7;
+/** The fewest letters of the word before it ("O" aside). */
+const TEXT_AREA_PREFIX_LETTERS = 4;
+
+/**
+ * Where a run of letters (lower case) splits into a word and a directory town of seven letters or more that lies in a
+ * district the text writes elsewhere as words, or in the district of a pincode written in it, or 0
+ * ("…RAMA ASRAMAMTENALI, GUNTUR DIST", "SUB REGISTRAR OMACHILIPATNAM, 521001"). The longest place that ends the run is the
+ * one: a name that merely ends in another's ("…GANAPAVARAM" of "Chinaganapavaram") is not cut short, and a run the
+ * directory knows whole stays.
+ */
+function townOfTextAreaAt(key: string, text: string): number {
+  const lengths = townEndings?.get(key.slice(-4));
+  if (!lengths || COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (let i = 1; i <= key.length - TEXT_AREA_TOWN_LETTERS; i++) {
+    if (!lengths.has(key.length - i)) continue;
+    const right = key.slice(i);
+    if (!isPlaceKey(right)) continue;
+    // Two or three letters, or a state's name, before the town would be read as a state ("BRKATHALIA": Bihar). One
+    // letter is a village's own (40 offices are a letter and a town of their district: "Kallavaram", no "Allavaram"),
+    // but "O", which starts none: "Office" cut short. A word that starts an office's name before a town's is that
+    // name's ("CHINNA…", "PASCHIM…"). An address word or a marker is the other rules' ("…POSTPONNUR MANDAL").
+    const left = key.slice(0, i);
+    if (i < TEXT_AREA_PREFIX_LETTERS && left !== "o") return 0;
+    if (COMMON_WORDS.has(left) || stateKeys().has(left) || namePrefixKeys?.has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
+    return gluedTownKeys().has(right) && townOfTextArea(text, right) ? i : 0;
+  }
+  return 0;
+}
+
+let stateAliasKeys: Set<string> | null = null;
+/** Every state's name and short form (`placeNameKey`). */
+function stateKeys(): Set<string> {
+  stateAliasKeys ??= new Set(stateAliasEntries().map(([alias]) => placeNameKey(alias)));
+  return stateAliasKeys;
+}
+
+/** A pincode written in the text, its digits together or three and three. */
+const PINCODE_WRITTEN = /(?<!\d)(\d{3}) ?(\d{3})(?!\d)/g;
+
+/** Whether the directory town `key` lies in a district the text writes as words, or in a written pincode's district. */
+function townOfTextArea(text: string, key: string): boolean {
+  const areas = townNamed(key)?.areas ?? [];
+  if (areas.length === 0) return false;
+  const lower = text.toLowerCase();
+  for (const { district } of areas) {
+    const name = district.toLowerCase();
+    for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+      if (!isLetterAt(lower, at - 1) && !isLetterAt(lower, at + name.length)) return true;
+    }
+  }
+  for (const m of text.matchAll(PINCODE_WRITTEN)) {
+    const rec = pincodeRecord(`${m[1]}${m[2]}`);
+    if (rec && areas.some((a) => rec.districts.includes(a.district))) return true;
+  }
+  return false;
 }
 
 /** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */

@@ -3101,3 +3101,55 @@ describe("a town written with 'Town' after it before its district's town ('ETCHE
     expect(comp("12 MAIN ROAD, MODEL TOWN, KARNAL").city).toBe("Karnal");
   });
 });
+
+describe("'OFF' (office) glued to the town after it ('PANCHAYAT OFFTENALI')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("ends the office's field and names the town", () => {
+    // Tenali: a town of Guntur; Bhimavaram: of West Godavari, Andhra Pradesh.
+    expect(comp("3-14, PANCHAYAT OFFTENALI, GUNTUR DIST")).toMatchObject({ city: "Tenali", district: "Guntur", state: "Andhra Pradesh" });
+    expect(comp("3-14, PANCHAYAT OFFBHIMAVARAM, ANDHRA PRADESH")).toMatchObject({ city: "Bhimavaram", district: "West Godavari" });
+  });
+});
+
+describe("a town of the district or pincode written, glued to an ordinary word ('ASRAMAMBHIMAVARAM, WEST GODAVARI DIST')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the town", () => {
+    expect(comp("C/O SRI RAMA ASRAMAMBHIMAVARAM, WEST GODAVARI DIST")).toMatchObject({ city: "Bhimavaram", district: "West Godavari", state: "Andhra Pradesh" });
+    expect(comp("NEAR SAI ELECTRONICSBHIMAVARAM 534201")).toMatchObject({ city: "Bhimavaram", district: "West Godavari" });
+    // "O" ("Office" cut short): no directory name is "O" and a town.
+    expect(comp("NEAR SUB REGISTRAR OMACHILIPATNAM, KRISHNA DIST")).toMatchObject({ city: "Machilipatnam", district: "Krishna" });
+  });
+
+  it("leaves the word whole where the text names another district or none", () => {
+    expect(comp("C/O SRI RAMA ASRAMAMBHIMAVARAM, GUNTUR DIST").city).toBeNull();
+    expect(comp("C/O SRI RAMA ASRAMAMBHIMAVARAM").city).toBeNull();
+  });
+});
+
+describe("a village and its sub-district glued after a street's word ('MAIN ROADNEDUNURUKATRENIKONA MANDAL')", () => {
+  it("names the village", () => {
+    // Nedunuru: an office of East Godavari; Katrenikona: a mandal there.
+    expect(normalizeAddress("12 MAIN ROADNEDUNURUKATRENIKONA MANDAL, EAST GODAVARI DIST").components).toMatchObject({
+      city: "Nedunuru",
+      district: "East Godavari",
+      state: "Andhra Pradesh",
+    });
+  });
+});
+
+describe("a town glued to its own district's short name or first word ('SHERGHATIGAYA DIST', 'PRODDATURYSR KADAPA DISTRICT')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the town and its district", () => {
+    // Sherghati: a town of Gaya, Bihar; Proddatur: of YSR Kadapa; Kotagiri: of The Nilgiris.
+    expect(comp("12, SHERGHATIGAYA DIST")).toMatchObject({ city: "Sherghati", district: "Gaya", state: "Bihar" });
+    expect(comp("PRODDATURYSR KADAPA DISTRICT")).toMatchObject({ city: "Proddatur", district: "YSR Kadapa", state: "Andhra Pradesh" });
+    expect(comp("12, KOTAGIRITHE NILGIRIS DISTRICT")).toMatchObject({ city: "Kotagiri", district: "The Nilgiris", state: "Tamil Nadu" });
+  });
+
+  it("leaves a directory name that ends in its district's whole ('BODHGAYA DIST')", () => {
+    expect(comp("12, BODHGAYA DIST").city).not.toBe("Gaya");
+  });
+});
