@@ -3153,3 +3153,13 @@ describe("a town glued to its own district's short name or first word ('SHERGHAT
     expect(comp("12, BODHGAYA DIST").city).not.toBe("Gaya");
   });
 });
+
+describe("a village before its sub-district's town whose name ends like a locality ('KALAVAKUR VETAPALEM MANDAL', '… VETAPALEMMDPRAKASAM DIST')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the village, the sub-district apart", () => {
+    // Kalavakur: an office of Prakasam, Andhra Pradesh; Vetapalem: a mandal there ("-palem" ends a locality's name too).
+    expect(comp("12, KALAVAKUR VETAPALEM MANDAL, PRAKASAM DIST")).toMatchObject({ city: "Kalavakur", district: "Prakasam", state: "Andhra Pradesh" });
+    expect(comp("12 MAIN ROAD KALAVAKUR VETAPALEMMDPRAKASAM DIST")).toMatchObject({ city: "Kalavakur", district: "Prakasam" });
+  });
+});

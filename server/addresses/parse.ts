@@ -821,6 +821,13 @@ class SegmentChunker {
             this.push("district", m.label, [end], i - 1);
             return j;
           }
+          // "Kalavakur Vetapalem Mandal": the village before its sub-district's town, as where the name is still open.
+          const split = m.kind === "tehsil" ? villageBeforeSubdistrict(last.tokens) : 0;
+          if (split > 0) {
+            this.out.push({ kind: m.kind, label: m.label, tokens: last.tokens.splice(split), order: last.order + split, segment: last.segment });
+            last.kind = nameKind(last.tokens);
+            return j;
+          }
           last.kind = m.kind;
           last.label = m.label;
           return j;
