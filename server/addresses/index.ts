@@ -3055,9 +3055,9 @@ function townOfTextAreaAt(key: string, text: string): number {
     const right = key.slice(i);
     if (!isPlaceKey(right)) continue;
     // Two or three letters, or a state's name, before the town would be read as a state ("BRKATHALIA": Bihar). One
-    // letter is a village's own (40 offices are a letter and a town of their district: "Kallavaram", no "Allavaram"),
-    // but "O", which starts none: "Office" cut short. A word that starts an office's name before a town's is that
-    // name's ("CHINNA…", "PASCHIM…"). An address word or a marker is the other rules' ("…POSTPONNUR MANDAL").
+    // letter is a village's own (40 offices are a letter and a town of their district: "Mallavaram" beside the town
+    // Allavaram), but "O", which starts none: "Office" cut short. A word that starts an office's name before a town's
+    // is that name's ("CHINNA…", "PASCHIM…"). An address word or a marker is the other rules' ("…POSTPONNUR MANDAL").
     const left = key.slice(0, i);
     if (i < TEXT_AREA_PREFIX_LETTERS && left !== "o") return 0;
     if (COMMON_WORDS.has(left) || stateKeys().has(left) || namePrefixKeys?.has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
