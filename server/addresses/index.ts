@@ -2770,6 +2770,9 @@ function unglueTowns(text: string): string {
         at = townOfTextAreaAt(key, text);
         textArea = at > 0;
       }
+      // A place's name written twice, spelt a letter apart from the directory's ("MOGALTURMOGALTUR", Mogalturu): the
+      // sixth round's "TANUKUTANUKU", whose name the directory spells so.
+      if (at === 0 && only === 0 && nearNameTwice(key)) at = length / 2;
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     } else if (upper === 1 && turn === 0 && length >= 9 && length <= GLUED_RUN && text.charCodeAt(start) < 97) {
@@ -3035,6 +3038,14 @@ function townBeforeQuarterAt(key: string, word: string): number {
   return 0;
 }
 
+/** Whether a run of letters (lower case) is one name of five letters or more written twice, a letter from a directory town's. */
+function nearNameTwice(key: string): boolean {
+  const half = key.length / 2;
+  if (half < 5 || !Number.isInteger(half) || !key.startsWith(key.slice(half))) return false;
+  const name = key.slice(half);
+  return !COMMON_WORDS.has(name) && !isPlaceKey(key) && townWithin(name, 1);
+}
+
 /** The fewest letters of a town split off a word that is no address word (`townOfTextAreaAt`). */
 const TEXT_AREA_TOWN_LETTERS = 7;
 /** The fewest letters of the word before it ("O" aside). */
@@ -3076,7 +3087,10 @@ function stateKeys(): Set<string> {
 /** A pincode written in the text, its digits together or three and three. */
 const PINCODE_WRITTEN = /(?<!\d)(\d{3}) ?(\d{3})(?!\d)/g;
 
-/** Whether the directory town `key` lies in a district the text writes as words, or in a written pincode's district. */
+/**
+ * Whether the directory town `key` lies in a district the text writes as words (or by its short form), or in a written
+ * pincode's district.
+ */
 function townOfTextArea(text: string, key: string): boolean {
   const areas = townNamed(key)?.areas ?? [];
   if (areas.length === 0) return false;
@@ -3086,6 +3100,11 @@ function townOfTextArea(text: string, key: string): boolean {
     for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
       if (!isLetterAt(lower, at - 1) && !isLetterAt(lower, at + name.length)) return true;
     }
+  }
+  // A district's short form before its marker ("E.G. DIST", "R R Dt").
+  const words = ` ${lower.replace(/[^a-z]+/g, " ")} `;
+  for (const [short, district] of Object.entries(DISTRICT_SHORT_FORMS)) {
+    if (areas.some((a) => a.district === district) && (words.includes(` ${short} dist`) || words.includes(` ${short} dt `))) return true;
   }
   for (const m of text.matchAll(PINCODE_WRITTEN)) {
     const rec = pincodeRecord(`${m[1]}${m[2]}`);

@@ -3163,3 +3163,24 @@ describe("a village before its sub-district's town whose name ends like a locali
     expect(comp("12 MAIN ROAD KALAVAKUR VETAPALEMMDPRAKASAM DIST")).toMatchObject({ city: "Kalavakur", district: "Prakasam" });
   });
 });
+
+describe("a place's name written twice, spelt a letter apart from the directory's ('PENUGONDPENUGOND')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads as the name written once", () => {
+    // Penugonda: a town of West Godavari, Andhra Pradesh, written without its last letter.
+    expect(comp("12 MAIN ROAD,PENUGONDPENUGOND,W.G.DIST")).toEqual(comp("12 MAIN ROAD,PENUGOND,W.G.DIST"));
+    expect(comp("12 MAIN ROAD,PENUGONDPENUGOND,W.G.DIST")).toMatchObject({ district: "West Godavari", state: "Andhra Pradesh" });
+    expect(comp("12 MAIN ROAD,PENUGONDPENUGOND,W.G.DIST").city).not.toBeNull();
+  });
+});
+
+describe("a town glued to a word, its district written by its short form ('OAMALAPURAM, E.G. DIST')", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("names the town of that district only", () => {
+    // Amalapuram: a town of East Godavari, Andhra Pradesh.
+    expect(comp("12, NEAR SAI TEMPLE OAMALAPURAM, E.G. DIST")).toMatchObject({ city: "Amalapuram", district: "East Godavari" });
+    expect(comp("12, NEAR SAI TEMPLE OAMALAPURAM, W.G. DIST").city).toBeNull();
+  });
+});
