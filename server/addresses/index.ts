@@ -980,6 +980,9 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const limit = allowedEdits(key.length);
     if (!found && rec && limit > 0) found = officeNameKeys(rec).some((o) => o[0] === key[0] && editDistance(o, key, limit) <= limit);
     if (!found) continue;
+    // A quarter written with its numbered sector is no far place of its bare name (`sectoredAreas`).
+    const sectored = !rec && !district && !state ? sectoredAreas(key, kept) : undefined;
+    if (sectored && !offices.some((o) => sectored.some((a) => o.states.includes(a.state)))) continue;
     return offices.some(inMetroSpread) ? null : { chunk: last, tokens };
   }
   // Else a directory town of the district (the pincode's, or the one written) that a list glued to the word before it
@@ -1267,6 +1270,45 @@ function directoryAreas(key: string): Area[] {
   const qualified = offices.length > 0 ? offices : qualifiedRecords(key);
   const named = qualified.length > 0 ? qualified : (partIndex().get(key) ?? baseIndex().offices.get(key) ?? []);
   return [...(town?.areas ?? []), ...named.map((r) => ({ state: r.entry.state, district: r.entry.district }))];
+}
+
+/** A numbered part of a planned city as written and as the directory writes it after the quarter's name ("Rohini Sec-11"). */
+const SECTOR_WORDS: ReadonlySet<string> = new Set(["sector", "sec", "sect", "node"]);
+let sectorOffices: Map<string, Area[]> | null = null;
+
+/**
+ * Where the directory's offices named after a quarter and its numbered sector lie ("Rohini Sector-7", "Nerul Sec-48"), by
+ * the quarter's name; not a district's or a known city's name (a city's sectors are its own, whatever a suburb calls its).
+ */
+function sectorAreas(key: string): Area[] | undefined {
+  if (!sectorOffices) {
+    sectorOffices = new Map();
+    for (const rec of directoryRecords())
+      for (const place of rec.entry.places) {
+        const words = place.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+        const at = words.findIndex((w, i) => i > 0 && SECTOR_WORDS.has(w) && /^(?:\d+[a-z]?|[ivx]+)$/.test(words[i + 1] ?? ""));
+        if (at < 0) continue;
+        const base = words.slice(0, at).join("");
+        if (base.length < 4 || getGazetteer().places.get(words.slice(0, at).join(" "))?.city || [...directoryDistricts().keys()].some((d) => placeNameKey(d) === base)) continue;
+        const areas = sectorOffices.get(base) ?? [];
+        const area = { state: rec.entry.state, district: rec.entry.district };
+        if (!areas.some((a) => a.state === area.state && a.district === area.district)) areas.push(area);
+        sectorOffices.set(base, areas);
+      }
+  }
+  return sectorOffices.get(key);
+}
+
+/**
+ * Without a pincode, where a quarter's name is written with a numbered sector ("Sector-18, Rohini", "Rohini Sector 16"):
+ * the directory's offices of that quarter and sector, not a village or town of the bare name in another state (Rohini in
+ * Paschim Medinipur). Sectors are a planned city's.
+ */
+function sectoredAreas(key: string, kept: readonly Chunk[]): Area[] | undefined {
+  const areas = sectorAreas(key);
+  if (!areas) return undefined;
+  const written = kept.some((c) => c.tokens.some((t, i) => SECTOR_WORDS.has(t.key) && (c.tokens[i + 1]?.type === NUMBER || ROMAN.has(c.tokens[i + 1]?.key ?? ""))));
+  return written ? areas : undefined;
 }
 
 let partOffices: Map<string, PincodeRecord[]> | null = null;
@@ -1738,8 +1780,9 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       // A word before "H.O." that is no head office's name is no more than a word ("… Port, Blair HO").
       if (head && heads.length === 0) continue;
       const own = c.kind === "tehsil" && !tail ? tehsilDistrict(name) : undefined;
+      const sectored = !state && !district ? sectoredAreas(key, kept) : undefined;
       // A whole name found in several states ("Gandhi Nagar") is no town to cut into parts.
-      if (k === 0 && !tail && !own && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
+      if (k === 0 && !tail && !own && !sectored && new Set(directoryAreas(key).map((a) => a.state)).size > 1) break;
       // A district's town is that district ("Bus Station Hardoi"), before a same-named town elsewhere: any name that
       // is part of a longer one, whether or not a name before it was tried ("K.A. Bangalore 0" reads as "Ka Bangalore 0").
       const city = !town && heads.length === 0 && (tail || toward || name !== (whole ??= nameOf(c))) ? getGazetteer().places.get(name)?.city : undefined;
@@ -1747,7 +1790,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
       if (toward && PEOPLE.has(key)) continue;
       const cityAreas = city?.districts.map((d) => ({ state: directoryDistricts().get(d) ?? "", district: d }));
       // The end of a longer name is a town or a city, never a mere post office ("… Malleswaram Vyalikaval").
-      let listed = (cityAreas ?? (heads.length > 0 ? heads : tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter(
+      let listed = (sectored ?? cityAreas ?? (heads.length > 0 ? heads : tail ? (townNamed(key)?.areas ?? []) : directoryAreas(key))).filter(
         (a) => (!district || a.district === district) && inState(a.state, state),
       );
       // A name that is also a post office in the state a road names ("Yavatmal Road, Saikheda": a town in Narsinghpur and
@@ -3512,6 +3555,9 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   const road = !rec && found && !r.statedState ? roadState(kept) : null;
   const words = last ? nameOf(last).toLowerCase().split(" ") : [];
   if (road && found && !found.areas.some((a) => a.state === road) && recordsNamed(key).some((o) => o.states.includes(road) && readsAsRoadOffice(key, words, o, kept))) found = null;
+  // Nor is a quarter written with its numbered sector the far town of its bare name (`sectoredAreas`).
+  const sectored = !rec && found && !r.statedState && !r.statedDistrict ? sectoredAreas(key, kept) : undefined;
+  if (sectored && found && !found.areas.some((a) => sectored.some((s) => s.state === a.state))) found = null;
   // A name the pincode's own offices begin with is its locality ("Rohini" for "Rohini Sector 7", 110085).
   // In Delhi, Chandigarh or Puducherry a locality named in one of the city's offices ("Dr. Ambedkar Nagar") is the city's.
   const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));

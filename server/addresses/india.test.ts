@@ -3184,3 +3184,24 @@ describe("a town glued to a word, its district written by its short form ('OAMAL
     expect(comp("12, NEAR SAI TEMPLE OAMALAPURAM, W.G. DIST").city).toBeNull();
   });
 });
+
+describe("without a pincode, a quarter written with its numbered sector ('Sector-9, Rohini'), the bare name a village elsewhere (nineteenth round, stateguess)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is the quarter the directory names with its sectors, in its state", () => {
+    // Rohini: Delhi's offices "Rohini Sector-7", "Rohini sec-11"; the town of the bare name is in Paschim Medinipur, West Bengal.
+    expect(comp("Flat 12, Sector-9, Rohini")).toMatchObject({ district: "North West Delhi", state: "Delhi" });
+    expect(comp("Flat 12, Rohini Sector 3")).toMatchObject({ district: "North West Delhi", state: "Delhi" });
+    // Nerul: "Nerul Sec-48" in Thane, Maharashtra; the bare name's office is in North Goa.
+    expect(comp("Plot 7, Sec 21, Nerul")).toMatchObject({ district: "Thane", state: "Maharashtra" });
+    // Pratap Nagar: "Pratap Nagar Sector 11" in Jaipur; the bare name's town is in Tehri Garhwal, Uttarakhand.
+    expect(comp("House 4, Sector 5, Pratap Nagar")).toMatchObject({ district: "Jaipur", state: "Rajasthan" });
+  });
+
+  it("leaves the bare name, and a city's own sectors, as before", () => {
+    expect(comp("12 Main Road, Rohini")).toMatchObject({ district: "Paschim Medinipur", state: "West Bengal" });
+    expect(comp("Plot 7, Nerul")).toMatchObject({ district: "North Goa", state: "Goa" });
+    expect(comp("Sector 17, Chandigarh")).toMatchObject({ state: "Chandigarh" });
+    expect(comp("Sector 4, Noida")).toMatchObject({ state: "Uttar Pradesh" });
+  });
+});
