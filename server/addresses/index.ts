@@ -943,6 +943,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const whole = tokens === name;
     if (tokens.some((t) => t.type !== WORD || COMMON_WORDS.has(t.key) || LANDMARK_NOUNS.has(t.key) || (!whole && ROAD_NAMES.has(t.key)))) continue;
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
+    if (!rec && NUMBERED_SECTOR.test(key)) continue;
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
     // A market's town with only a district to say where: the district's own town, not an office of its name.
     const named = market && !rec ? [] : recordsNamed(key);
@@ -1298,6 +1299,12 @@ function sectorAreas(key: string): Area[] | undefined {
   }
   return sectorOffices.get(key);
 }
+
+/**
+ * A sector numbered in Roman numerals ("Sector IV", "Sec-II"), as a `placeNameKey`: a number, as "Sector 4" is, which
+ * planned cities of many states have; not the one office the directory so names (Bokaro's "Sector- IV").
+ */
+const NUMBERED_SECTOR = /^(?:sector|sec|sect)(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})$/;
 
 /**
  * Without a pincode, where a quarter's name is written with a numbered sector ("Sector-18, Rohini", "Rohini Sector 16"):
@@ -1775,7 +1782,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
     let whole: string | null = null;
     for (const [k, { name, tail, toward, town, head }] of list.entries()) {
       const key = placeNameKey(name);
-      if (head ? key.length < 3 : key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key)) continue;
+      if (head ? key.length < 3 : key.length < 4 || COMMON_WORDS.has(key) || ROAD_NAMES.has(key) || NUMBERED_SECTOR.test(key)) continue;
       const heads = head ? headOfficeRecords(key).map((r) => ({ state: r.entry.state, district: r.entry.district })) : [];
       // A word before "H.O." that is no head office's name is no more than a word ("… Port, Blair HO").
       if (head && heads.length === 0) continue;
@@ -1817,7 +1824,7 @@ function localityArea(kept: Chunk[], district: string | null, state: string | nu
   if (!state && !district && last && (isPlainName(last) || last.kind === "landmark")) {
     for (const name of tailNames(last.tokens, last.kind === "landmark" ? 1 : 0)) {
       const key = placeNameKey(name);
-      if (key.length < 8 || everyTownHas(name)) continue;
+      if (key.length < 8 || everyTownHas(name) || NUMBERED_SECTOR.test(key)) continue;
       const found = only(recordsNamed(key).flatMap((r) => r.states));
       if (found) return { state: found, district: only(recordsNamed(key).flatMap((r) => r.districts)) };
     }

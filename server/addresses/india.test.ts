@@ -3205,3 +3205,19 @@ describe("without a pincode, a quarter written with its numbered sector ('Sector
     expect(comp("Sector 4, Noida")).toMatchObject({ state: "Uttar Pradesh" });
   });
 });
+
+describe("without a pincode, a sector numbered in Roman numerals ('Sector IV') alone (nineteenth round, stateguess)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is a number as 'Sector 4' is, naming no state: planned cities of many states have one", () => {
+    // The directory names offices "Sector- IV" (Bokaro, Jharkhand) and "Sector-VII" (Koraput, Odisha) only.
+    expect(comp("Flat 2, Sector IV")).toMatchObject({ district: null, state: null });
+    expect(comp("Flat 2, Sector VII, Shanti Vihar")).toMatchObject({ district: null, state: null });
+    expect(comp("Flat 2, Sector IV")).toMatchObject({ district: comp("Flat 2, Sector 4").district, state: comp("Flat 2, Sector 4").state });
+  });
+
+  it("leaves the town written with it, and the pincode, to say where", () => {
+    expect(comp("Qr 12, Sector IV, Bokaro Steel City")).toMatchObject({ district: "Bokaro", state: "Jharkhand" });
+    expect(comp("Qr 12, Sector IV, 827004")).toMatchObject({ district: "Bokaro", state: "Jharkhand" });
+  });
+});
