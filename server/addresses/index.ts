@@ -4513,6 +4513,13 @@ function resolvedArea(
       stateFromLocality ||= state === null;
       ({ state, district } = shared);
     }
+    // A name of several states read as the city, another name written a town of one of them ("Korba Road, Bilaspur").
+    const place = r.statedDistrict ? null : (r.statedCity ?? cityText);
+    const told = place && state ? stateBesideShared(town ? kept.filter((c) => c !== town) : kept, place) : null;
+    if (told && told !== state) {
+      state = told;
+      district = placeArea([place as string], rural, told, null).district;
+    }
   }
   // The district is always one the directory has (contract): a name it does not know that is left here ("Dist.
   // Murshidbad", words run together) is the nearest district's spelling within the state, else the pincode's, else none.
@@ -4524,6 +4531,48 @@ function resolvedArea(
     if (!district && state) district = districtWithinState(kept, r.statedCity ? [r.statedCity] : [], state);
   }
   return { district, state, stateFromLocality };
+}
+
+/** Kinds of parts whose name may be another town's: a road's, a landmark's, a locality's, a sub-district's or a post office's. */
+const BESIDE_KINDS: ReadonlySet<string> = new Set(["street", "landmark", "locality", "unknown", "village", "post", "tehsil"]);
+
+/**
+ * Without a pincode or a written state or district, the state of a directory town of several states read as the city
+ * (`place`: Bilaspur, a town of Himachal Pradesh, Chhattisgarh and Uttar Pradesh) where another part names a directory
+ * town of one of those states and of no other of them: alone, or before a road's, chowk's, gate's or bus stand's words
+ * ("Korba Road, Bilaspur": Korba is a town of Chhattisgarh). Never a state the place has no town in; parts that tell
+ * two states, or a name of two of them, decide nothing (contract: "what else is written decides").
+ */
+function stateBesideShared(kept: readonly Chunk[], place: string): string | null {
+  const key = placeNameKey(place);
+  const states = new Set(townNamed(key)?.areas.map((a) => a.state));
+  if (states.size < 2) return null;
+  // A district's seat (Dewas, Madhya Pradesh's) goes to a state where the name is a mere town (Haryana's Dewas) only
+  // for a known city written beside it: a village's name may be a common word, a canal's or a gate's.
+  const seats = new Set(
+    townNamed(key)
+      ?.areas.filter((a) => placeNameKey(a.district) === key)
+      .map((a) => a.state),
+  );
+  const told = new Set<string>();
+  for (const c of kept) {
+    if (!BESIDE_KINDS.has(c.kind) || c.tokens.some((t) => t.type !== WORD)) continue;
+    const words = c.tokens.map((t) => t.key);
+    let end = words.length;
+    while (end > 0 && (NOT_A_TOWN_WORD.has(words[end - 1] as string) || EVERY_TOWN_WORDS.has(words[end - 1] as string))) end--;
+    if (end === 0 || words.slice(0, end).some((w) => NOT_A_TOWN_WORD.has(w))) continue;
+    const other = placeNameKey(words.slice(0, end).join(" "));
+    if (other === key || other.length < 4 || COMMON_WORDS.has(other) || everywhereName(other)) continue;
+    const own = only([
+      ...new Set(
+        townNamed(other)
+          ?.areas.map((a) => a.state)
+          .filter((st) => states.has(st)),
+      ),
+    ]);
+    if (own && (seats.size === 0 || seats.has(own) || getGazetteer().places.get(other)?.city)) told.add(own);
+  }
+  return only([...told]);
 }
 
 /**

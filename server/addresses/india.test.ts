@@ -3221,3 +3221,26 @@ describe("without a pincode, a sector numbered in Roman numerals ('Sector IV') a
     expect(comp("Qr 12, Sector IV, 827004")).toMatchObject({ district: "Bokaro", state: "Jharkhand" });
   });
 });
+
+describe("without a pincode, a town of several states decided by another town a road or landmark names (twentieth round, decides)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is in the one of its states where the road's, chowk's or gate's town lies", () => {
+    // Bilaspur: a district's town of Himachal Pradesh and of Chhattisgarh; Korba is a town of Chhattisgarh.
+    expect(comp("Korba Road, Bilaspur")).toMatchObject({ city: "Bilaspur", district: "Bilaspur", state: "Chhattisgarh" });
+    expect(comp("Opp. Korba Chowk, Bilaspur")).toMatchObject({ district: "Bilaspur", state: "Chhattisgarh" });
+    expect(comp("Bilaspur, Near Korba Gate")).toMatchObject({ district: "Bilaspur", state: "Chhattisgarh" });
+    // Hamirpur: of Himachal Pradesh and Uttar Pradesh; Kanpur, of Uttar Pradesh (and West Bengal, not one of Hamirpur's).
+    expect(comp("Kanpur Road, Hamirpur")).toMatchObject({ district: "Hamirpur", state: "Uttar Pradesh" });
+    expect(comp("Gaya Road, Aurangabad")).toMatchObject({ district: "Aurangabad", state: "Bihar" });
+  });
+
+  it("never takes the town to a state it has no place in, and a written state or pincode still decides", () => {
+    // Ludhiana is a town of Punjab, where no Bilaspur is: the town reads as it does alone.
+    expect(comp("Ludhiana Road, Bilaspur")).toMatchObject({ state: comp("12 Main Road, Bilaspur").state });
+    // Rampur is a town of Himachal Pradesh and Uttar Pradesh, as Bilaspur is: it decides nothing.
+    expect(comp("Rampur Road, Bilaspur")).toMatchObject({ state: comp("12 Main Road, Bilaspur").state });
+    expect(comp("Bilaspur, Korba Road, Himachal Pradesh")).toMatchObject({ state: "Himachal Pradesh" });
+    expect(comp("Kanpur Road, Hamirpur, 177001")).toMatchObject({ district: "Hamirpur", state: "Himachal Pradesh" });
+  });
+});
