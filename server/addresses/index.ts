@@ -4515,7 +4515,7 @@ function resolvedArea(
     }
     // A name of several states read as the city, another name written a town of one of them ("Korba Road, Bilaspur").
     const place = r.statedDistrict ? null : (r.statedCity ?? cityText);
-    const told = place && state ? stateBesideShared(town ? kept.filter((c) => c !== town) : kept, place) : null;
+    const told = place && state ? stateBesideShared(town ? kept.filter((c) => c !== town) : kept, place, state) : null;
     if (told && told !== state) {
       state = told;
       district = placeArea([place as string], rural, told, null).district;
@@ -4540,13 +4540,15 @@ const BESIDE_KINDS: ReadonlySet<string> = new Set(["street", "landmark", "locali
  * Without a pincode or a written state or district, the state of a directory town of several states read as the city
  * (`place`: Bilaspur, a town of Himachal Pradesh, Chhattisgarh and Uttar Pradesh) where another part names a directory
  * town of one of those states and of no other of them: alone, or before a road's, chowk's, gate's or bus stand's words
- * ("Korba Road, Bilaspur": Korba is a town of Chhattisgarh). Never a state the place has no town in; parts that tell
+ * ("Korba Road, Bilaspur": Korba is a town of Chhattisgarh), the state `read` being one of them. Never a state the place has no town in; parts that tell
  * two states, or a name of two of them, decide nothing (contract: "what else is written decides").
  */
-function stateBesideShared(kept: readonly Chunk[], place: string): string | null {
+function stateBesideShared(kept: readonly Chunk[], place: string, read: string): string | null {
   const key = placeNameKey(place);
-  const states = new Set(townNamed(key)?.areas.map((a) => a.state));
-  if (states.size < 2) return null;
+  const city = getGazetteer().places.get(key)?.city;
+  const states = new Set([...(townNamed(key)?.areas.map((a) => a.state) ?? []), ...(city?.districts.map((d) => directoryDistricts().get(d) ?? "") ?? [])]);
+  // Only a state read from the place itself is the place's to change, not one another name gave.
+  if (states.size < 2 || !states.has(read)) return null;
   // A district's seat (Dewas, Madhya Pradesh's) goes to a state where the name is a mere town (Haryana's Dewas) only
   // for a known city written beside it: a village's name may be a common word, a canal's or a gate's.
   const seats = new Set(
