@@ -2022,7 +2022,19 @@ function sharedNamesArea(kept: readonly Chunk[], cities: readonly string[], dist
   let most = 1;
   for (const n of meets.values()) most = Math.max(most, n);
   if (most < 2) return { state: null, district };
-  const best = [...meets].filter(([, n]) => n === most).map(([at]) => at.split("|") as [string, string]);
+  let best = [...meets].filter(([, n]) => n === most).map(([at]) => at.split("|") as [string, string]);
+  // Where districts of two states tie, the one a sub-district written with its marker (not a block's: a block's name is
+  // a town's elsewhere as often) lies in ("Vill. X, Teh. Y, Blk Z": a village's name of every state and the block's name
+  // meet elsewhere as often as the tehsil and the block do).
+  if (!only(best.map(([st]) => st))) {
+    // A sub-district's name of one state only: one of two states decides nothing.
+    const tehsils = kept
+      .filter((c) => c.kind === "tehsil" && c.label !== "Block")
+      .map((c) => townNamed(placeNameKey(nameOf(c)))?.areas ?? [])
+      .filter((areas) => only(new Set(areas.map((a) => a.state))));
+    const marked = best.filter(([st, d]) => tehsils.some((areas) => areas.some((a) => a.state === st && a.district === d)));
+    if (only(marked.map(([st]) => st))) best = marked;
+  }
   const state = only(best.map(([st]) => st));
   return { state, district: state ? (district ?? only(best.map(([, d]) => d))) : district };
 }

@@ -3244,3 +3244,19 @@ describe("without a pincode, a town of several states decided by another town a 
     expect(comp("Kanpur Road, Hamirpur, 177001")).toMatchObject({ district: "Hamirpur", state: "Himachal Pradesh" });
   });
 });
+
+describe("without a pincode, a village written with its tehsil and block, the block's name a town elsewhere (twentieth round, decides)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("is in the tehsil's district where the block's name meets the tehsil there as often as the village's name meets it elsewhere", () => {
+    // Jaladanki: a sub-district of Nellore, Andhra Pradesh, where a Kota is too; Kota is Rajasthan's district, and
+    // Rampura a town of West Bengal and an office in Rajasthan's districts by Kota.
+    expect(comp("Vill. Rampura, Teh. Jaladanki, Blk Kota")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+    expect(comp("Vill. Rampura, Teh. Jaladanki, Block Kota")).toMatchObject({ district: "Nellore", state: "Andhra Pradesh" });
+  });
+
+  it("leaves a tehsil's name of several states, and no tehsil, to decide nothing new", () => {
+    expect(comp("Vill. Rampura, Blk Kota")).toMatchObject({ district: "Kota", state: "Rajasthan" });
+    expect(comp("Vill. Rampura, Teh. Fatehpur, Blk Kota")).toMatchObject({ district: null, state: "Rajasthan" });
+  });
+});
