@@ -2755,9 +2755,36 @@ function unglueTowns(text: string): string {
     // A street's or landmark's first word glued to the house number before it ("4-12MAIN ROAD", "7-3NEAR").
     else if (length >= 3 && length <= 8 && start > 0 && digitAt(text, start - 1) && NUMBER_GLUED_WORDS.has(text.slice(start, i).toLowerCase())) cut(start, " ");
     // A district's initials glued to its marker ("WGDT", "EGDIST"): read as the district, not a place of that name.
-    if (length >= 4 && length <= 8) {
-      const marker = gluedDistrictInitials(text.slice(start, i).toLowerCase());
-      if (marker > 0) cut(i - marker, " ");
+    // So with a town of that district glued before them ("KAKINADAEGDT"): the town, then the district.
+    let districtCut = false;
+    // Every marker ends in "t": most runs are ruled out before a string is made.
+    if (length >= 4 && length <= GLUED_RUN && (text.charCodeAt(i - 1) | 32) === 116) {
+      const run = text.slice(start, i).toLowerCase();
+      const marker = gluedDistrictInitials(run.slice(-INITIALS_MARKER_LETTERS));
+      const front = marker > 0 ? run.length - marker - 2 : 0;
+      const district = DISTRICT_SHORT_FORMS[run.slice(front, front + 2)];
+      const inDistrict = (town: string) => townNamed(town)?.areas.some((a) => a.district === district) ?? false;
+      // A village's post office of that district is as good as a town ("…PEDAPUDIEGDT").
+      const office = (name: string) => inDistrict(name) || recordsNamed(name).some((rec) => rec.districts.includes(district as string));
+      // A word may be glued before the town too ("…FURNITURESKAKINADAEGDT"), as `townOfTextAreaAt` reads it.
+      const word = marker > 0 && front >= TEXT_AREA_TOWN_LETTERS + 1 && !isPlaceKey(run) && !office(run.slice(0, front)) ? townOfTextAreaAt(run.slice(0, front), inDistrict) : 0;
+      if (marker > 0 && (front === 0 || (front >= 4 && !isPlaceKey(run)))) {
+        // Before a name the directory does not know, the initials and their marker still name the district.
+        districtCut = front > 0;
+        if (word > 0) cut(start + word, ", ");
+        if (districtCut) cut(start + front, ", ");
+        cut(i - marker, " ");
+      }
+    }
+    // A mandal's marker glued between its place and a district of two words or more ("KAKINADAMDEAST GODAVARI").
+    if (!districtCut && length >= 8 && length <= GLUED_RUN && text.charCodeAt(i) === 32 && districtsByFirstWord().ends.has(lastLetters(text, i))) {
+      const run = text.slice(start, i).toLowerCase();
+      const mandal = mandalBeforeDistrictAt(run, text, i);
+      if (mandal) {
+        districtCut = true;
+        cut(start + mandal[0], " ");
+        cut(start + mandal[1], mandal[1] - mandal[0] === 2 ? (upper === length ? "L, " : "l, ") : ", ");
+      }
     }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is split only where a capital starts the name glued on.
@@ -2771,7 +2798,7 @@ function unglueTowns(text: string): string {
     let quarter = false;
     let textArea = false;
     let ownDistrict = false;
-    if (length >= 6 && length <= GLUED_RUN && only >= 0) {
+    if (length >= 6 && length <= GLUED_RUN && only >= 0 && !districtCut) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
       // A name the directory does not know is split off a district or city only where it starts its field:
@@ -2817,7 +2844,7 @@ function unglueTowns(text: string): string {
       }
       // A town of the district or pincode the text writes, glued to a word that is no address word ("…RAMA ASRAMAMTENALI, GUNTUR DIST").
       if (at === 0 && only === 0 && length >= TEXT_AREA_TOWN_LETTERS + 1) {
-        at = townOfTextAreaAt(key, text);
+        at = townOfTextAreaAt(key, (town) => townOfTextArea(text, town));
         textArea = at > 0;
       }
       // A place's name written twice, spelt a letter apart from the directory's ("MOGALTURMOGALTUR", Mogalturu): the
@@ -2832,7 +2859,7 @@ function unglueTowns(text: string): string {
       if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
     }
     // A town glued to the road, marg or chowk named after it ("Pataudiroad", "SOHNAROAD"): that street.
-    if (at === 0 && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
+    if (at === 0 && !districtCut && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
       key ||= text.slice(start, i).toLowerCase();
       at = townBeforeRoadAt(key);
     }
@@ -2857,10 +2884,69 @@ function unglueTowns(text: string): string {
   return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
 }
 
-/** The length of the district marker after a district's initials (`DISTRICT_SHORT_FORMS`) that make up `key`, or 0. */
+/** A mandal's markers a list glues between the mandal's place and its district's name. */
+const GLUED_MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "md"];
+
+/** The districts of two words or more by their first word (lower case), and the last four letters of each marker and first word. */
+interface DistrictFirstWords {
+  districts: Map<string, string[]>;
+  ends: Set<number>;
+}
+let districtFirstWords: DistrictFirstWords | null = null;
+function districtsByFirstWord(): DistrictFirstWords {
+  if (!districtFirstWords) {
+    const found: DistrictFirstWords = { districts: new Map(), ends: new Set() };
+    for (const district of directoryDistricts().keys()) {
+      const first = district.toLowerCase().split(" ")[0] as string;
+      if (first === district.toLowerCase() || !/^[a-z]+$/.test(first)) continue;
+      const list = found.districts.get(first) ?? [];
+      list.push(district);
+      found.districts.set(first, list);
+      for (const marker of GLUED_MANDAL_MARKERS) found.ends.add(lastLetters(marker + first, (marker + first).length));
+    }
+    districtFirstWords = found;
+  }
+  return districtFirstWords;
+}
+
+/** The last four letters before `end` (any case) as one number, to rule a run out with no string made. */
+function lastLetters(text: string, end: number): number {
+  let code = 0;
+  for (let i = end - 4; i < end; i++) code = code * 32 + ((text.charCodeAt(i) | 32) - 96);
+  return code;
+}
+
+/**
+ * Where the run ending at `end` (`run`, lower case) splits into a place, a mandal's marker and the first word of a
+ * district of two words or more whose other words follow ("KAKINADAMDEAST GODAVARI DIST", "TUNIMANDALEAST GODAVARI"):
+ * the marker's start and end, or null. The place must lie in that district (a town of it, or a post office of it).
+ */
+function mandalBeforeDistrictAt(run: string, text: string, end: number): [number, number] | null {
+  if (text.charCodeAt(end) !== 32) return null;
+  for (const marker of GLUED_MANDAL_MARKERS) {
+    const at = run.lastIndexOf(marker);
+    if (at < 4) continue;
+    const districts = districtsByFirstWord().districts.get(run.slice(at + marker.length));
+    const district = districts?.find((d) => {
+      const rest = d.slice(d.indexOf(" "));
+      return text.slice(end, end + rest.length).toLowerCase() === rest.toLowerCase() && !isLetterAt(text, end + rest.length);
+    });
+    if (!district) continue;
+    const place = run.slice(0, at);
+    const inDistrict = townNamed(place)?.areas.some((a) => a.district === district) || recordsNamed(place).some((rec) => rec.districts.includes(district));
+    return inDistrict ? [at, at + marker.length] : null;
+  }
+  return null;
+}
+
+/** The district markers a list glues to a district's initials, and the most letters of the initials and a marker. */
+const GLUED_DISTRICT_MARKERS: readonly string[] = ["district", "distt", "dist", "dt"];
+const INITIALS_MARKER_LETTERS = 10;
+
+/** The length of the district marker after a district's initials (`DISTRICT_SHORT_FORMS`) that end `key`, or 0. */
 function gluedDistrictInitials(key: string): number {
-  for (const marker of ["dt", "dist", "distt", "district"]) {
-    if (key.length === marker.length + 2 && key.endsWith(marker) && DISTRICT_SHORT_FORMS[key.slice(0, 2)] !== undefined) return marker.length;
+  for (const marker of GLUED_DISTRICT_MARKERS) {
+    if (key.length >= marker.length + 2 && key.endsWith(marker) && DISTRICT_SHORT_FORMS[key.slice(-marker.length - 2, -marker.length)] !== undefined) return marker.length;
   }
   return 0;
 }
@@ -3102,13 +3188,13 @@ const TEXT_AREA_TOWN_LETTERS = 7;
 const TEXT_AREA_PREFIX_LETTERS = 4;
 
 /**
- * Where a run of letters (lower case) splits into a word and a directory town of seven letters or more that lies in a
- * district the text writes elsewhere as words, or in the district of a pincode written in it, or 0
+ * Where a run of letters (lower case) splits into a word and a directory town of seven letters or more that lies in the
+ * area the text names (`inArea`: a district it writes elsewhere as words, or a written pincode's district), or 0
  * ("…RAMA ASRAMAMTENALI, GUNTUR DIST", "SUB REGISTRAR OMACHILIPATNAM, 521001"). The longest place that ends the run is the
  * one: a name that merely ends in another's ("…GANAPAVARAM" of "Chinaganapavaram") is not cut short, and a run the
  * directory knows whole stays.
  */
-function townOfTextAreaAt(key: string, text: string): number {
+function townOfTextAreaAt(key: string, inArea: (town: string) => boolean): number {
   const lengths = townEndings?.get(key.slice(-4));
   if (!lengths || COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
   for (let i = 1; i <= key.length - TEXT_AREA_TOWN_LETTERS; i++) {
@@ -3122,7 +3208,7 @@ function townOfTextAreaAt(key: string, text: string): number {
     const left = key.slice(0, i);
     if (i < TEXT_AREA_PREFIX_LETTERS && left !== "o") return 0;
     if (COMMON_WORDS.has(left) || stateKeys().has(left) || namePrefixKeys?.has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
-    return gluedTownKeys().has(right) && townOfTextArea(text, right) ? i : 0;
+    return gluedTownKeys().has(right) && inArea(right) ? i : 0;
   }
   return 0;
 }

@@ -3221,3 +3221,30 @@ describe("without a pincode, a sector numbered in Roman numerals ('Sector IV') a
     expect(comp("Qr 12, Sector IV, 827004")).toMatchObject({ district: "Bokaro", state: "Jharkhand" });
   });
 });
+
+describe("a town glued to its district's initials and their marker ('PEDDAPURAMEGDT'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town of that district, and the district by its initials", () => {
+    expect(comp("12 MAIN ROAD PEDDAPURAMEGDT")).toMatchObject({ city: "Peddapuram", district: "East Godavari", state: "Andhra Pradesh" });
+    expect(comp("3-14, TANUKUWGDIST")).toMatchObject({ city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" });
+    expect(comp("12, SHAMSHABADRRDIST")).toMatchObject({ city: "Shamshabad", district: "Ranga Reddy", state: "Telangana" });
+  });
+
+  it("reads a word glued before the town too, as the spaced form", () => {
+    expect(comp("NEAR SAI ELECTRONICSPEDDAPURAMEGDT")).toMatchObject({ city: "Peddapuram", district: "East Godavari", state: "Andhra Pradesh" });
+  });
+});
+
+describe("a mandal's marker glued between its place and a district of two words ('TANUKUMANDALWEST GODAVARI'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the place and the district", () => {
+    expect(comp("12 MAIN ROAD, PEDDAPURAMMDEAST GODAVARI DIST")).toMatchObject({ city: "Peddapuram", district: "East Godavari", state: "Andhra Pradesh" });
+    expect(comp("4-5, TANUKUMANDALWEST GODAVARI")).toMatchObject({ city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" });
+  });
+
+  it("leaves a place of another district whole", () => {
+    expect(comp("4-5, TENALIMDEAST GODAVARI DIST")).toMatchObject({ city: null });
+  });
+});
