@@ -3118,6 +3118,40 @@ function townBeforeOwnDistrictAt(key: string, rest: string): number {
     };
     if (townNamed(left)?.areas.some((a) => own(a.district))) return i;
   }
+  return rest === "" ? nearTownBeforeNearDistrictAt(key) : 0;
+}
+
+let districtsByEnd: Map<string, string[]> | null = null;
+/** The directory's districts of seven letters or more (`placeNameKey`), by their last two letters. */
+function districtKeysByEnd(): Map<string, string[]> {
+  if (!districtsByEnd) {
+    districtsByEnd = new Map();
+    for (const district of directoryDistricts().keys()) {
+      const name = placeNameKey(district);
+      if (name.length < 7) continue;
+      const list = districtsByEnd.get(name.slice(-2)) ?? [];
+      list.push(district);
+      districtsByEnd.set(name.slice(-2), list);
+    }
+  }
+  return districtsByEnd;
+}
+
+/**
+ * Where a run of letters (lower case) before a district's marker splits into a town of seven letters or more spelt a
+ * letter off a directory town's, and the name, as spelt or a letter off, of one of that town's own districts
+ * ("TIRUPATHICHITOR DIST"), or 0. The district's last two letters find it (a few names, not the directory's every
+ * district), and the town a letter off must lie in it: a near name of another district is no split.
+ */
+function nearTownBeforeNearDistrictAt(key: string): number {
+  for (const district of districtKeysByEnd().get(key.slice(-2)) ?? []) {
+    const name = placeNameKey(district);
+    for (let i = key.length - name.length - 1; i <= key.length - name.length + 1; i++) {
+      if (i < 7 || editDistance(key.slice(i), name, 1) > 1) continue;
+      const left = key.slice(0, i);
+      if (townWithin(left, 1, (town) => townNamed(town)?.areas.some((a) => a.district === district) ?? false)) return i;
+    }
+  }
   return 0;
 }
 

@@ -3248,3 +3248,12 @@ describe("a mandal's marker glued between its place and a district of two words 
     expect(comp("4-5, TENALIMDEAST GODAVARI DIST")).toMatchObject({ city: null });
   });
 });
+
+describe("a town a letter off glued to its district a letter off ('TIRUPATHICHITTOR DISTRICT'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town and its district", () => {
+    expect(comp("12 MAIN ROAD, TIRUPATHICHITTOR DISTRICT")).toMatchObject({ city: "Tirupati", district: "Chittoor", state: "Andhra Pradesh" });
+    expect(comp("12 MAIN ROAD, SRIKALAHASTHICHITTOR DIST")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
+  });
+});
