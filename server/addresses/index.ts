@@ -2673,7 +2673,10 @@ function gluedTownKeys(): Set<string> {
     };
     for (const key of townKeys) add(key);
     namePrefixKeys = new Set();
+    shortTowns = new Set();
+    for (const key of directoryTowns().keys()) if (key.length === 4 && !COMMON_WORDS.has(key)) shortTowns.add(key);
     for (const [key] of officeNames()) {
+      if (key.length > 4) shortTowns.delete(key.slice(-4));
       if (!isOfficeKey(key)) continue;
       add(key);
       // The word before a town's name in an office's own name ("Paschim…", "Chinna…", "Collectorate…").
@@ -3230,7 +3233,8 @@ const TEXT_AREA_PREFIX_LETTERS = 4;
  */
 function townOfTextAreaAt(key: string, inArea: (town: string) => boolean): number {
   const lengths = townEndings?.get(key.slice(-4));
-  if (!lengths || COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  if (!lengths) return shortTownOfTextAreaAt(key, inArea);
   for (let i = 1; i <= key.length - TEXT_AREA_TOWN_LETTERS; i++) {
     if (!lengths.has(key.length - i)) continue;
     const right = key.slice(i);
@@ -3244,7 +3248,28 @@ function townOfTextAreaAt(key: string, inArea: (town: string) => boolean): numbe
     if (COMMON_WORDS.has(left) || stateKeys().has(left) || namePrefixKeys?.has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
     return gluedTownKeys().has(right) && inArea(right) ? i : 0;
   }
-  return 0;
+  return shortTownOfTextAreaAt(key, inArea);
+}
+
+/**
+ * The directory's towns of four letters that end no longer post office's name (`gluedTownKeys` builds it): "Vada",
+ * "Ghat", "Tala" end hundreds ("Pnathadivada"), so a run that ends in one is more often such a name misspelt than a
+ * word and the town.
+ */
+let shortTowns: Set<string> | null = null;
+
+/**
+ * Where a run of letters (lower case) that ends in no place of five letters or more splits into a word and a directory
+ * town of four letters of the text's area (`inArea`) that ends no longer office's name, or 0 ("…ELECTRONTUNI, EAST
+ * GODAVARI DIST"): the word before it is held to `townOfTextAreaAt`'s rules.
+ */
+function shortTownOfTextAreaAt(key: string, inArea: (town: string) => boolean): number {
+  const at = key.length - 4;
+  if (at < TEXT_AREA_PREFIX_LETTERS || !shortTowns?.has(key.slice(at)) || isPlaceKey(key.slice(at - 2)) || isPlaceKey(key.slice(at - 1))) return 0;
+  const right = key.slice(at);
+  const left = key.slice(0, at);
+  if (COMMON_WORDS.has(left) || stateKeys().has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
+  return townNamed(right) && inArea(right) ? at : 0;
 }
 
 let stateAliasKeys: Set<string> | null = null;

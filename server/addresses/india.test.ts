@@ -3257,3 +3257,16 @@ describe("a town a letter off glued to its district a letter off ('TIRUPATHICHIT
     expect(comp("12 MAIN ROAD, SRIKALAHASTHICHITTOR DIST")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
   });
 });
+
+describe("a town of four letters glued to a word, its district written ('…ELECTRONMHOW, INDORE DIST'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town where the district written is its own", () => {
+    expect(comp("BUILDING OF SAI ELECTRONMHOW, INDORE DIST")).toMatchObject({ city: "Mhow", district: "Indore", state: "Madhya Pradesh" });
+    expect(comp("BUILDING OF SAI ELECTRONHAJO, KAMRUP DIST")).toMatchObject({ city: "Hajo", district: "Kamrup", state: "Assam" });
+  });
+
+  it("leaves a town of four letters that ends other offices' names (Vada) to them", () => {
+    expect(comp("BUILDING OF SAI TOTAVADA, THANE DIST").city).not.toBe("Vada");
+  });
+});
