@@ -220,7 +220,7 @@ const AREA_AFTER =
  * Mumbai" for Delhi and Mumbai) and not only as the district, tehsil or taluk ("Dist. Akola", "Tq. Udupi",
  * "Nellore Dist") or in a bank's name ("The Akola District Central Coop. Bank"). README: the city label is the
  * RBI centre, "sometimes a larger place than the one in the text"; written only as the district, it is that.
- * A name glued to another word ("Arundalpetguntur") is written: the parser is to find it.
+ * A name glued to another word ("Brodipetguntur") is written: the parser is to find it.
  */
 function cityWrittenAsCity(text: string, city: string): boolean {
   const up = text.toUpperCase();

@@ -118,7 +118,7 @@ const HOSTILE: Array<[string, string]> = [
   ["near spellings ×28", "Hindupurr, ".repeat(28)],
   ["towns, another state's pincode", `${"Hindupur Chalisgaon Tanakpur ".repeat(9)}560038`],
   // Glued names split at every point, near spellings within a district, code page 437's dashes.
-  ["glued road and town ×23", "ROADADDANKI ".repeat(23)],
+  ["glued road and town ×23", "ROADKANDUKUR ".repeat(23)],
   ["unknown names of a town's length ×31", "Kakh Nacha Nr ".repeat(31)],
   ["unknown 40-letter words ×9", `${"QWERTYUIOPASDFGHJKLZXCVBNMQWERTYUIOPASDF ".repeat(9)}`],
   ["near spellings in a district ×20", `${"Giddaluru, ".repeat(20)}Prakasam Dist`],

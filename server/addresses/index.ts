@@ -818,7 +818,7 @@ function districtName(c: Chunk, rec: PincodeRecord | null): string {
 /**
  * A district's name with a town's run into it after the marker, no comma between ("Dist. Gonda Rampur", "Dist Belgaum
  * Nipani"): the district, the longest name first; not the first words of a longer district's name run into the next
- * word ("Lakhimpur Kheriuttar": Lakhimpur is Assam's, Lakhimpur Kheri Uttar Pradesh's). The line keeps both names.
+ * word ("Lakhimpur Kheri" run into the next word: Lakhimpur is Assam's, Lakhimpur Kheri Uttar Pradesh's). The line keeps both names.
  */
 function districtRunOn(written: string): string | null {
   const gaz = getGazetteer();
@@ -2685,7 +2685,10 @@ function gluedTownKeys(): Set<string> {
     };
     for (const key of townKeys) add(key);
     namePrefixKeys = new Set();
+    shortTowns = new Set();
+    for (const key of directoryTowns().keys()) if (key.length === 4 && !COMMON_WORDS.has(key)) shortTowns.add(key);
     for (const [key] of officeNames()) {
+      if (key.length > 4) shortTowns.delete(key.slice(-4));
       if (!isOfficeKey(key)) continue;
       add(key);
       // The word before a town's name in an office's own name ("Paschim…", "Chinna…", "Collectorate…").
@@ -2719,7 +2722,7 @@ const GLUED_POST_MARKER = /(?<![a-z])((?:vill|village|v|at)\s?[&/]\s?po(st)?|vpo
 
 function unglueGluedPostMarker(text: string): string {
   return text.replace(GLUED_POST_MARKER, (whole, marker: string, post: string | undefined, bare: string | undefined, word: string, rest: string, at: number) => {
-    // "POST" alone opens its field: after a word it is that word's office's marker ("TIMMALURU POSTATMAKUR TQ").
+    // "POST" alone opens its field: after a word it is that word's office's marker ("KONDAPURAM POSTNANDYAL TQ").
     if (bare && !startsField(text, at)) return whole;
     const key = word.toLowerCase();
     // After "POST" a short word alone is more often the word's own end ("AT/POSTMAN", "POSTAL") than an office.
@@ -2767,9 +2770,36 @@ function unglueTowns(text: string): string {
     // A street's or landmark's first word glued to the house number before it ("4-12MAIN ROAD", "7-3NEAR").
     else if (length >= 3 && length <= 8 && start > 0 && digitAt(text, start - 1) && NUMBER_GLUED_WORDS.has(text.slice(start, i).toLowerCase())) cut(start, " ");
     // A district's initials glued to its marker ("WGDT", "EGDIST"): read as the district, not a place of that name.
-    if (length >= 4 && length <= 8) {
-      const marker = gluedDistrictInitials(text.slice(start, i).toLowerCase());
-      if (marker > 0) cut(i - marker, " ");
+    // So with a town of that district glued before them ("KAKINADAEGDT"): the town, then the district.
+    let districtCut = false;
+    // Every marker ends in "t": most runs are ruled out before a string is made.
+    if (length >= 4 && length <= GLUED_RUN && (text.charCodeAt(i - 1) | 32) === 116) {
+      const run = text.slice(start, i).toLowerCase();
+      const marker = gluedDistrictInitials(run.slice(-INITIALS_MARKER_LETTERS));
+      const front = marker > 0 ? run.length - marker - 2 : 0;
+      const district = DISTRICT_SHORT_FORMS[run.slice(front, front + 2)];
+      const inDistrict = (town: string) => townNamed(town)?.areas.some((a) => a.district === district) ?? false;
+      // A village's post office of that district is as good as a town ("…PEDAPUDIEGDT").
+      const office = (name: string) => inDistrict(name) || recordsNamed(name).some((rec) => rec.districts.includes(district as string));
+      // A word may be glued before the town too ("…FURNITURESKAKINADAEGDT"), as `townOfTextAreaAt` reads it.
+      const word = marker > 0 && front >= TEXT_AREA_TOWN_LETTERS + 1 && !isPlaceKey(run) && !office(run.slice(0, front)) ? townOfTextAreaAt(run.slice(0, front), inDistrict) : 0;
+      if (marker > 0 && (front === 0 || (front >= 4 && !isPlaceKey(run)))) {
+        // Before a name the directory does not know, the initials and their marker still name the district.
+        districtCut = front > 0;
+        if (word > 0) cut(start + word, ", ");
+        if (districtCut) cut(start + front, ", ");
+        cut(i - marker, " ");
+      }
+    }
+    // A mandal's marker glued between its place and a district of two words or more ("KAKINADAMDEAST GODAVARI").
+    if (!districtCut && length >= 8 && length <= GLUED_RUN && text.charCodeAt(i) === 32 && districtsByFirstWord().ends.has(lastLetters(text, i))) {
+      const run = text.slice(start, i).toLowerCase();
+      const mandal = mandalBeforeDistrictAt(run, text, i);
+      if (mandal) {
+        districtCut = true;
+        cut(start + mandal[0], " ");
+        cut(start + mandal[1], mandal[1] - mandal[0] === 2 ? (upper === length ? "L, " : "l, ") : ", ");
+      }
     }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is split only where a capital starts the name glued on.
@@ -2783,7 +2813,7 @@ function unglueTowns(text: string): string {
     let quarter = false;
     let textArea = false;
     let ownDistrict = false;
-    if (length >= 6 && length <= GLUED_RUN && only >= 0) {
+    if (length >= 6 && length <= GLUED_RUN && only >= 0 && !districtCut) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
       // A name the directory does not know is split off a district or city only where it starts its field:
@@ -2814,7 +2844,7 @@ function unglueTowns(text: string): string {
         (startsField(text, start) || (before >= 0 && GLUED_BEFORE_OFFICE.has(text.slice(before, start - 1).toLowerCase())))
       )
         at = villageBeforeSubDistrictName(key);
-      // A town glued to its own district's name misspelt by a letter, the district's marker after ("TIRUPATICHITOOR DIST").
+      // A town glued to its own district's name misspelt by a letter, the district's marker after ("PUNGANURCHITOOR DIST").
       // So is one glued to its own district's name, however short, or to its first word ("SHERGHATIGAYA DIST", "PRODDATURYSR KADAPA DIST").
       if (at === 0 && only === 0 && length >= 8) {
         const rest = wordsBeforeDistrictMarker(text, i);
@@ -2829,22 +2859,22 @@ function unglueTowns(text: string): string {
       }
       // A town of the district or pincode the text writes, glued to a word that is no address word ("…RAMA ASRAMAMTENALI, GUNTUR DIST").
       if (at === 0 && only === 0 && length >= TEXT_AREA_TOWN_LETTERS + 1) {
-        at = townOfTextAreaAt(key, text);
+        at = townOfTextAreaAt(key, (town) => townOfTextArea(text, town));
         textArea = at > 0;
       }
-      // A place's name written twice, spelt a letter apart from the directory's ("MOGALTURMOGALTUR", Mogalturu): the
+      // A place's name written twice, spelt a letter apart from the directory's ("PENUGONDPENUGOND", Penugonda): the
       // sixth round's "TANUKUTANUKU", whose name the directory spells so.
       if (at === 0 && only === 0 && nearNameTwice(key)) at = length / 2;
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     } else if (upper === 1 && turn === 0 && length >= 9 && length <= GLUED_RUN && text.charCodeAt(start) < 97) {
       // A word with only its first letter a capital was typed as one word ("Jawharsagar"), but for an address word
-      // that starts no place's name glued to a town after it ("Stadiumbidar", "Roadnellore").
+      // that starts no place's name glued to a town after it ("Stadiumgadag", "Roadnellore").
       key ||= text.slice(start, i).toLowerCase();
       if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
     }
-    // A town glued to the road, marg or chowk named after it ("Pataudiroad", "SOHNAROAD"): that street.
-    if (at === 0 && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
+    // A town glued to the road, marg or chowk named after it ("Palwalroad", "HODALROAD"): that street.
+    if (at === 0 && !districtCut && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
       key ||= text.slice(start, i).toLowerCase();
       at = townBeforeRoadAt(key);
     }
@@ -2869,10 +2899,69 @@ function unglueTowns(text: string): string {
   return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
 }
 
-/** The length of the district marker after a district's initials (`DISTRICT_SHORT_FORMS`) that make up `key`, or 0. */
+/** A mandal's markers a list glues between the mandal's place and its district's name. */
+const GLUED_MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "md"];
+
+/** The districts of two words or more by their first word (lower case), and the last four letters of each marker and first word. */
+interface DistrictFirstWords {
+  districts: Map<string, string[]>;
+  ends: Set<number>;
+}
+let districtFirstWords: DistrictFirstWords | null = null;
+function districtsByFirstWord(): DistrictFirstWords {
+  if (!districtFirstWords) {
+    const found: DistrictFirstWords = { districts: new Map(), ends: new Set() };
+    for (const district of directoryDistricts().keys()) {
+      const first = district.toLowerCase().split(" ")[0] as string;
+      if (first === district.toLowerCase() || !/^[a-z]+$/.test(first)) continue;
+      const list = found.districts.get(first) ?? [];
+      list.push(district);
+      found.districts.set(first, list);
+      for (const marker of GLUED_MANDAL_MARKERS) found.ends.add(lastLetters(marker + first, (marker + first).length));
+    }
+    districtFirstWords = found;
+  }
+  return districtFirstWords;
+}
+
+/** The last four letters before `end` (any case) as one number, to rule a run out with no string made. */
+function lastLetters(text: string, end: number): number {
+  let code = 0;
+  for (let i = end - 4; i < end; i++) code = code * 32 + ((text.charCodeAt(i) | 32) - 96);
+  return code;
+}
+
+/**
+ * Where the run ending at `end` (`run`, lower case) splits into a place, a mandal's marker and the first word of a
+ * district of two words or more whose other words follow ("KAKINADAMDEAST GODAVARI DIST", "TUNIMANDALEAST GODAVARI"):
+ * the marker's start and end, or null. The place must lie in that district (a town of it, or a post office of it).
+ */
+function mandalBeforeDistrictAt(run: string, text: string, end: number): [number, number] | null {
+  if (text.charCodeAt(end) !== 32) return null;
+  for (const marker of GLUED_MANDAL_MARKERS) {
+    const at = run.lastIndexOf(marker);
+    if (at < 4) continue;
+    const districts = districtsByFirstWord().districts.get(run.slice(at + marker.length));
+    const district = districts?.find((d) => {
+      const rest = d.slice(d.indexOf(" "));
+      return text.slice(end, end + rest.length).toLowerCase() === rest.toLowerCase() && !isLetterAt(text, end + rest.length);
+    });
+    if (!district) continue;
+    const place = run.slice(0, at);
+    const inDistrict = townNamed(place)?.areas.some((a) => a.district === district) || recordsNamed(place).some((rec) => rec.districts.includes(district));
+    return inDistrict ? [at, at + marker.length] : null;
+  }
+  return null;
+}
+
+/** The district markers a list glues to a district's initials, and the most letters of the initials and a marker. */
+const GLUED_DISTRICT_MARKERS: readonly string[] = ["district", "distt", "dist", "dt"];
+const INITIALS_MARKER_LETTERS = 10;
+
+/** The length of the district marker after a district's initials (`DISTRICT_SHORT_FORMS`) that end `key`, or 0. */
 function gluedDistrictInitials(key: string): number {
-  for (const marker of ["dt", "dist", "distt", "district"]) {
-    if (key.length === marker.length + 2 && key.endsWith(marker) && DISTRICT_SHORT_FORMS[key.slice(0, 2)] !== undefined) return marker.length;
+  for (const marker of GLUED_DISTRICT_MARKERS) {
+    if (key.length >= marker.length + 2 && key.endsWith(marker) && DISTRICT_SHORT_FORMS[key.slice(-marker.length - 2, -marker.length)] !== undefined) return marker.length;
   }
   return 0;
 }
@@ -3044,6 +3133,40 @@ function townBeforeOwnDistrictAt(key: string, rest: string): number {
     };
     if (townNamed(left)?.areas.some((a) => own(a.district))) return i;
   }
+  return rest === "" ? nearTownBeforeNearDistrictAt(key) : 0;
+}
+
+let districtsByEnd: Map<string, string[]> | null = null;
+/** The directory's districts of seven letters or more (`placeNameKey`), by their last two letters. */
+function districtKeysByEnd(): Map<string, string[]> {
+  if (!districtsByEnd) {
+    districtsByEnd = new Map();
+    for (const district of directoryDistricts().keys()) {
+      const name = placeNameKey(district);
+      if (name.length < 7) continue;
+      const list = districtsByEnd.get(name.slice(-2)) ?? [];
+      list.push(district);
+      districtsByEnd.set(name.slice(-2), list);
+    }
+  }
+  return districtsByEnd;
+}
+
+/**
+ * Where a run of letters (lower case) before a district's marker splits into a town of seven letters or more spelt a
+ * letter off a directory town's, and the name, as spelt or a letter off, of one of that town's own districts
+ * ("TIRUPATHICHITOR DIST"), or 0. The district's last two letters find it (a few names, not the directory's every
+ * district), and the town a letter off must lie in it: a near name of another district is no split.
+ */
+function nearTownBeforeNearDistrictAt(key: string): number {
+  for (const district of districtKeysByEnd().get(key.slice(-2)) ?? []) {
+    const name = placeNameKey(district);
+    for (let i = key.length - name.length - 1; i <= key.length - name.length + 1; i++) {
+      if (i < 7 || editDistance(key.slice(i), name, 1) > 1) continue;
+      const left = key.slice(0, i);
+      if (townWithin(left, 1, (town) => townNamed(town)?.areas.some((a) => a.district === district) ?? false)) return i;
+    }
+  }
   return 0;
 }
 
@@ -3114,15 +3237,16 @@ const TEXT_AREA_TOWN_LETTERS = 7;
 const TEXT_AREA_PREFIX_LETTERS = 4;
 
 /**
- * Where a run of letters (lower case) splits into a word and a directory town of seven letters or more that lies in a
- * district the text writes elsewhere as words, or in the district of a pincode written in it, or 0
+ * Where a run of letters (lower case) splits into a word and a directory town of seven letters or more that lies in the
+ * area the text names (`inArea`: a district it writes elsewhere as words, or a written pincode's district), or 0
  * ("…RAMA ASRAMAMTENALI, GUNTUR DIST", "SUB REGISTRAR OMACHILIPATNAM, 521001"). The longest place that ends the run is the
  * one: a name that merely ends in another's ("…GANAPAVARAM" of "Chinaganapavaram") is not cut short, and a run the
  * directory knows whole stays.
  */
-function townOfTextAreaAt(key: string, text: string): number {
+function townOfTextAreaAt(key: string, inArea: (town: string) => boolean): number {
   const lengths = townEndings?.get(key.slice(-4));
-  if (!lengths || COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  if (!lengths) return shortTownOfTextAreaAt(key, inArea);
   for (let i = 1; i <= key.length - TEXT_AREA_TOWN_LETTERS; i++) {
     if (!lengths.has(key.length - i)) continue;
     const right = key.slice(i);
@@ -3134,9 +3258,30 @@ function townOfTextAreaAt(key: string, text: string): number {
     const left = key.slice(0, i);
     if (i < TEXT_AREA_PREFIX_LETTERS && left !== "o") return 0;
     if (COMMON_WORDS.has(left) || stateKeys().has(left) || namePrefixKeys?.has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
-    return gluedTownKeys().has(right) && townOfTextArea(text, right) ? i : 0;
+    return gluedTownKeys().has(right) && inArea(right) ? i : 0;
   }
-  return 0;
+  return shortTownOfTextAreaAt(key, inArea);
+}
+
+/**
+ * The directory's towns of four letters that end no longer post office's name (`gluedTownKeys` builds it): "Vada",
+ * "Ghat", "Tala" end hundreds ("Pnathadivada"), so a run that ends in one is more often such a name misspelt than a
+ * word and the town.
+ */
+let shortTowns: Set<string> | null = null;
+
+/**
+ * Where a run of letters (lower case) that ends in no place of five letters or more splits into a word and a directory
+ * town of four letters of the text's area (`inArea`) that ends no longer office's name, or 0 ("…ELECTRONTUNI, EAST
+ * GODAVARI DIST"): the word before it is held to `townOfTextAreaAt`'s rules.
+ */
+function shortTownOfTextAreaAt(key: string, inArea: (town: string) => boolean): number {
+  const at = key.length - 4;
+  if (at < TEXT_AREA_PREFIX_LETTERS || !shortTowns?.has(key.slice(at)) || isPlaceKey(key.slice(at - 2)) || isPlaceKey(key.slice(at - 1))) return 0;
+  const right = key.slice(at);
+  const left = key.slice(0, at);
+  if (COMMON_WORDS.has(left) || stateKeys().has(left) || GLUED_BEFORE_TOWN.has(left) || GLUED_AFTER_PLACE_LIST.includes(left)) return 0;
+  return townNamed(right) && inArea(right) ? at : 0;
 }
 
 let stateAliasKeys: Set<string> | null = null;
@@ -4234,7 +4379,7 @@ const GLUED_LETTERS = 16;
 
 /**
  * A word that is two names glued where a list joined its fields, which `unglueTowns` left whole: a town, district or
- * city of five letters or more after three letters or more ("Quarterbhimavaram"), a town before a word ("Eluruwest"), a
+ * city of five letters or more after three letters or more ("Quarterbhimavaram"), a town before a word ("Tanukuwest"), a
  * marker after a name ("Rampurpomandal"), a quarter's word glued to a name ("Shanthinagar") or a word too long to be one.
  */
 function gluedName(key: string): boolean {
@@ -4242,7 +4387,7 @@ function gluedName(key: string): boolean {
   const towns = gluedTownKeys();
   for (let i = 3; i <= key.length - 3; i++) {
     if (key.length - i >= 5 && towns.has(key.slice(i))) return true;
-    // A town before a word only where the word is an address's ("Eluruwest", "Halolgidc"): "Bhokardan" is no Bhokar.
+    // A town before a word only where the word is an address's ("Tanukuwest", "Halolgidc"): "Bhokardan" is no Bhokar.
     const rest = key.slice(i);
     if (i >= 5 && towns.has(key.slice(0, i)) && (DIRECTIONS.has(rest) || COMMON_WORDS.has(rest) || STATE_AGENCIES.has(rest))) return true;
   }

