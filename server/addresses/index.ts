@@ -4670,8 +4670,10 @@ function resolvedArea(
       stateFromLocality ||= state === null;
       ({ state, district } = shared);
     }
-    // A name of several states read as the city, another name written a town of one of them ("Korba Road, Bilaspur").
-    const place = r.statedDistrict ? null : (r.statedCity ?? cityText);
+    // A name of several states read as the city, another name written a town of one of them ("Korba Road, Bilaspur");
+    // not where the names written meet in one district, which decides more ("Main Road, Zari Chikhli": Zari (Chikhli)
+    // is an office of Gujarat's Chikhli, though Zari alone is a town of Maharashtra).
+    const place = r.statedDistrict || shared.state ? null : (r.statedCity ?? cityText);
     const told = place && state ? stateBesideShared(town ? kept.filter((c) => c !== town) : kept, place, state) : null;
     if (told && told !== state) {
       state = told;

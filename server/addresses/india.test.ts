@@ -3243,6 +3243,11 @@ describe("without a pincode, a town of several states decided by another town a 
     expect(comp("Bilaspur, Korba Road, Himachal Pradesh")).toMatchObject({ state: "Himachal Pradesh" });
     expect(comp("Kanpur Road, Hamirpur, 177001")).toMatchObject({ district: "Hamirpur", state: "Himachal Pradesh" });
   });
+
+  it("leaves the district where the names written meet to decide first", () => {
+    // Chikhli: a town of Maharashtra and of Gujarat; Zari, a town of Maharashtra and Gujarat's office "Zari (Chikhli)".
+    expect(comp("Main Road, Zari Chikhli")).toMatchObject({ city: "Chikhli", district: "Navsari", state: "Gujarat" });
+  });
 });
 
 describe("without a pincode, a village written with its tehsil and block, the block's name a town elsewhere (twentieth round, decides)", () => {
