@@ -60,7 +60,9 @@ import {
   placeNameKey,
   preloadPincodeDirectory as preloadDirectory,
   headOfficeRecords,
+  isDirectoryName,
   isOfficeQualifier,
+  isPlaceOfDistrict,
   qualifiedRecords,
   recordsNamed,
   districtState,
@@ -756,7 +758,7 @@ function officeNamedBefore(kept: readonly Chunk[], c: Chunk): boolean {
     if (name.length === 0 || !name.every(isNameWord)) return false;
     const office = placeNameKey(name.map((t) => t.key).join(" "));
     const limit = allowedEdits(Math.max(office.length, key.length));
-    return (recordsNamed(office).length > 0 || !!townNamed(office)) && editDistance(office, key, limit) > limit;
+    return isDirectoryName(office) && editDistance(office, key, limit) > limit;
   });
 }
 
@@ -1056,7 +1058,7 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
 function placeOfArea(key: string, rec: PincodeRecord | null, district: string | null, state: string | null): boolean {
   const areas = townNamed(key)?.areas ?? [];
   if (rec) return officeNameKeys(rec).includes(key) || areas.some((a) => rec.districts.includes(a.district));
-  if (district) return areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
+  if (district) return isPlaceOfDistrict(key, district);
   // With a state only, a town of it, or a post office of one district of it ("Near Water Tank Sumrasar, Gujarat").
   if (state)
     return (
@@ -1483,7 +1485,7 @@ function baseIndex(): BaseIndex {
     }
     bases = { offices: new Map(), states: new Map() };
     for (const [base, { recs, state, district, offices, part, half }] of found) {
-      if (!state || !part || recordsNamed(base).length > 0 || townNamed(base) || getGazetteer().places.has(base)) continue;
+      if (!state || !part || isDirectoryName(base) || getGazetteer().places.has(base)) continue;
       if (COMMON_WORDS.has(base) || PEOPLE.has(base) || LANDMARK_NOUNS.has(base) || ROAD_NAMES.has(base) || NO_HEAD.has(base)) continue;
       if (district && offices >= 2) bases.offices.set(base, recs);
       else if (half) bases.states.set(base, state);
@@ -2581,7 +2583,7 @@ function unglueStates(text: string): string {
     const after = pin ? ` ${pin}` : "";
     if (before === undefined) return pin ? `${state}${after}` : all;
     const key = placeNameKey(before);
-    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || !!townNamed(key) || recordsNamed(key).length > 0 || endsInTown(key);
+    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || isDirectoryName(key) || endsInTown(key);
     // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
     const whole = placeNameKey(before + state);
     return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}${after}` : `${before}${state}${after}`;
@@ -2780,7 +2782,7 @@ function unglueTowns(text: string): string {
       const district = DISTRICT_SHORT_FORMS[run.slice(front, front + 2)];
       const inDistrict = (town: string) => townNamed(town)?.areas.some((a) => a.district === district) ?? false;
       // A village's post office of that district is as good as a town ("…PEDAPUDIEGDT").
-      const office = (name: string) => inDistrict(name) || recordsNamed(name).some((rec) => rec.districts.includes(district as string));
+      const office = (name: string) => district !== undefined && isPlaceOfDistrict(name, district);
       // A word may be glued before the town too ("…FURNITURESKAKINADAEGDT"), as `townOfTextAreaAt` reads it.
       const word = marker > 0 && front >= TEXT_AREA_TOWN_LETTERS + 1 && !isPlaceKey(run) && !office(run.slice(0, front)) ? townOfTextAreaAt(run.slice(0, front), inDistrict) : 0;
       if (marker > 0 && (front === 0 || (front >= 4 && !isPlaceKey(run)))) {
@@ -2948,8 +2950,7 @@ function mandalBeforeDistrictAt(run: string, text: string, end: number): [number
     });
     if (!district) continue;
     const place = run.slice(0, at);
-    const inDistrict = townNamed(place)?.areas.some((a) => a.district === district) || recordsNamed(place).some((rec) => rec.districts.includes(district));
-    return inDistrict ? [at, at + marker.length] : null;
+    return isPlaceOfDistrict(place, district) ? [at, at + marker.length] : null;
   }
   return null;
 }
@@ -3434,7 +3435,7 @@ function completeCutName(text: string): string {
   for (const phrase of before ? [`${before.toLowerCase()} ${word}`, word] : [word]) {
     if (getGazetteer().places.has(phrase)) return text;
     const key = placeNameKey(phrase);
-    if (key.length < CUT_NAME_LETTERS || COMMON_WORDS.has(word) || PEOPLE.has(word) || townNamed(key) || recordsNamed(key).length > 0) continue;
+    if (key.length < CUT_NAME_LETTERS || COMMON_WORDS.has(word) || PEOPLE.has(word) || isDirectoryName(key)) continue;
     const found = statePhrases().filter(([name]) => name.length > phrase.length && name.startsWith(phrase) && name[phrase.length] !== " ");
     const name = found[0]?.[0];
     if (!name || phraseWords?.has(word) || !only(found.map(([, state]) => state))) continue;
@@ -3753,7 +3754,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     const district = !rec ? getGazetteer().districtsByKey.get(tail.map((t) => t.key).join(" ")) : undefined;
     const inDistrict = (k: number) => {
       const headKey = placeNameKey(nameOf({ ...last, tokens: last.tokens.slice(-n - k, -n) }));
-      return recordsNamed(headKey).some((o) => o.districts.includes(district ?? "")) || !!townNamed(headKey)?.areas.some((a) => a.district === district);
+      return district !== undefined && isPlaceOfDistrict(headKey, district);
     };
     if (district && (inDistrict(1) || (last.tokens.length > n + 1 && inDistrict(2)))) continue;
     r.statedCity = town.name;
@@ -3908,7 +3909,7 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   const last = kept.findLast(isPlainName);
   if (!last || isQuarter(last) || !isVillageName(last)) return null;
   const key = placeNameKey(nameOf(last));
-  if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || recordsNamed(key).length > 0 || townNamed(key) || getGazetteer().places.has(nameOf(last))) return null;
+  if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || isDirectoryName(key) || getGazetteer().places.has(nameOf(last))) return null;
   // Within the state and the district written ("Maheswar Mandal, R.R. Dist." is no town of another state spelt so).
   const district = r.statedDistrict;
   const { town, sounded } = spokenTown(key, r.statedState, district);
@@ -4022,7 +4023,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       nameOf(town)
         .slice(part.map((t) => t.key).join(" ").length)
         .trim() === "town";
-    r.statedCity = render(!known && (recordsNamed(whole).length > 0 || townNamed(whole)) ? town.tokens : part, false);
+    r.statedCity = render(!known && isDirectoryName(whole) ? town.tokens : part, false);
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
@@ -4912,7 +4913,7 @@ function townWrittenFirst(words: string[], parts: string[][], m: number, bare: b
   if (!near) districts = townNamed(placeNameKey(name))?.areas.map((a) => a.district) ?? getGazetteer().places.get(name)?.city?.districts;
   else {
     const key = placeNameKey(name);
-    if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || townNamed(key) || recordsNamed(key).length > 0 || getGazetteer().places.has(name)) return undefined;
+    if (key.length < SPOKEN_TOWN_LETTERS || COMMON_WORDS.has(key) || isDirectoryName(key) || getGazetteer().places.has(name)) return undefined;
     // Only a name that sounds as a directory town or is a letter off one is read (index look-ups; a reading costs more).
     const sounds = spokenTownIndex().get(spokenKey(key)) ?? [];
     if (sounds.length === 0 && !townWithin(key, 1)) return undefined;

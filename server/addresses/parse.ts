@@ -33,7 +33,19 @@ import {
   type Marker,
   type Token,
 } from "./lexicon";
-import { districtState, headOfficeRecords, isOfficeQualifier, officeNameKeys, placeNameKey, qualifiedRecords, recordsNamed, townNamed, type PincodeRecord } from "./pincodes";
+import {
+  districtState,
+  headOfficeRecords,
+  isDirectoryName,
+  isOfficeQualifier,
+  isPlaceOfDistrict,
+  officeNameKeys,
+  placeNameKey,
+  qualifiedRecords,
+  recordsNamed,
+  townNamed,
+  type PincodeRecord,
+} from "./pincodes";
 import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
@@ -71,7 +83,7 @@ function spellShortDirections(text: string): string {
   return text.replace(SHORT_DIRECTION, (all, name: string, side: string) => {
     const spelt = `${name} ${side.toUpperCase() === "E" ? "East" : "West"}`;
     const key = placeNameKey(spelt);
-    return townNamed(key) || recordsNamed(key).length > 0 || qualifiedRecords(key).length > 0 ? spelt : all;
+    return isDirectoryName(key) || qualifiedRecords(key).length > 0 ? spelt : all;
   });
 }
 
@@ -468,9 +480,6 @@ export function withoutStrayLetters(written: readonly Token[]): readonly Token[]
   return stray && isDirectoryName(partKey(rest)) && !isDirectoryName(partKey(written)) && !townWithin(partKey(written), 2) ? rest : written;
 }
 
-/** Whether a key is a post office's or a town's name in the directory. */
-const isDirectoryName = (key: string): boolean => recordsNamed(key).length > 0 || !!townNamed(key);
-
 /** Station words that name a spot after a village, not the village: its station, block or crossroads (not its market). */
 const SPOT_WORDS: ReadonlySet<string> = new Set([...STATION_WORDS].filter((w) => w !== "bazar" && w !== "bazaar"));
 
@@ -579,8 +588,8 @@ function villageBeforeSubdistrict(tokens: readonly Token[]): number {
   const at = tokens.length - 1;
   const sub = partKey(tokens.slice(at));
   const village = partKey(tokens.slice(0, at));
-  if (at === 0 || sub.length < 6 || townNamed(partKey(tokens)) || recordsNamed(partKey(tokens)).length > 0 || townNamed(sub) || recordsNamed(sub).length > 0) return 0;
-  return village.length >= 5 && (recordsNamed(village).length > 0 || !!townNamed(village)) && townWithin(sub, 2) ? at : 0;
+  if (at === 0 || sub.length < 6 || isDirectoryName(partKey(tokens)) || isDirectoryName(sub)) return 0;
+  return village.length >= 5 && isDirectoryName(village) && townWithin(sub, 2) ? at : 0;
 }
 
 /**
@@ -1246,7 +1255,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
     if (c.kind === "district" && shared?.kind === "post" && shared.tokens.every((t) => t.key === "&" || t.key === "and")) {
       const name = c.tokens[0];
       const key = name?.type === WORD ? placeNameKey(name.key) : "";
-      if (name && key && (getGazetteer().places.get(name.key)?.city || recordsNamed(key).length > 0 || townNamed(key))) shared.tokens = [name];
+      if (name && key && (getGazetteer().places.get(name.key)?.city || isDirectoryName(key))) shared.tokens = [name];
       else out.pop();
     }
     // "Mirik, Dist. Darjeeling, Darjeeling", "Sinnar Dist. Nasik Nasik": after a place, a list's district column
@@ -1321,7 +1330,7 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     const district = marker ? (districts.get(next.tokens.map((t) => t.key).join(" ")) ?? districts.get((next.tokens[0] as Token).key)) : mention.district;
     if (!district) continue;
     const key = placeNameKey((chunk.tokens[0] as Token).key);
-    const place = recordsNamed(key).some((r) => r.districts.includes(district)) || !!townNamed(key)?.areas.some((a) => a.district === district);
+    const place = isPlaceOfDistrict(key, district);
     if (district === mention.district && !place) continue;
     chunks.splice(at, 0, chunk);
     mentions.splice(mentions.indexOf(mention), 1);

@@ -433,6 +433,16 @@ export function recordsNamed(key: string): readonly PincodeRecord[] {
   return byPlace?.get(key) ?? [];
 }
 
+/** Whether a name (a `placeNameKey`) is a post office's or a town's in the directory. */
+export function isDirectoryName(key: string): boolean {
+  return recordsNamed(key).length > 0 || !!townNamed(key);
+}
+
+/** Whether a name (a `placeNameKey`) is a town or a post office of this district. */
+export function isPlaceOfDistrict(key: string, district: string): boolean {
+  return !!townNamed(key)?.areas.some((a) => a.district === district) || recordsNamed(key).some((r) => r.districts.includes(district));
+}
+
 /** The pincodes with an office the directory writes with this qualifier in brackets (a `placeNameKey`: "santacruzwest"). */
 export function qualifiedRecords(key: string): readonly PincodeRecord[] {
   index();
