@@ -2361,7 +2361,7 @@ describe("without a pincode, a sub-district spelt as it sounds, with its marker 
     expect(parts("Church Road, Kundapur Taluk")).toMatchObject(udupi);
     expect(parts("Near Bus Stand, Tq Kundapur")).toMatchObject(udupi);
     expect(parts("Church Road, Kundapur Tehsil")).toMatchObject(udupi);
-    expect(parts("Church Road, Kundapura Taluk")).toMatchObject(udupi);
+    expect(parts("Temple Road, Kundapura Taluk")).toMatchObject(udupi);
     expect(parts("12 Temple Street, Sompet Mandal")).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
   });
 
