@@ -21,6 +21,9 @@ export function TileMap({ url, point, label }: { url: string; point: { lat: numb
       <div role="img" aria-label={label} className="relative aspect-square w-full overflow-hidden rounded-md border border-slate-300 bg-slate-100">
         {[0, 1, 2].flatMap((r) =>
           [0, 1, 2].map((c) => (
+            // Plain tiles from the operator's tile server: next/image would fetch a third party's tiles through this
+            // public page's server, and the tiles are already sized.
+            // eslint-disable-next-line @next/next/no-img-element
             <img
               key={`${r}${c}`}
               alt=""
