@@ -717,8 +717,15 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     // With no city written, a town or sub-district of its own among the pincode's offices is the town however near
     // the district's town its pincode's centre lies ("Main Bazar, Bagha Purana 142038", Moga's district); a metro's
     // offices stay its neighbourhoods, and the town's own parts ("Meerut Cantt") the town. The directory first: the
-    // home town's key is a new string.
-    if (rec && !written && !CITY_DISTRICTS.has(home.name) && townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) && !key.startsWith(placeNameKey(home.name)))
+    // home town's key is a new string. A metro's range reaches towns of the districts around it: one with a head office
+    // of its own there is a town, not a quarter ("Baruipur 700144", South 24 Parganas, whose town is not Kolkata).
+    if (
+      rec &&
+      !written &&
+      (!CITY_DISTRICTS.has(home.name) || townBesideMetro(key, rec, home)) &&
+      townNamed(key)?.areas.some((a) => rec.districts.includes(a.district)) &&
+      !key.startsWith(placeNameKey(home.name))
+    )
       return itsVillage ?? (tail ? splitTail(kept, k) : c);
     // A metro written as the city keeps its spread ("Bhondsi, Gurgaon"); so does a taluk written alone ("Hosakote Taluk,
     // Bangalore Rural"), which names an area, not a town.
@@ -1006,6 +1013,15 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     if (nearPlaceIn(placeNameKey(tokens.map((t) => t.key).join(" ")), areas)) return { chunk: last, tokens };
   }
   return null;
+}
+
+/**
+ * A head office of the pincode's district(s) where no district of the pincode is the metro's own (its town another):
+ * the town the office serves lies beside the metro, though its pincode is in the metro's range.
+ */
+function townBesideMetro(key: string, rec: PincodeRecord, home: CityDef): boolean {
+  if (rec.districts.some((d) => districtTown(d) === home)) return false;
+  return headOfficeRecords(key).some((r) => r.districts.some((d) => rec.districts.includes(d)));
 }
 
 /** A post office within the spread of its district's metro: a quarter of the metro, not a town of its own. */
@@ -2516,15 +2532,32 @@ const MALFORMED_PINCODE_HINT = /pin|\d{5}|\d{3} \d{4}/i;
  */
 function withoutMalformedPincode(text: string): string {
   if (!MALFORMED_PINCODE_HINT.test(text)) return text;
-  return text.replace(MALFORMED_PINCODE, (all: string, word: string, label: string | undefined) => {
+  return text.replace(MALFORMED_PINCODE, (all: string, word: string, label: string | undefined, at: number) => {
     const key = word.toLowerCase();
-    // Labelled, or seven digits, it is a pincode after any post office's name too ("Dhurkheda PIN 4254009").
-    const office = (!!label || /\d{7}/.test(all)) && key.length >= 4 && !COMMON_WORDS.has(key) && recordsNamed(placeNameKey(key)).length > 0;
-    // So is a label after a district's or sub-district's marker ("Aurangabad Dist PIN"): the marker ends its
+    // A label after a district's or sub-district's marker goes too ("Aurangabad Dist PIN"): the marker ends its
     // place's field, the label none.
     const marker = !!label && (DISTRICT_MARKER.test(key) || SUBDISTRICT_MARKER.test(key));
-    return getGazetteer().places.get(key)?.city || townNamed(placeNameKey(key)) || office || marker ? word : all;
+    // The place may be of two or three words, or begin with an initial ("Araku Valley", "V. Madugula").
+    const before = (text.slice(0, at).match(MALFORMED_PLACE_BEFORE)?.[0] ?? "")
+      .toLowerCase()
+      .split(/[\s.]+/)
+      .filter(Boolean);
+    const names = before.map((_, k) => [...before.slice(k), key].join(" ")).concat(key);
+    return marker || names.some((name) => placeBeforeMalformed(name, !!label || /\d{7}/.test(all))) ? word : all;
   });
+}
+
+/** Up to two words (or initials) before the word that a malformed pincode follows. */
+const MALFORMED_PLACE_BEFORE = /(?:\b[a-z]+(?:\.\s*|\s+)){1,2}$/i;
+
+/**
+ * Whether a malformed pincode after `name` goes: the name is a known city or a directory town; labelled, or of seven
+ * digits, it is a pincode after any post office's name too ("Dhurkheda PIN 4254009").
+ */
+function placeBeforeMalformed(name: string, labelled: boolean): boolean {
+  const key = placeNameKey(name);
+  if (getGazetteer().places.get(name)?.city || townNamed(key)) return true;
+  return labelled && key.length >= 4 && !COMMON_WORDS.has(name) && recordsNamed(key).length > 0;
 }
 
 function postalZone(text: string): { text: string; pincode: string } | null {

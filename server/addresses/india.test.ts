@@ -3315,3 +3315,34 @@ describe("a town of four letters glued to a word, its district written ('…ELEC
     expect(comp("BUILDING OF SAI TOTAVADA, THANE DIST").city).not.toBe("Vada");
   });
 });
+
+describe("a town with a head office beside a metro, in its pincode range, the metro not written (twenty-first round, pinmetro)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town written, not the metro its pincode's range gives", () => {
+    expect(comp("12 Station Road, Baruipur 700144")).toMatchObject({ city: "Baruipur", district: "South 24 Parganas", pincode: "700144" });
+    expect(comp("4 GST Road, Tambaram 600045")).toMatchObject({ city: "Tambaram", pincode: "600045" });
+    expect(comp("Station Road, Barrackpore 700120")).toMatchObject({ city: "Barrackpore", pincode: "700120" });
+  });
+
+  it("keeps the metro where it is written, and a quarter of the metro's own district or a quarter with no head office", () => {
+    expect(comp("12 Station Road, Baruipur, Kolkata 700144")).toMatchObject({ city: "Kolkata", locality: "Baruipur" });
+    expect(comp("4 Main Road, Rajajinagar 560010")).toMatchObject({ city: "Bengaluru", locality: "Rajajinagar" });
+    expect(comp("Main Road, Topsia 700039")).toMatchObject({ city: "Kolkata", locality: "Topsia" });
+  });
+});
+
+describe("a town of two words or an initial before a pincode a digit short or long (twenty-first round, pinmetro)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town and invents no pincode", () => {
+    expect(comp("Station Road, Araku Valley 53114")).toMatchObject({ city: "Araku Valley", pincode: null, state: "Andhra Pradesh" });
+    expect(comp("Station Road, Doom Dooma PIN 7861500")).toMatchObject({ city: "Doom Dooma", pincode: null, state: "Assam" });
+    expect(comp("Station Road, V. Madugula 53102")).toMatchObject({ pincode: null, state: "Andhra Pradesh" });
+    expect(comp("Bazar Road, Chalisgaon PIN 4241001")).toMatchObject({ city: "Chalisgaon", pincode: null });
+  });
+
+  it("keeps a number after any other word", () => {
+    expect(normalizeAddress("Flat 10203, Station Road, Hindupur").normalized).toContain("10203");
+  });
+});
