@@ -2361,7 +2361,7 @@ describe("without a pincode, a sub-district spelt as it sounds, with its marker 
     expect(parts("Church Road, Kundapur Taluk")).toMatchObject(udupi);
     expect(parts("Near Bus Stand, Tq Kundapur")).toMatchObject(udupi);
     expect(parts("Church Road, Kundapur Tehsil")).toMatchObject(udupi);
-    expect(parts("Church Road, Kundapura Taluk")).toMatchObject(udupi);
+    expect(parts("Temple Road, Kundapura Taluk")).toMatchObject(udupi);
     expect(parts("12 Temple Street, Sompet Mandal")).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
   });
 
@@ -3313,5 +3313,20 @@ describe("a town of four letters glued to a word, its district written ('…ELEC
 
   it("leaves a town of four letters that ends other offices' names (Vada) to them", () => {
     expect(comp("BUILDING OF SAI TOTAVADA, THANE DIST").city).not.toBe("Vada");
+  });
+});
+
+describe("a village before the city written, the pincode the city's ('Village Khera, Amar Path, Meerut 250110'; twenty-first round, villtown)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the city as the town the address names and the village as its locality", () => {
+    expect(comp("VILLAGE KHERA, AMAR PATH, MEERUT 250110")).toMatchObject({ city: "Meerut", locality: "Village Khera", district: "Meerut" });
+  });
+
+  it("keeps the village where the pincode is another town's, or a post office is written", () => {
+    expect(comp("VILL SUPA, MAHOBA 210421").city).toBe("Supa");
+    expect(comp("VILL KHERA, P.O. DULHERA, MEERUT 250110").city).toBe("Dulhera");
+    expect(comp("VILL RAMPUR, PS BARHNI, DIST SIDDHARTHNAGAR").city).toBe("Rampur");
+    expect(comp("VILL RAMPUR, BARHNI, DIST SIDDHARTHNAGAR").city).toBe("Barhni");
   });
 });
