@@ -3989,6 +3989,20 @@ function postOfficeOfCity(post: Chunk, kept: readonly Chunk[], city: CityDef, re
 }
 
 /**
+ * Whether a village written with its marker and no post office lies in the city written after it: the directory's town
+ * of that name (its sub-district or head office) holds the written pincode, and that lies within the city's 15 km
+ * ("Village Khera, Amar Path, Meerut 250110"). The city is then the post-office town the address names and the village
+ * its locality (contract). A pincode of another town's keeps the village ("Vill. Supa, Mahoba 210421"), as does a
+ * village 30 km out in the city's sub-district, and the city's own head office's pincode, which buyers write for
+ * the district's villages that do not know theirs ("Village Rampur, Sikar 332001").
+ */
+function villageOfCity(place: Chunk, city: CityDef, rec: PincodeRecord | null, mentions: readonly Mention[]): boolean {
+  if (!rec || place.kind !== "village" || place.label !== "Village" || !mentions.some((m) => m.kind === "city" && m.city === city && m.order > place.order)) return false;
+  if (farFrom(city, rec.entry) || cityCentre(city)?.code === rec.entry.code) return false;
+  return city.keys.some((k) => !!townNamed(placeNameKey(k))?.codes.includes(rec.entry.code));
+}
+
+/**
  * Whether a village or post office written with a metro lies beyond the metro's spread (`townDistanceKm`): one of the
  * pincode's own offices, or without a pincode the one office of that name in the metro's districts.
  */
@@ -4035,7 +4049,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const quarter = !!place && isQuarter(place) && (!!city || !!rec?.entry.city) && officeAtHead(place.tokens, rec, r.statedDistrict).length === place.tokens.length;
   const own = rec && !city && !town && place?.tokens.length === 2 && place.tokens[1]?.key === "city" ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : undefined;
   const cityOffice = !!own && own.keys.some((k) => placeNameKey(k) === placeNameKey(place?.tokens[0]?.key ?? ""));
-  const rural = town || metroVillage || quarter || cityOffice || (post && city && postOfficeOfCity(post, kept, city, rec, mentions)) ? null : place;
+  const rural =
+    town || metroVillage || quarter || cityOffice || (post && city && postOfficeOfCity(post, kept, city, rec, mentions)) || (place && city && villageOfCity(place, city, rec, mentions))
+      ? null
+      : place;
   if (cityOffice) {
     r.statedCity = own.name;
     r.townFits = true;

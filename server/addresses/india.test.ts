@@ -3346,3 +3346,18 @@ describe("a town of two words or an initial before a pincode a digit short or lo
     expect(normalizeAddress("Flat 10203, Station Road, Hindupur").normalized).toContain("10203");
   });
 });
+
+describe("a village before the city written, the pincode the city's ('Village Khera, Amar Path, Meerut 250110'; twenty-first round, villtown)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the city as the town the address names and the village as its locality", () => {
+    expect(comp("VILLAGE KHERA, AMAR PATH, MEERUT 250110")).toMatchObject({ city: "Meerut", locality: "Village Khera", district: "Meerut" });
+  });
+
+  it("keeps the village where the pincode is another town's, or a post office is written", () => {
+    expect(comp("VILL SUPA, MAHOBA 210421").city).toBe("Supa");
+    expect(comp("VILL KHERA, P.O. DULHERA, MEERUT 250110").city).toBe("Dulhera");
+    expect(comp("VILL RAMPUR, PS BARHNI, DIST SIDDHARTHNAGAR").city).toBe("Rampur");
+    expect(comp("VILL RAMPUR, BARHNI, DIST SIDDHARTHNAGAR").city).toBe("Barhni");
+  });
+});
