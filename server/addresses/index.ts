@@ -2612,15 +2612,26 @@ function unglueStates(text: string): string {
       .join("|")})(pin(?:code)?)?(?![a-z])`,
     "gi",
   );
-  return text.replace(gluedState, (all: string, before: string | undefined, state: string, pin: string | undefined) => {
+  return text.replace(gluedState, (all: string, before: string | undefined, state: string, pin: string | undefined, at: number) => {
     const after = pin ? ` ${pin}` : "";
     if (before === undefined) return pin ? `${state}${after}` : all;
     const key = placeNameKey(before);
-    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || isDirectoryName(key) || endsInTown(key);
+    const known = /\d/.test(before) || !!getGazetteer().places.get(key) || isDirectoryName(key) || endsInTown(key) || isDirectoryName(wordBefore(text, at) + key);
     // A place whose own name ends like a state is that place ("Karanaipuduchery", a village of Kancheepuram).
     const whole = placeNameKey(before + state);
     return known && !townNamed(whole) && recordsNamed(whole).length === 0 ? `${before} ${state}${after}` : `${before}${state}${after}`;
   });
+}
+
+/**
+ * The word (lower case) one space before `at` in `text`, or "": the first word of a place of two words whose second
+ * the run at `at` starts ("RAMPUR COLLIERYORISSA": the office Rampur Colliery, then the state).
+ */
+function wordBefore(text: string, at: number): string {
+  if (at < 2 || text.charCodeAt(at - 1) !== 32) return "";
+  let start = at - 1;
+  while (start > 0 && at - start <= GLUED_RUN && isLetterAt(text, start - 1)) start--;
+  return text.slice(start, at - 1).toLowerCase();
 }
 
 /** The longest run of letters read as names glued together: a longer one is left whole (the scans stay short). */
@@ -3740,9 +3751,16 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     return;
   }
   if (mentions.some((m) => m.kind === "city")) return;
-  const last = [...kept].reverse().find((c) => isPlainName(c) || isStationTown(c));
+  const at = kept.findLastIndex((c) => isPlainName(c) || isStationTown(c));
+  // A bank's branch is named after its town ("SBI, Shahada Branch", "Hindupur, Branch" as lists cut it): the town is
+  // the name before the word, which the line keeps (as `placeWrittenAsTown` reads a town of one district, this reads
+  // one of several districts too).
+  const alone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
+  const last = kept[alone ? at - 1 : at];
+  const branch = !!last && last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
+  const named = last && branch ? { ...last, tokens: last.tokens.slice(0, -1) } : last;
   // Letters only: "Sector 62" is no "Sector-17".
-  const key = last && last.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(last)) : "";
+  const key = named && named.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(named)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
   // A locality's name of many states is a town only where a road named after a place of its state says which
   // ("Shop 9, Chakrata Road, Vikas Nagar"; `everywhereName`).
@@ -3763,7 +3781,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     r.statedCity = found.name;
     r.cityWritten = true;
     r.townOutside = !!rec;
-    kept.splice(kept.indexOf(last), 1);
+    kept.splice(kept.indexOf(last), 1, ...(branch ? [{ ...last, tokens: last.tokens.slice(-1) }] : []));
     return;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are

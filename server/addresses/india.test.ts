@@ -3361,3 +3361,28 @@ describe("a village before the city written, the pincode the city's ('Village Kh
     expect(comp("VILL RAMPUR, BARHNI, DIST SIDDHARTHNAGAR").city).toBe("Barhni");
   });
 });
+
+describe("a bank's branch named after a town of several districts, and a state glued to a place of two words (twenty-first round, glue5)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town a branch is named after, glued or apart, where its name is also an office elsewhere", () => {
+    expect(comp("SBI, SHAHADA BRANCH")).toMatchObject({ city: "Shahada", state: "Maharashtra" });
+    expect(comp("HINDUPURBRANCH")).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(comp("SBI, HINDUPUR, BRANCH")).toMatchObject({ city: "Hindupur", state: "Andhra Pradesh" });
+    // The line keeps the branch's word.
+    expect(normalizeAddress("SBI, SHAHADA BRANCH").normalized).toContain("Branch");
+  });
+
+  it("leaves a branch named after no town as it was", () => {
+    expect(comp("SBI BRANCH")).toMatchObject({ city: null, state: null });
+    expect(comp("MAIN ROAD, ALIPORE BRANCH, KOLKATA")).toMatchObject({ city: "Kolkata" });
+  });
+
+  it("splits a state glued to the second word of a place of two words", () => {
+    expect(comp("MAIN ROAD, RAMPUR COLLIERYORISSA")).toMatchObject({ city: "Rampur Colliery", district: "Jharsuguda", state: "Odisha" });
+  });
+
+  it("leaves a word that with the one before it is no place glued to the state", () => {
+    expect(comp("NEAR SAI TEMPLEORISSA")).toMatchObject({ city: null, state: null });
+  });
+});
