@@ -4178,7 +4178,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
         ? placeBesideOwnCity(kept, rec, r)
         : (placeWrittenAsTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
           (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null) ??
-          branchTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState))
+          branchTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
+          facilityTown(kept, otherState ? null : rec, r))
       : null;
   if (placeTown) {
     r.statedCity = render(placeTown.tokens, false);
@@ -4255,6 +4256,52 @@ function villageBeforeSubDistrict(kept: readonly Chunk[]): Chunk | null {
     if (isVillageName(c)) return c;
   }
   return null;
+}
+
+/** A name written where a place goes (glued to a word too), which may be the village the parcel goes to though the directory need not know it. */
+const namesAPlace = (p: Chunk) => isPlainName(p) && p.tokens.some((t) => t.type === WORD && t.key.length >= 3 && VOWEL.test(t.key) && !COMMON_WORDS.has(t.key));
+
+/**
+ * A landmark that is a town's own facility (`townFacility`: "Near Hindupur Bus Stand, Dist. Anantapur") where no other
+ * place is written: the parcel goes to that town. In the pincode's district (without one, the written district or
+ * state; with nothing written, one district only); the line keeps the landmark as written.
+ */
+function facilityTown(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): { chunk: Chunk; tokens: readonly Token[] } | null {
+  const c = kept.findLast((p) => p.kind === "landmark");
+  if (!c || kept.some(namesAPlace)) return null;
+  for (const { name } of townFacility(c.tokens)) {
+    const town = townNamed(placeNameKey(name));
+    if (!town || only(inAreas(town, rec, r).map((a) => a.district)) === null) continue;
+    // The town's tokens: a token's key may hold words the tokenizer kept together.
+    for (let n = 1; n <= c.tokens.length; n++) {
+      const tokens = c.tokens.slice(0, n);
+      if (tokens.map((t) => t.key).join(" ") === name) return { chunk: c, tokens };
+    }
+  }
+  return null;
+}
+
+/** A directory town's areas within the pincode's districts; without one, the written district and state. */
+function inAreas(town: DirectoryTown, rec: PincodeRecord | null, r: Reading): Area[] {
+  return town.areas.filter((a) => (rec ? rec.districts.includes(a.district) : (!r.statedDistrict || a.district === r.statedDistrict) && inState(a.state, r.statedState)));
+}
+
+/**
+ * A sub-district written with its marker where no town, office or village is read as the city and no other name is
+ * written ("Main Road, Hindupur (M)", "DCCB, Chalisgaon Tq"): it is named after its headquarters town, the town the parcel goes to, where the directory
+ * has an office of that name among the sub-district's own pincodes. In the pincode's district (without one, the written
+ * district or state; with nothing written, one district only). Not a block, named after a village as often.
+ */
+function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): Chunk | null {
+  // One sub-district written: of two ("Sambhar Tal, Rampur Tehsil"), nothing says which the town is.
+  const subs = kept.filter((p) => p.kind === "tehsil" && p.label !== "Block" && SUB_DISTRICT_LABELS.has(p.label));
+  const c = subs.length === 1 ? (subs[0] as Chunk) : null;
+  if (!c || !c.tokens.every(isNameWord)) return null;
+  if (kept.some(namesAPlace)) return null;
+  const key = placeNameKey(nameOf(c));
+  const town = townNamed(key);
+  if (!town || !recordsNamed(key).some((o) => town.codes.includes(o.entry.code))) return null;
+  return only(inAreas(town, rec, r).map((a) => a.district)) !== null ? c : null;
 }
 
 /**
@@ -5111,7 +5158,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const ownCity = !!rec && nearOwnCity(rec);
   const village =
     (!r.statedCity && unplaced && !ownCity
-      ? (villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null))
+      ? (villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null) ?? townOfSubDistrict(kept, rec, r))
       : null) ??
     (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
     (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);

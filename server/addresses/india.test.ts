@@ -814,7 +814,10 @@ describe("markers as lists type them", () => {
 
   it("reads the Telugu 'Mandalam' as a mandal, also glued to its name in capitals", () => {
     expect(normalizeAddress("Main Road, Ponnur Mandalam, Guntur Dist").normalized).toBe("Main Road, Mandal Ponnur, District Guntur, Andhra Pradesh");
-    expect(normalizeAddress("MAIN ROAD, PEDAKAKANIMANDALAM, GUNTUR DIST").components).toMatchObject({ locality: "Mandal Pedakakani", district: "Guntur" });
+    expect(normalizeAddress("MAIN ROAD, PEDAKAKANIMANDALAM, GUNTUR DIST")).toMatchObject({
+      normalized: "Main Road, Mandal Pedakakani, District Guntur, Andhra Pradesh",
+      components: { city: "Pedakakani", district: "Guntur" },
+    });
   });
 
   it("leaves an 'of' before a village written with its marker after it to the words before", () => {
@@ -1930,7 +1933,10 @@ describe("place names glued to neighbouring words (ninth round)", () => {
   });
 
   it("keeps whole a sub-district's name the directory knows before its marker", () => {
-    expect(normalizeAddress("12, MAIN ROAD, TADEPALLIGUDEM MANDAL").components).toMatchObject({ locality: "Mandal Tadepalligudem", district: "West Godavari" });
+    expect(normalizeAddress("12, MAIN ROAD, TADEPALLIGUDEM MANDAL")).toMatchObject({
+      normalized: expect.stringContaining("Mandal Tadepalligudem"),
+      components: { city: "Tadepalligudem", district: "West Godavari" },
+    });
   });
 
   it("keeps an ordinal on the six digits before it", () => {
@@ -2276,7 +2282,12 @@ describe("a state's two initials written apart or with one dot (U P, M.P, W. B.)
 
 describe("without a pincode, a directory town named inside a landmark by its own facility (bus stand, station, court, tehsil)", () => {
   it("names the town's state and district, the facility's words after the town, with or without a comma after", () => {
-    expect(normalizeAddress("Shop 3, Near Nawalgarh Bus Stand").components).toMatchObject({ landmark: "Near Nawalgarh Bus Stand", city: null, district: "Jhunjhunu", state: "Rajasthan" });
+    expect(normalizeAddress("Shop 3, Near Nawalgarh Bus Stand").components).toMatchObject({
+      landmark: "Near Nawalgarh Bus Stand",
+      city: "Nawalgarh",
+      district: "Jhunjhunu",
+      state: "Rajasthan",
+    });
     expect(parts("Plot 9, Opp. Penukonda Railway Station")).toMatchObject({ district: "Anantapur", state: "Andhra Pradesh" });
     expect(parts("4, Lake View Road, Behind Nawalgarh Tehsil Office")).toMatchObject({ district: "Jhunjhunu", state: "Rajasthan" });
     expect(parts("NEAR SOJAT CITY COURT")).toMatchObject({ district: "Pali", state: "Rajasthan" });
@@ -2361,7 +2372,8 @@ describe("without a pincode, a sub-district spelt as it sounds, with its marker 
     expect(parts("Church Road, Kundapur Taluk")).toMatchObject(udupi);
     expect(parts("Near Bus Stand, Tq Kundapur")).toMatchObject(udupi);
     expect(parts("Church Road, Kundapur Tehsil")).toMatchObject(udupi);
-    expect(parts("Temple Road, Kundapura Taluk")).toMatchObject(udupi);
+    // Spelt as the directory spells it, the sub-district names its town (twenty-first round).
+    expect(parts("Temple Road, Kundapura Taluk")).toMatchObject({ ...udupi, city: "Kundapura" });
     expect(parts("12 Temple Street, Sompet Mandal")).toMatchObject({ district: "Srikakulam", state: "Andhra Pradesh" });
   });
 
@@ -3384,5 +3396,36 @@ describe("a bank's branch named after a town of several districts, and a state g
 
   it("leaves a word that with the one before it is no place glued to the state", () => {
     expect(comp("NEAR SAI TEMPLEORISSA")).toMatchObject({ city: null, state: null });
+  });
+});
+
+describe("a sub-district written with its marker as the only place ('Main Road, Hindupur (M)'; twenty-first round, subtown)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the sub-district's headquarters town as the city", () => {
+    expect(comp("MAIN ROAD, HINDUPUR (M)")).toMatchObject({ city: "Hindupur", state: "Andhra Pradesh" });
+    expect(comp("DCCB, CHALISGAON TQ")).toMatchObject({ city: "Chalisgaon", district: "Jalgaon", state: "Maharashtra" });
+  });
+
+  it("keeps a village or office written before it as the city", () => {
+    expect(comp("VILL RAMPUR, PENUKONDA MANDAL, ANANTAPUR DISTRICT 515110").city).toBe("Rampur");
+    expect(comp("Hindupur Road, Penukonda").city).toBe("Penukonda");
+  });
+});
+
+describe("a town named only by its own facility in a landmark ('Near Chalisgaon Bus Stand, Dist Jalgaon'; twenty-first round, subtown)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town as the city and keeps the landmark as written", () => {
+    const out = normalizeAddress("NEAR CHALISGAON BUS STAND, DIST JALGAON");
+    expect(out.components).toMatchObject({ city: "Chalisgaon", landmark: "Near Chalisgaon Bus Stand", district: "Jalgaon", state: "Maharashtra" });
+    expect(out.normalized).toBe("Near Chalisgaon Bus Stand, District Jalgaon, Maharashtra");
+    expect(comp("Near Penukonda Railway Station 515110").city).toBe("Penukonda");
+  });
+
+  it("keeps a place written besides, and names no town from a road or a school", () => {
+    expect(comp("Near Hindupur Bus Stand, Penukonda").city).toBe("Penukonda");
+    expect(comp("Hindupur Road, Penukonda").city).toBe("Penukonda");
+    expect(comp("Opp Chalisgaon Public School").city).toBeNull();
   });
 });
