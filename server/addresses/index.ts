@@ -4032,6 +4032,23 @@ function beyondMetro(place: Chunk, city: CityDef, rec: PincodeRecord | null): bo
 }
 
 /**
+ * The town of a side written after a town or village of the district ("Shahada West", "Post Chalisgaon (E)", "Mohida
+ * West, Tal. Shahada"): the city is the town, the line keeps the side. Also where the directory has an office of the
+ * side's name, which the parser keeps one token (`townTokens` leaves it whole). Null elsewhere, and in a metro whose
+ * districts are the city, where the side names the quarter ("Andheri East").
+ */
+function townOfSide(tokens: readonly Token[], rec: PincodeRecord | null, r: Reading): string | null {
+  const words = tokens
+    .map((t) => t.key)
+    .join(" ")
+    .split(" ");
+  const district = rec?.entry.district ?? r.statedDistrict;
+  if (words.length < 2 || !DIRECTIONS.has(words[words.length - 1] as string) || !district || CITY_DISTRICTS.has(rec?.entry.city ?? "")) return null;
+  if (!isPlaceOfDistrict(placeNameKey(words.slice(0, -1).join("")), district)) return null;
+  return render(tokens, false).replace(/[\s(-]+[A-Za-z]+\)?$/, "");
+}
+
+/**
  * The city when no city name decided it: a town the text names, a rural post office or village, a
  * directory town or sub-district, a near spelling of the pincode's town or of a known city, a place
  * written as a town. Takes the chosen chunk out of `kept`; settles the reading's city and its fit.
@@ -4091,12 +4108,13 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       nameOf(town)
         .slice(part.map((t) => t.key).join(" ").length)
         .trim() === "town";
-    r.statedCity = render(!known && isDirectoryName(whole) ? town.tokens : part, false);
+    r.statedCity = (!known && townOfSide(town.tokens, rec, r)) || render(!known && isDirectoryName(whole) ? town.tokens : part, false);
     r.townFits = true;
     r.cityWritten = false;
   } else if (rural) {
-    r.statedCity = render(officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict), false);
-    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
+    const office = officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict);
+    r.statedCity = townOfSide(office, rec, r) ?? render(office, false);
+    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(office.map((t) => t.key).join("")));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off,
@@ -4393,17 +4411,22 @@ const isNameWord = (t: Token) => t.type === WORD && t.key.length >= 3 && !GLUED_
 function villageBefore(kept: readonly Chunk[], sub: Chunk): Chunk | null {
   const village = villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageAfterSubDistrict(kept, sub);
   if (!village || placeNameKey(nameOf(village)).startsWith(placeNameKey(nameOf(sub)))) return null;
-  // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together.
-  return village.tokens.some((t) => NOT_NAMES.has(t.key) || gluedName(t.key)) ? null : village;
+  // Nor a bank's branch named after the sub-district's town ("Branch <town>, Tq. <town>"), nor names glued together (a
+  // side written apart is none: "Mohida West").
+  return village.tokens.some((t) => NOT_NAMES.has(t.key) || (!DIRECTIONS.has(t.key) && gluedName(t.key))) ? null : village;
 }
 
 /**
  * A village's name as lists write it: one or two name words with a vowel, no road's name nor an address word's plural;
- * the second may be the word that parts a village from its namesake ("Rampura Kalan", "Sawargaon Budruk").
+ * the second may be the word that parts a village from its namesake ("Rampura Kalan", "Sawargaon Budruk"), or a side
+ * ("Mohida West").
  */
 const isVillageName = (c: Chunk) =>
   c.tokens.length <= 2 &&
-  c.tokens.every((t, k) => (k === 1 && VILLAGE_HALVES.has(t.key)) || (isNameWord(t) && VOWEL.test(t.key) && !COMMON_WORDS.has(t.key.replace(/s$/, "")) && !ROAD_NAMES.has(t.key)));
+  c.tokens.every(
+    (t, k) =>
+      (k === 1 && (VILLAGE_HALVES.has(t.key) || DIRECTIONS.has(t.key))) || (isNameWord(t) && VOWEL.test(t.key) && !COMMON_WORDS.has(t.key.replace(/s$/, "")) && !ROAD_NAMES.has(t.key)),
+  );
 /** The larger and the smaller of two villages of one name. */
 const VILLAGE_HALVES: ReadonlySet<string> = new Set(["kalan", "khurd", "budruk", "buzurg"]);
 
@@ -5199,7 +5222,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
     city:
       r.statedCity ??
       (villageOrAlone
-        ? render(villageOrAlone.tokens, false)
+        ? (townOfSide(villageOrAlone.tokens, rec, r) ?? render(villageOrAlone.tokens, false))
         : rec
           ? nearOwnCity(rec) && !districtElsewhere(rec, r.statedDistrict)
             ? (entry?.city ?? null)

@@ -3429,3 +3429,26 @@ describe("a town named only by its own facility in a landmark ('Near Chalisgaon 
     expect(comp("Opp Chalisgaon Public School").city).toBeNull();
   });
 });
+
+describe("a side written after a town of the district ('Plot 3, Station Road, Kandukur South'; twenty-second round, direction)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town as the city, where the directory has an office of the side's name, and keeps the side in the line", () => {
+    expect(comp("PLOT 3, STATION ROAD, KANDUKUR SOUTH, DIST PRAKASAM 523105")).toMatchObject({ city: "Kandukur", district: "Prakasam" });
+    expect(comp("POST TIRUPATI (E), 517501")).toMatchObject({ city: "Tirupati", district: "Chittoor" });
+    expect(comp("12 GANDHI ROAD, NAGERCOIL WEST, 629001").city).toBe("Nagercoil");
+    expect(normalizeAddress("PLOT 3, STATION ROAD, KANDUKUR SOUTH, DIST PRAKASAM 523105").normalized).toContain("Kandukur South");
+  });
+
+  it("reads a village with a side before its taluk as the city, not the taluk", () => {
+    expect(comp("GANESH SADAN, MOHIDA WEST, TAL. SHAHADA, DIST. NANDURBAR 425409")).toMatchObject({ city: "Mohida", district: "Nandurbar" });
+    expect(normalizeAddress("GANESH SADAN, MOHIDA WEST, TAL. SHAHADA, DIST. NANDURBAR 425409").normalized).toContain("Mohida West, Taluk Shahada");
+  });
+
+  it("keeps a metro's quarter with its side, and a town or village without one, as they were", () => {
+    expect(comp("12 NEHRU ROAD, ANDHERI (EAST), MUMBAI 400069")).toMatchObject({ city: "Mumbai", locality: "Andheri East" });
+    expect(comp("12 STATION ROAD, JAYANAGAR EAST, 560041")).toMatchObject({ city: "Bengaluru", locality: "Jayanagar East" });
+    expect(comp("12 STATION ROAD, TIRUPATI, 517501").city).toBe("Tirupati");
+    expect(comp("GANESH SADAN, MOHIDA, TAL. SHAHADA, DIST. NANDURBAR 425409").city).toBe("Mohida");
+  });
+});
