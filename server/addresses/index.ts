@@ -707,8 +707,14 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
       // Not the district's own name spelt another way ("Bhubaneswar, Khurda" for Khordha).
       const district = key.length >= 5 && areas.some((d) => editDistance(placeNameKey(d), key, 2) <= 2);
-      const town = found.length === 0 && isPlainName(c) && !METROS.has(home.name) && !district ? townNamed(key) : null;
-      if (town && town.areas.some((a) => areas.includes(a.district) && inState(a.state, state))) at = pincodeRecord(town.codes[0] ?? "")?.entry ?? null;
+      // Offices of the name far apart in the district are villages named after the town or its namesakes ("Mudigere,
+      // Chikkamagaluru", "Mettupalayam, Coimbatore"): the town or sub-district of that name is the one a buyer means. It
+      // lies at its pincode in the district whose office bears its name, not at one of its sub-district's beside the city.
+      const town = !at && isPlainName(c) && !METROS.has(home.name) && !district ? townNamed(key) : null;
+      if (town?.areas.some((a) => areas.includes(a.district) && inState(a.state, state))) {
+        const there = town.codes.map(pincodeRecord).filter((r) => !!r && r.districts.some((d) => areas.includes(d))) as PincodeRecord[];
+        at = (there.find((r) => officeNameKeys(r).some((o) => o.includes(key))) ?? there[0])?.entry ?? null;
+      }
     }
     if (!at) continue;
     // Before the city written last, a post office that is no town or sub-district of the city's district is an

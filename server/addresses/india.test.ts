@@ -3452,3 +3452,27 @@ describe("a side written after a town of the district ('Plot 3, Station Road, Ka
     expect(comp("GANESH SADAN, MOHIDA, TAL. SHAHADA, DIST. NANDURBAR 425409").city).toBe("Mohida");
   });
 });
+
+describe("a town of its own before its district's city, offices of its name elsewhere in the district, no pincode (twenty-second round, townfar)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town, not the city, where offices of the town's name lie far apart in the district", () => {
+    expect(comp("NEAR NEW BUS STAND, NANDAVARAM, KURNOOL")).toMatchObject({ city: "Nandavaram", locality: null, district: "Kurnool" });
+    expect(comp("MAIN ROAD, MUDIGERE, CHIKKAMAGALURU")).toMatchObject({ city: "Mudigere", district: "Chikkamagaluru" });
+    expect(comp("OPP TEMPLE, METTUPALAYAM, COIMBATORE")).toMatchObject({ city: "Mettupalayam", district: "Coimbatore" });
+    expect(comp("MAIN ROAD, HARSUD, KHANDWA")).toMatchObject({ city: "Harsud", district: "Khandwa" });
+  });
+
+  it("still reads the town with the district's marker", () => {
+    expect(comp("NEAR NEW BUS STAND, NANDAVARAM, KURNOOL DIST")).toMatchObject({ city: "Nandavaram", district: "Kurnool" });
+  });
+
+  it("keeps a city's quarters and a metro's, a town near the city with its own pincode, and the rural shapes", () => {
+    expect(comp("CIVIL LINES, KURNOOL")).toMatchObject({ city: "Kurnool", locality: "Civil Lines" });
+    expect(comp("INDIRANAGAR, BANGALORE")).toMatchObject({ city: "Bengaluru", locality: "Indiranagar" });
+    expect(comp("RAJAJINAGAR, BENGALURU")).toMatchObject({ city: "Bengaluru", locality: "Rajajinagar" });
+    expect(comp("VIKHROLI EAST, MUMBAI")).toMatchObject({ city: "Mumbai", locality: "Vikhroli East" });
+    expect(comp("MAIN ROAD, SAMALKOT, KAKINADA")).toMatchObject({ city: "Samalkot" });
+    expect(comp("VILL RAMPUR, P.O. BARHNI, DIST SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", locality: "Village Rampur" });
+  });
+});
