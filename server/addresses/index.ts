@@ -4310,6 +4310,12 @@ function inAreas(town: DirectoryTown, rec: PincodeRecord | null, r: Reading): Ar
   return town.areas.filter((a) => (rec ? rec.districts.includes(a.district) : (!r.statedDistrict || a.district === r.statedDistrict) && inState(a.state, r.statedState)));
 }
 
+/** A landmark run into the town after it, no comma between ("Near Hanuman Temple Colony Walchandnagar"): a town is written. */
+const endsInDirectoryTown = (p: Chunk): boolean => {
+  const last = p.tokens[p.tokens.length - 1];
+  return p.kind === "landmark" && p.tokens.length > 2 && !!last && last.type === WORD && !COMMON_WORDS.has(last.key) && isDirectoryName(last.key);
+};
+
 /**
  * A sub-district written with its marker where no town, office or village is read as the city and no other name is
  * written ("Main Road, Hindupur (M)", "DCCB, Chalisgaon Tq"): it is named after its headquarters town, the town the parcel goes to, where the directory
@@ -4321,7 +4327,7 @@ function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r:
   const subs = kept.filter((p) => p.kind === "tehsil" && p.label !== "Block" && SUB_DISTRICT_LABELS.has(p.label));
   const c = subs.length === 1 ? (subs[0] as Chunk) : null;
   if (!c || !c.tokens.every(isNameWord)) return null;
-  if (kept.some(namesAPlace)) return null;
+  if (kept.some((p) => namesAPlace(p) || endsInDirectoryTown(p))) return null;
   const key = placeNameKey(nameOf(c));
   const town = townNamed(key);
   if (!town || !recordsNamed(key).some((o) => town.codes.includes(o.entry.code))) return null;

@@ -3476,3 +3476,16 @@ describe("a town of its own before its district's city, offices of its name else
     expect(comp("VILL RAMPUR, P.O. BARHNI, DIST SIDDHARTHNAGAR")).toMatchObject({ city: "Barhni", locality: "Village Rampur" });
   });
 });
+
+describe("a sub-district's town is not the city where a landmark runs into another town (twenty-second round, lead)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("gives no city rather than the taluk's town when the landmark ends in a town", () => {
+    expect(comp("Near Hanuman Temple Colony Walchandnagar Tal Indapur")).toMatchObject({ city: null, district: "Pune", state: "Maharashtra" });
+  });
+
+  it("still reads the taluk's town where the landmark names none", () => {
+    expect(comp("Near Hanuman Temple Tal Indapur")).toMatchObject({ city: "Indapur", district: "Pune" });
+    expect(comp("Near Old Bus Stand Tal Indapur").city).toBe("Indapur");
+  });
+});
