@@ -2853,6 +2853,15 @@ function unglueTowns(text: string): string {
         cut(start + mandal[1], mandal[1] - mandal[0] === 2 ? (upper === length ? "L, " : "l, ") : ", ");
       }
     }
+    // A mandal's marker glued to the first word of its district of two words or more, a space after the mandal's
+    // place ("PEDAPUDI MAEAST GODAVARI", "KAKINADA MEAST GODAVARI"): the marker, then the district.
+    if (!districtCut && before >= 0 && length >= 5 && length <= GLUED_RUN && text.charCodeAt(i) === 32 && districtsByFirstWord().ends.has(lastLetters(text, i))) {
+      const marker = mandalMarkerBeforeDistrictAt(text.slice(start, i).toLowerCase(), text, start, i);
+      if (marker > 0) {
+        districtCut = true;
+        cut(start + marker, " ");
+      }
+    }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
     // typed as one word ("Jawharsagar"), and is split only where a capital starts the name glued on.
     const oneCase = upper === 0 || upper === length;
@@ -2865,6 +2874,7 @@ function unglueTowns(text: string): string {
     let quarter = false;
     let textArea = false;
     let ownDistrict = false;
+    let opener = false;
     if (length >= 6 && length <= GLUED_RUN && only >= 0 && !districtCut) {
       key = text.slice(start, i).toLowerCase();
       const after = text.slice(i, i + 12);
@@ -2874,7 +2884,9 @@ function unglueTowns(text: string): string {
       const district = before < 0 && (DISTRICT_MARKER.test(after) || SUBDISTRICT_MARKER.test(after));
       at = length >= 7 ? gluedAt(key, only, startsField(text, start), district, true) : 0;
       if (at > 0) second = gluedAt(key.slice(at), 0, false, false, false);
-      else if ((INITIAL_AFTER.test(after) || initialOfTownAfter(text, i, key)) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1))) at = length - 1;
+      // "P O HINDUPURP S PENUKONDA": the police station's "P" glued to the post office before it, as an initial is.
+      else if ((INITIAL_AFTER.test(after) || initialOfTownAfter(text, i, key) || (key.endsWith("p") && POLICE_STATION_AFTER.test(after))) && !isPlaceKey(key) && isPlaceKey(key.slice(0, -1)))
+        at = length - 1;
       else if (pairedMarker(text, start, key) && isPlaceKey(key.slice(1))) {
         at = 1;
         paired = true;
@@ -2914,6 +2926,12 @@ function unglueTowns(text: string): string {
         at = townOfTextAreaAt(key, (town) => townOfTextArea(text, town));
         textArea = at > 0;
       }
+      // A taluk's or tehsil's marker glued to its sub-district's name ("TALCHALISGAON", "TEHNADBAI"), where that is a town
+      // of the district or pincode the text writes: a place of the text's own area, not a name that starts "Tal".
+      if (at === 0 && only === 0) {
+        at = subDistrictAfterMarkerAt(key, text);
+        opener = at > 0;
+      }
       // A place's name written twice, spelt a letter apart from the directory's ("PENUGONDPENUGOND", Penugonda): the
       // sixth round's "TANUKUTANUKU", whose name the directory spells so.
       if (at === 0 && only === 0 && nearNameTwice(key)) at = length / 2;
@@ -2936,7 +2954,9 @@ function unglueTowns(text: string): string {
       // A town before its quarter's name ends its field, as a comma would: the town is the city.
       // "OFF" glued after a word is that word's office ("PANCHAYAT OFFTENALI"), which ends its field; at a field's start it opens one.
       const officeEnd = before >= 0 && at === 3 && key.startsWith("off");
-      const separator = paired ? (key[0] === "o" ? " " : ", ") : quarter || textArea || ownDistrict || officeEnd ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      // A taluk's marker glued before its name opens that name's field ("TAL CHALISGAON").
+      let separator = opener ? " " : quarter || textArea || ownDistrict || officeEnd ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
+      if (paired) separator = key[0] === "o" ? " " : ", ";
       cut(start + at, separator);
       // A mandal's "MD" glued between its place and the district is written "MDL", as the parser reads it
       // ("KONDAPURAMMDGUNTUR" → "KONDAPURAM MDL, GUNTUR"; "MD" alone is no marker: "Dr Rao MD").
@@ -2951,8 +2971,51 @@ function unglueTowns(text: string): string {
   return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
 }
 
+/** A police station's marker after its first letter: the "S" of "P S" alone before the name. */
+const POLICE_STATION_AFTER = /^\s+S\s+[A-Za-z]/i;
+
+/** A taluk's or tehsil's markers a list glues to the sub-district's name, longest first. */
+const GLUED_SUB_DISTRICT_MARKERS: readonly string[] = ["tehsil", "taluka", "taluk", "tal", "teh", "ta"];
+
+/** Where a run of letters (lower case) splits after one of `GLUED_SUB_DISTRICT_MARKERS` before a town of the text's area (`townOfTextArea`), or 0. */
+function subDistrictAfterMarkerAt(key: string, text: string): number {
+  if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
+  for (const marker of GLUED_SUB_DISTRICT_MARKERS) {
+    if (key.length - marker.length >= 4 && key.startsWith(marker) && townOfTextArea(text, key.slice(marker.length))) return marker.length;
+  }
+  return 0;
+}
+
 /** A mandal's markers a list glues between the mandal's place and its district's name. */
 const GLUED_MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "md"];
+/** A mandal's markers, short forms too, a list glues to its district's name after the mandal's place and a space, longest first. */
+const SPACED_MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "md", "ma", "m"];
+
+/** The district of two words or more whose first word is `first` (lower case) and whose other words follow `end` in `text`. */
+function districtWrittenFrom(first: string, text: string, end: number): string | undefined {
+  return districtsByFirstWord()
+    .districts.get(first)
+    ?.find((d) => {
+      const rest = d.slice(d.indexOf(" "));
+      return text.slice(end, end + rest.length).toLowerCase() === rest.toLowerCase() && !isLetterAt(text, end + rest.length);
+    });
+}
+
+/**
+ * Where the run from `start` to `end` (`run`, lower case) splits into a mandal's marker of `SPACED_MANDAL_MARKERS` and the
+ * first word of a district of two words or more whose other words follow, after one to three words that are a town or
+ * post office of that district: the marker's length, or 0.
+ */
+function mandalMarkerBeforeDistrictAt(run: string, text: string, start: number, end: number): number {
+  for (const marker of SPACED_MANDAL_MARKERS) {
+    if (!run.startsWith(marker)) continue;
+    const district = districtWrittenFrom(run.slice(marker.length), text, end);
+    if (!district) continue;
+    const words = text.slice(Math.max(0, start - GLUED_RUN), start).match(/[A-Za-z]+/g) ?? [];
+    for (let n = 1; n <= Math.min(3, words.length); n++) if (isPlaceOfDistrict(placeNameKey(words.slice(-n).join("")), district)) return marker.length;
+  }
+  return 0;
+}
 
 /** The districts of two words or more by their first word (lower case), and the last four letters of each marker and first word. */
 interface DistrictFirstWords {
@@ -2993,11 +3056,7 @@ function mandalBeforeDistrictAt(run: string, text: string, end: number): [number
   for (const marker of GLUED_MANDAL_MARKERS) {
     const at = run.lastIndexOf(marker);
     if (at < 4) continue;
-    const districts = districtsByFirstWord().districts.get(run.slice(at + marker.length));
-    const district = districts?.find((d) => {
-      const rest = d.slice(d.indexOf(" "));
-      return text.slice(end, end + rest.length).toLowerCase() === rest.toLowerCase() && !isLetterAt(text, end + rest.length);
-    });
+    const district = districtWrittenFrom(run.slice(at + marker.length), text, end);
     if (!district) continue;
     const place = run.slice(0, at);
     return isPlaceOfDistrict(place, district) ? [at, at + marker.length] : null;

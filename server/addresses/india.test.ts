@@ -3489,3 +3489,41 @@ describe("a sub-district's town is not the city where a landmark runs into anoth
     expect(comp("Near Old Bus Stand Tal Indapur").city).toBe("Indapur");
   });
 });
+
+describe("a place's marker in an unusual form: 'P S' glued after the post office, 'Ma' after a mandal, 'The' before a tehsil, 'Tal' glued to a taluk (twenty-second round, markers)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads a police station's 'P' glued to the post office as the marker, the post office as the city", () => {
+    expect(comp("VILL RAMPUR, P O HINDUPURP S PENUKONDA DIST ANANTAPUR")).toMatchObject({ city: "Hindupur", district: "Anantapur" });
+    expect(normalizeAddress("VILL RAMPUR, P O HINDUPURP S PENUKONDA DIST ANANTAPUR").normalized).toContain("Police Station Penukonda");
+  });
+
+  it("reads 'Ma' after a mandal's place as the mandal's marker", () => {
+    expect(comp("GANDHI VEEDHI, KOTHAVALASA MA, VIZIANAGARAM 535183")).toMatchObject({ city: "Kothavalasa", district: "Vizianagaram" });
+    expect(comp("GANDHI VEEDHI, PENUKONDA MA ANANTAPUR DIST")).toMatchObject({ city: "Penukonda", district: "Anantapur" });
+  });
+
+  it("reads 'M' or 'Ma' glued to the first word of the mandal's district as the mandal's marker", () => {
+    const spelt = comp("GANDHI VEEDHI, PEDAPUDI MANDAL EAST GODAVARI DIST");
+    expect(comp("GANDHI VEEDHI, PEDAPUDI MAEAST GODAVARI DIST")).toEqual(spelt);
+    expect(comp("GANDHI VEEDHI, PEDAPUDI MEAST GODAVARI DIST")).toEqual(spelt);
+    expect(comp("GANDHI VEEDHI, PEDAPUDI MAEAST GODAVARI DIST")).toMatchObject({ city: "Pedapudi", district: "East Godavari" });
+  });
+
+  it("reads 'The' before a tehsil of the district written as the tehsil's marker", () => {
+    expect(comp("VILLAGE & POST RAMPUR THE NADBAI DIST BHARATPUR")).toMatchObject({ city: "Rampur", locality: "VPO Rampur, Tehsil Nadbai", district: "Bharatpur" });
+  });
+
+  it("splits a taluk's or tehsil's marker glued to a sub-district of the district or pincode written", () => {
+    expect(comp("AT PO RAMPUR TALCHALISGAON DIST JALGAON")).toMatchObject({ city: "Rampur", locality: "VPO Rampur, Taluk Chalisgaon", district: "Jalgaon" });
+    expect(comp("AT PO RAMPUR TEHCHALISGAON 424101")).toMatchObject({ city: "Rampur", district: "Jalgaon" });
+  });
+
+  it("leaves 'The' as a word, and a place whose name starts with 'Tal', where no such sub-district follows", () => {
+    expect(comp("NEAR THE MALL, MAIN ROAD, HINDUPUR")).toMatchObject({ city: "Hindupur" });
+    expect(normalizeAddress("NEAR THE MALL, MAIN ROAD, HINDUPUR").normalized).toContain("The Mall");
+    expect(comp("AT PO THE DANGS DIST DANG")).toMatchObject({ city: "The Dangs" });
+    expect(comp("AT PO TALOD DIST SABARKANTHA")).toMatchObject({ city: "Talod", district: "Sabarkantha" });
+    expect(comp("VILLAGE & POST RAMPUR THE NADBAI DIST JALGAON").locality).not.toContain("Tehsil");
+  });
+});

@@ -1155,8 +1155,8 @@ const repeated = (tokens: readonly Token[], k: number): boolean => {
 
 /** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
 export const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
-/** A mandal's marker cut short, as lists write it after the mandal's name; alone "M" and "Md" are initials, "Man" a word. */
-const MANDAL_SHORT_FORMS: ReadonlySet<string> = new Set(["m", "md", "man"]);
+/** A mandal's marker cut short, as lists write it after the mandal's name; alone "M", "Md" and "Ma" are initials, "Man" a word. */
+const MANDAL_SHORT_FORMS: ReadonlySet<string> = new Set(["m", "md", "ma", "man"]);
 
 /**
  * "Talluru M, Prakasam Dist", "Kothapeta Md East Godavari Dt", "Podili Man": a mandal's marker cut short after the
@@ -1177,6 +1177,35 @@ function spellMandalShortForms(segments: Token[][], rec: PincodeRecord | null): 
       if (after === null) continue;
       const within = rec ? rec.states.some((st) => MANDAL_STATES.has(st)) : !!after && MANDAL_STATES.has(districtState(after) ?? "");
       if (mandalNameBefore(tokens, k, within)) tokens[k] = { ...t, key: "mdl" };
+    }
+  }
+}
+
+/**
+ * "Village & Post Rampur The Nadbai Dist Bharatpur": "The" between a name and a tehsil's is the tehsil's marker cut
+ * short ("Teh"), where the one or two words after it are a sub-district or town of the district written next or of
+ * the pincode's; elsewhere "The" is the article ("Near The Mall"). Read as a word, it made the city "Rampur the
+ * Nadbai". `segments`' tokens, changed in place.
+ */
+function spellTehsilThe(segments: Token[][], rec: PincodeRecord | null): void {
+  for (let s = 0; s < segments.length; s++) {
+    const tokens = segments[s] as Token[];
+    for (let k = 1; k < tokens.length - 1; k++) {
+      const t = tokens[k] as Token;
+      if (t.key !== "the" || tokens[k - 1]?.type !== WORD) continue;
+      for (const n of [2, 1]) {
+        const words = tokens.slice(k + 1, k + 1 + n);
+        if (words.length < n || !words.every((w) => w.type === WORD)) continue;
+        const key = placeNameKey(words.map((w) => w.key).join(" "));
+        const areas = townNamed(key)?.areas;
+        if (!areas) continue;
+        // "The Dangs" is a place's own name.
+        if (isDirectoryName(`the${key}`)) break;
+        const end = k + 1 + n;
+        const district = end < tokens.length ? districtAfter(tokens, end) : districtAfter(segments[s + 1] ?? [], 0);
+        if (areas.some((a) => a.district === district || rec?.districts.includes(a.district))) tokens[k] = { ...t, key: "teh" };
+        break;
+      }
     }
   }
 }
@@ -1346,6 +1375,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const segments = joinQualifiersAfterComma(unbracketed).split(SEGMENT_BREAK);
   const tokenized = segments.map((segment) => dropFiller(tokenize(segment)));
   spellMandalShortForms(tokenized, rec);
+  spellTehsilThe(tokenized, rec);
   let base = 0;
   for (let s = 0; s < tokenized.length; s++) {
     const all = mergeOfficeNames(mergePlaceNames(tokenized[s] as Token[]), rec);
