@@ -270,11 +270,15 @@ function letterGap(a: string, b: string): number {
   return gap;
 }
 
+/** The directory towns (same first letter) within `limit` edits (two at most) of a name (`placeNameKey`). */
+export function* townsWithin(key: string, limit: number): Generator<string> {
+  const byLength = townsByFirstAndLength().get(key[0] as string) ?? [];
+  for (let n = key.length - limit; n <= key.length + limit; n++) for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 2 * limit && swapDistance(key, k, limit) <= limit) yield k;
+}
+
 /** Whether a directory town (same first letter) that `accept` takes is within `limit` edits (two at most) of a name (`placeNameKey`). */
 export function townWithin(key: string, limit: number, accept: (town: string) => boolean = () => true): boolean {
-  const byLength = townsByFirstAndLength().get(key[0] as string) ?? [];
-  for (let n = key.length - limit; n <= key.length + limit; n++)
-    for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 2 * limit && swapDistance(key, k, limit) <= limit && accept(k)) return true;
+  for (const k of townsWithin(key, limit)) if (accept(k)) return true;
   return false;
 }
 

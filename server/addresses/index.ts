@@ -46,6 +46,7 @@ import {
   swapDistance,
   townWithin,
   townsByFirstAndLength,
+  townsWithin,
 } from "./fuzzy";
 import {
   directoryDistricts,
@@ -605,6 +606,25 @@ function spellsCity(city: CityDef, name: string): boolean {
   return city.keys.some((k) => misspells(k, name));
 }
 
+/**
+ * A name spelt as a place of other districts only, a letter (two from twelve letters) off one town or sub-district of
+ * `districts` (the pincode's, or the one written): that town in another spelling ("-ur" for "-uru", "-pet" for
+ * "-peta"), the exact spelling being elsewhere. Exact first holds inside the district: a place of it spelt so is that
+ * place. Null where none or two are as near.
+ */
+function nearTownOfDistricts(key: string, districts: readonly string[]): string | null {
+  // One letter under twelve letters (`nearDirectoryTown`'s bound): two in a shorter name reach towns of other names.
+  const limit = Math.min(allowedEdits(key.length), key.length >= 12 ? 2 : 1);
+  if (limit === 0 || !isDirectoryName(key) || districts.some((d) => isPlaceOfDistrict(key, d))) return null;
+  let found: string | null = null;
+  for (const town of townsWithin(key, limit)) {
+    if (!townNamed(town)?.areas.some((a) => districts.includes(a.district))) continue;
+    if (found) return null;
+    found = town;
+  }
+  return found;
+}
+
 function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | null, district: string | null, state: string | null): Chunk | null {
   const home = written ?? (rec ? getGazetteer().citiesByName.get(rec.entry.city ?? "") : null) ?? (district ? districtTown(district) : null);
   if (!home && !rec) {
@@ -650,6 +670,10 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
     let key = placeNameKey(name);
     let at: PincodeEntry | null = null;
     let tail = false;
+    // A town of the district spelt as an office elsewhere ("Seethampet, Srikakulam"; the mandal is Seethampeta) is that
+    // town. Not the home town's or the district's own name spelt otherwise: that names the city or the district.
+    const near = isPlainName(c) ? nearTownOfDistricts(key, rec ? rec.districts : areas) : null;
+    if (near && !home.keys.some((k) => placeNameKey(k) === near) && !areas.some((d) => placeNameKey(d) === near)) key = near;
     if (rec) {
       // A city the gazetteer knows in the pincode's district, written where no mention was read ("Vasai West", "Post
       // Vasai"), is that town, whatever its office is called ("Bassein").

@@ -3527,3 +3527,22 @@ describe("a place's marker in an unusual form: 'P S' glued after the post office
     expect(comp("VILLAGE & POST RAMPUR THE NADBAI DIST JALGAON").locality).not.toContain("Tehsil");
   });
 });
+
+describe("a town of the district written in another spelling that is an office of other districts (twenty-second round, spelling)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the district's town a letter off, not the district's city, where the exact spelling is elsewhere", () => {
+    expect(comp("PLOT 7, NEAR BUS STAND, SEETHAMPET, SRIKAKULAM")).toMatchObject({ city: "Seethampet", locality: null, district: "Srikakulam" });
+    expect(comp("SHOP 3, MAIN ROAD, ATMAKURU, NELLORE")).toMatchObject({ city: "Atmakuru", district: "Nellore" });
+    expect(comp("MAIN ROAD, JAMMI, 535214")).toMatchObject({ city: "Jammi", locality: null, district: "Vizianagaram" });
+    expect(normalizeAddress("SHOP 3, MAIN ROAD, ATMAKURU, NELLORE").normalized).toContain("Atmakuru, Nellore");
+  });
+
+  it("keeps the exact spelling's own district, no district written, the directory's spelling and the district's marker as they were", () => {
+    expect(comp("MAIN ROAD, SEETHAMPET, WARANGAL")).toMatchObject({ city: "Warangal", locality: "Seethampet", district: "Warangal" });
+    expect(comp("MAIN ROAD, SEETHAMPET")).toMatchObject({ city: "Seethampet", district: "Warangal" });
+    expect(comp("MAIN ROAD, ATMAKURU, GUNTUR")).toMatchObject({ city: "Guntur", locality: "Atmakuru" });
+    expect(comp("MAIN ROAD, SEETHAMPETA, SRIKAKULAM")).toMatchObject({ city: "Seethampeta", district: "Srikakulam" });
+    expect(comp("MAIN ROAD, ATMAKURU, NELLORE DIST")).toMatchObject({ city: "Atmakuru", district: "Nellore" });
+  });
+});
