@@ -3546,3 +3546,18 @@ describe("a town of the district written in another spelling that is an office o
     expect(comp("MAIN ROAD, ATMAKURU, NELLORE DIST")).toMatchObject({ city: "Atmakuru", district: "Nellore" });
   });
 });
+
+describe("an address's own word written twice is kept, a place's name written twice read once (twenty-third round, lead)", () => {
+  const read = (text: string) => normalizeAddress(text);
+
+  it("keeps a landmark's last word that also starts the road's name", () => {
+    expect(read("Near Water Tank Tank Road, Kodad").normalized).toBe("Near Water Tank Tank Road, Kodad, Telangana");
+    expect(read("12 Gandhi Nagar Nagar Road, Kodad").normalized).toBe("12, Gandhi Nagar Nagar Road, Kodad, Telangana");
+    expect(read("Main Road Road, Kodad").components).toMatchObject({ city: "Kodad", district: "Nalgonda" });
+  });
+
+  it("still reads a place's name written twice as lists join two fields once", () => {
+    expect(read("VPO Amethi Amethi").normalized).toBe("VPO Amethi, Uttar Pradesh");
+    expect(read("Sangamner Sangamner").components).toMatchObject({ city: "Sangamner", state: "Maharashtra" });
+  });
+});

@@ -420,6 +420,8 @@ function namesDistrictIn(tokens: readonly Token[]): boolean {
  * its market, a crossroads or an industrial estate named after it ("Rampur Bazar", "Rampur Crossing", "Rampur GIDC").
  */
 const STATION_WORDS: ReadonlySet<string> = new Set(["rly", "railway", "station", "stn", "rs", "block", "bazar", "bazaar", ...ESTATES, ...CROSSROADS]);
+/** The words an address is made of around its places: a street, a building, a quarter, a station. */
+const ADDRESS_WORDS: readonly ReadonlySet<string>[] = [STREET_WORDS, BUILDING_WORDS, LOCALITY_WORDS, QUARTER_WORDS, STATION_WORDS];
 
 /**
  * Whether the words of a value after its first `n` name no village of their own: the first words again, towns or
@@ -1144,11 +1146,13 @@ function mergeOfficeNames(tokens: Token[], rec: PincodeRecord | null): Token[] {
 
 /**
  * Not a place whose name is a word twice ("Budge Budge"), nor a city or district, whose repeats the chunker reads
- * ("District Hardoi, Hardoi").
+ * ("District Hardoi, Hardoi"), nor an address's own word: "Near Water Tank Tank Road" is a landmark and a road, and
+ * "Gandhi Nagar Nagar Road" a road named after the quarter, so neither word is the buyer's slip.
  */
 const repeated = (tokens: readonly Token[], k: number): boolean => {
   const t = tokens[k] as Token;
   if (k === 0 || t.type !== WORD || t.key.length < 4 || t.key !== tokens[k - 1]?.key) return false;
+  if (STREET_WORDS.has(tokens[k + 1]?.key ?? "") || ADDRESS_WORDS.some((words) => words.has(t.key))) return false;
   const twice = placeNameKey(t.key + t.key);
   return !getGazetteer().places.has(t.key) && recordsNamed(twice).length === 0 && !townNamed(twice);
 };
