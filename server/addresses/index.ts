@@ -13,6 +13,8 @@ import {
   INITIALS,
   LOCALITY_TAIL,
   LOCALITY_WORDS,
+  MANDAL_MARKERS,
+  MANDAL_SHORT_FORMS,
   MARKERS,
   NUMBER,
   QUARTER_WORDS,
@@ -2677,10 +2679,21 @@ function endsInTown(key: string): boolean {
   return false;
 }
 
+/**
+ * A mandal's markers, short forms too, a list glues to its district's name after the mandal's place and a space, longest
+ * first. "Mandalam" and "Man" are left out: these readers never took them, and making the lists one changed no output.
+ */
+const SPACED_MANDAL_MARKERS: readonly string[] = [...MANDAL_MARKERS, ...MANDAL_SHORT_FORMS].filter((m) => m !== "mandalam" && m !== "man").sort((a, b) => b.length - a.length);
+/**
+ * Those a list glues to a name with no space (between a mandal's place and its district's name, before a post office or
+ * town): not "M" or "Ma", which start many names and inside a run of letters would split them ("Md" hardly any has).
+ */
+const GLUED_MANDAL_MARKERS: readonly string[] = SPACED_MANDAL_MARKERS.filter((m) => m !== "m" && m !== "ma");
+
 /** Markers a list glues to the post office or town after them ("PSTANUKU", "PEDANA MANDALGUDUR"). */
 // prettier-ignore
 const GLUED_MARKER_WORDS: ReadonlySet<string> = new Set([
-  "rd", "off", "po", "vpo", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", "mandal", "md", "mdl", "village",
+  "rd", "off", "po", "vpo", "ps", "tq", "taluk", "taluka", "tehsil", "block", "via", "dist", "distt", "district", ...GLUED_MANDAL_MARKERS, "village",
 ]);
 /**
  * Those and address words a list glues to the post office or town after them: "CHURCH STREETTENALI",
@@ -2704,7 +2717,7 @@ const GLUED_BEFORE_TOWN: ReadonlySet<string> = new Set([...GLUED_BEFORE_OFFICE, 
 /** Markers a list glues to the place before them: "MANCHERIALPIN- 504 208", "CHEBROLUDIST", "TANUKUVIA", "BHIMAVARAMWEST GODAVARI". */
 // prettier-ignore
 const GLUED_AFTER_PLACE_LIST: readonly string[] = [
-  "pincode", "pin", "district", "distt", "dist", "mandalam", "mandal", "mdl", "via", "branch", "post", "west", "east", "north", "south",
+  "pincode", "pin", "district", "distt", "dist", ...MANDAL_MARKERS, "via", "branch", "post", "west", "east", "north", "south",
   ...ESTATES,
 ];
 /**
@@ -2718,7 +2731,7 @@ const GLUED_BEFORE_NAME: readonly string[] = [
   "tower", "arcade", "apartments", "apartment", "highway", "highwa", "chowrasta", "stree", "stadium",
 ];
 /** A sub-district's marker: two places glued before it are a village and its sub-district ("KUMUDAVALLIBHIMAVARAM MANDAL"). */
-const SUBDISTRICT_MARKER = /^[\s.,:-]*(?:mandal|mandalam|mdl|tq|taluk|taluka|tehsil)\b/i;
+const SUBDISTRICT_MARKER = new RegExp(`^[\\s.,:-]*(?:${MANDAL_MARKERS.join("|")}|tq|taluk|taluka|tehsil)\\b`, "i");
 /** A district's marker: the name glued before it ends in the district's ("SITARAMPETAKRISHNA DIST"). */
 const DISTRICT_MARKER = /^[\s.,:-]*(?:dist|distt|district|dt)\b/i;
 /** A district's marker right after the run, which is then the district's name ("PRODDATURKADAPA DIST"; not "VAPIGIDC, DIST"). */
@@ -3009,11 +3022,6 @@ function subDistrictAfterMarkerAt(key: string, text: string): number {
   }
   return 0;
 }
-
-/** A mandal's markers a list glues between the mandal's place and its district's name. */
-const GLUED_MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "md"];
-/** A mandal's markers, short forms too, a list glues to its district's name after the mandal's place and a space, longest first. */
-const SPACED_MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "md", "ma", "m"];
 
 /** The district of two words or more whose first word is `first` (lower case) and whose other words follow `end` in `text`. */
 function districtWrittenFrom(first: string, text: string, end: number): string | undefined {
@@ -3492,7 +3500,7 @@ function townBeforeRoadAt(key: string): number {
 const QUARTER_OFFICE_LETTERS = 9;
 
 /** Markers that may start the second of three names glued together ("ATTILIPOTANUKU"). */
-const GLUED_INNER_MARKERS: readonly string[] = ["po", "via", "ps", "tq", "dist", "mandal", "md"];
+const GLUED_INNER_MARKERS: readonly string[] = ["po", "via", "ps", "tq", "dist", ...GLUED_MANDAL_MARKERS];
 
 /** Whether `key` from `at` starts with one of `GLUED_INNER_MARKERS` (no string is made). */
 function startsWithMarker(key: string, at: number): boolean {

@@ -115,7 +115,19 @@ export interface Marker {
   label: string;
 }
 
-const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
+/**
+ * A mandal's marker (Andhra Pradesh's and Telangana's sub-district) spelt out: a marker wherever it is written. Every
+ * other list of the marker's spellings (the glued forms, the bracketed ones, the parser's blockers) is made from this
+ * one and `MANDAL_SHORT_FORMS`.
+ */
+export const MANDAL_MARKERS: readonly string[] = ["mandal", "mdl", "mandalam"];
+/**
+ * The marker cut short ("Talluru M", "Kothapeta Md", "Podili Man"), longest first: read as the marker only right after
+ * a mandal's name, since alone "M", "Md" and "Ma" are initials (a name's, a doctor's degree) and "Man" a word.
+ */
+export const MANDAL_SHORT_FORMS: readonly string[] = ["man", "md", "ma", "m"];
+
+const MARKER_PHRASES: Array<[MarkerKind, string, readonly string[]]> = [
   [
     "house",
     "",
@@ -230,7 +242,7 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["tehsil", "Tehsil", ["teh", "tehsil", "tah", "tahsil"]],
   // "Ta." is Gujarat's taluka, "Taluq" and "T Q" the Telugu and Tamil lists' spellings.
   ["tehsil", "Taluk", ["tq", "t q", "taluk", "taluka", "taluq", "tal", "ta", "tk"]],
-  ["tehsil", "Mandal", ["mandal", "mdl", "mandalam"]],
+  ["tehsil", "Mandal", MANDAL_MARKERS],
   ["tehsil", "Police Station", ["ps", "p s", "police station", "thana"]],
   ["district", "District", ["distt", "disst", "dist", "dis", "district", "dt", "dst", "zilla", "zila", "jila", "jilla"]],
   ["area", "Sector", ["sector", "sec", "sect"]],
@@ -240,6 +252,11 @@ const MARKER_PHRASES: Array<[MarkerKind, string, string[]]> = [
   ["area", "Stage", ["stage"]],
   ["area", "Ward", ["ward", "ward no"]],
 ];
+
+/** The one-word spellings of a tehsil's, taluk's and mandal's markers (a police station is no sub-district). */
+export const SUB_DISTRICT_MARKER_WORDS: readonly string[] = MARKER_PHRASES.filter(([kind, label]) => kind === "tehsil" && label !== "Police Station").flatMap(([, , phrases]) =>
+  phrases.filter((p) => !p.includes(" ")),
+);
 
 export const MARKERS = new PhraseTable<Marker>();
 for (const [kind, label, phrases] of MARKER_PHRASES) for (const p of phrases) MARKERS.add(p, { kind, label });

@@ -18,12 +18,15 @@ import {
   INITIALS,
   LOCALITY_TAIL,
   LOCALITY_WORDS,
+  MANDAL_MARKERS,
+  MANDAL_SHORT_FORMS,
   MARKERS,
   NUMBER,
   ORDINAL_WORDS,
   ROMAN,
   RELATION,
   STREET_WORDS,
+  SUB_DISTRICT_MARKER_WORDS,
   TOWARD_WORDS,
   WORD,
   isLocalityWord,
@@ -177,8 +180,16 @@ function joinQualifiersAfterComma(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
+/**
+ * A mandal's marker in brackets: spelt out, or cut short to "M" alone ("Narsapur (M)"; "(MD)" is a doctor's degree).
+ * "(Mandalam)" was never read here, and is left so.
+ */
+const BRACKETED_MANDAL: readonly string[] = [...MANDAL_MARKERS.filter((m) => m !== "mandalam"), ...MANDAL_SHORT_FORMS.filter((m) => m.length === 1)];
 /** "Rampur (Vill)", "Narsapur (Mdl)", "Medak (Dt)": a marker written after its value, in brackets. */
-const BRACKETED_MARKER = /\s*\(\s*(vill|village|v|po|p\.o|post|m|mdl|mandal|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\.?\s*\)/gi;
+const BRACKETED_MARKER = new RegExp(
+  `\\s*\\(\\s*(vill|village|v|po|p\\.o|post|${BRACKETED_MANDAL.join("|")}|tq|tal|taluk|taluka|teh|tehsil|dt|dist|distt|district|ps|thana)\\.?\\s*\\)`,
+  "gi",
+);
 const SHORT_MARKERS: Record<string, string> = { v: "vill", m: "mdl" };
 
 /**
@@ -235,20 +246,7 @@ export const PEEL_BLOCKERS: ReadonlySet<string> = new Set([
   "vpo",
   "post",
   "po",
-  "teh",
-  "tehsil",
-  "tah",
-  "tahsil",
-  "tq",
-  "ta",
-  "taluq",
-  "taluk",
-  "taluka",
-  "tal",
-  "tk",
-  "mandal",
-  "mdl",
-  "mandalam",
+  ...SUB_DISTRICT_MARKER_WORDS,
   "ps",
   "thana",
   "station",
@@ -1159,8 +1157,8 @@ const repeated = (tokens: readonly Token[], k: number): boolean => {
 
 /** The states whose sub-districts are mandals (a Mandal marker's name elsewhere is a town of another kind). */
 export const MANDAL_STATES: ReadonlySet<string> = new Set(["Andhra Pradesh", "Telangana"]);
-/** A mandal's marker cut short, as lists write it after the mandal's name; alone "M", "Md" and "Ma" are initials, "Man" a word. */
-const MANDAL_SHORT_FORMS: ReadonlySet<string> = new Set(["m", "md", "ma", "man"]);
+/** `MANDAL_SHORT_FORMS` to look a token's key up in. */
+const MANDAL_SHORT_FORM_KEYS: ReadonlySet<string> = new Set(MANDAL_SHORT_FORMS);
 
 /**
  * "Talluru M, Prakasam Dist", "Kothapeta Md East Godavari Dt", "Podili Man": a mandal's marker cut short after the
@@ -1175,7 +1173,7 @@ function spellMandalShortForms(segments: Token[][], rec: PincodeRecord | null): 
     const tokens = segments[s] as Token[];
     for (let k = 1; k < tokens.length; k++) {
       const t = tokens[k] as Token;
-      if (t.type !== WORD || !MANDAL_SHORT_FORMS.has(t.key)) continue;
+      if (t.type !== WORD || !MANDAL_SHORT_FORM_KEYS.has(t.key)) continue;
       // The district written next: in the segment, or opening the next one ("Kodumur M, Kurnool"; "…, Dist. Kurnool").
       const after = k + 1 < tokens.length ? districtAfter(tokens, k + 1) : districtAfter(segments[s + 1] ?? [], 0);
       if (after === null) continue;

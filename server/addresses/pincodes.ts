@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { DISTRICT_CITY, DISTRICT_FIXES, PREFIX_CITY } from "./cities";
+import { MANDAL_MARKERS } from "./lexicon";
 import { officialState } from "./states";
 
 export interface PincodeEntry {
@@ -57,7 +58,7 @@ const MIN_TOWN_KEY = 3;
 let townIndex: Map<string, DirectoryTown> | null = null;
 
 /** The data set writes some sub-districts with their kind ("Etcherla Mandal", "Kuppam (mdl)"): the town is the name. */
-const SUBDISTRICT_KIND = /\s+(?:mandal|mandalam|mdl|taluk|taluka|tehsil|tahsil|block)\.?$/i;
+const SUBDISTRICT_KIND = new RegExp(`\\s+(?:${MANDAL_MARKERS.join("|")}|taluk|taluka|tehsil|tahsil|block)\\.?$`, "i");
 
 function addTown(towns: Map<string, DirectoryTown>, rawName: string, area: Area, code: string, head: boolean): void {
   const name = ownCopy(
