@@ -3561,3 +3561,41 @@ describe("an address's own word written twice is kept, a place's name written tw
     expect(read("Sangamner Sangamner").components).toMatchObject({ city: "Sangamner", state: "Maharashtra" });
   });
 });
+
+describe("a landmark's run, no commas, before '<town> <district> Dist' (twenty-third round, landmark)", () => {
+  const read = (text: string) => {
+    const { components, normalized } = normalizeAddress(text);
+    return { ...components, normalized };
+  };
+
+  it("reads the district's name before its marker as the district, the town before it as the city, and writes the marker", () => {
+    expect(read("NEAR GURUDWARA BHAWANIGARH SANGRUR DT PUNJAB")).toMatchObject({
+      landmark: "Near Gurudwara",
+      city: "Bhawanigarh",
+      locality: null,
+      district: "Sangrur",
+      normalized: "Near Gurudwara, Bhawanigarh, District Sangrur, Punjab",
+    });
+    expect(read("NEAR TEMPLE KODAD NALGONDA DIST")).toMatchObject({ city: "Kodad", district: "Nalgonda", normalized: "Near Temple, Kodad, District Nalgonda, Telangana" });
+    expect(read("OPP BUS STAND KODAD NALGONDA DT TELANGANA")).toMatchObject({ landmark: "Opposite Bus Stand", city: "Kodad", district: "Nalgonda" });
+    expect(read("NEAR POST OFFICE RAJPURA PATIALA DT")).toMatchObject({ landmark: "Near Post Office", city: "Rajpura", district: "Patiala" });
+    expect(read("BEHIND SCHOOL HINDUPUR ANANTAPUR DISTRICT 515201").normalized).toBe("Behind School, Hindupur, District Anantapur, Andhra Pradesh 515201");
+  });
+
+  it("reads it as the same address written with commas or after a street", () => {
+    expect(normalizeAddress("NEAR GURUDWARA BHAWANIGARH SANGRUR DT PUNJAB").components).toEqual(normalizeAddress("NEAR GURUDWARA, BHAWANIGARH, SANGRUR DT, PUNJAB").components);
+    expect(read("MAIN ROAD BHAWANIGARH SANGRUR DT PUNJAB")).toMatchObject({ city: "Bhawanigarh", district: "Sangrur", normalized: "Main Road, Bhawanigarh, District Sangrur, Punjab" });
+    expect(read("NEAR TEMPLE, KODAD, NALGONDA DT")).toMatchObject({ city: "Kodad", district: "Nalgonda", normalized: "Near Temple, Kodad, District Nalgonda, Telangana" });
+  });
+
+  it("keeps a landmark named after the town, and a district alone after a landmark's words, no city of the district's town", () => {
+    expect(read("NEAR KODAD BUS STAND, DIST NALGONDA")).toMatchObject({ landmark: "Near Kodad Bus Stand", city: "Kodad", district: "Nalgonda" });
+    expect(read("NEAR COLLECTOR OFFICE NALGONDA DIST")).toMatchObject({
+      landmark: "Near Collector Office",
+      city: null,
+      district: "Nalgonda",
+      normalized: "Near Collector Office, District Nalgonda, Telangana",
+    });
+    expect(read("NEAR TEMPLE NALGONDA DT")).toEqual(read("NEAR TEMPLE, NALGONDA DT"));
+  });
+});

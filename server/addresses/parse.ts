@@ -771,7 +771,8 @@ class SegmentChunker {
         // Village Kundurpi Mandal", "Chinnakonda Village Anantapur Dist": a village's marker between two names, the second
         // its sub-district's or district's with its own marker after it, follows the name before it.
         // "Tallarevu EG Dist. AP": so does a district's name (or its short form) ending the name before it (below).
-        const districtTail = o?.kind === "unknown" && o.tokens.length > 1 && isDistrictKey(o.tokens[o.tokens.length - 1]?.key ?? "");
+        // "Near Temple Kodad Nalgonda Dt": so does one ending a landmark's run, which has no comma to stop it before the town.
+        const districtTail = (o?.kind === "unknown" || o?.kind === "landmark") && o.tokens.length > 1 && isDistrictKey(o.tokens[o.tokens.length - 1]?.key ?? "");
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
@@ -784,7 +785,7 @@ class SegmentChunker {
         // "Madanmohanpur Purba Medinipur Dist", "Tallarevu EG Dist": a district's name (or its short form) ending the name
         // before "Dist" is the district's value.
         const tail = o?.tokens[o.tokens.length - 1];
-        if (atEnd && m.kind === "district" && o?.kind === "unknown" && o.tokens.length > 1 && tail && isDistrictKey(tail.key)) {
+        if (atEnd && m.kind === "district" && districtTail && tail) {
           o.tokens.pop();
           this.close();
           this.push("district", m.label, [tail], i - 1);
