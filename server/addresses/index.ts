@@ -958,18 +958,15 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // is a town's whole name): a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and with nothing
   // written nothing tells them apart. A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (!!areas && !townNamed(placeNameKey(nameOf(last)))));
+  // With nothing written, a post office of the market's whole name ("Gola Bazar") is read as that office, as before.
+  const lastKey = placeNameKey(nameOf(last));
+  const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (areas ? !townNamed(lastKey) : !isDirectoryName(lastKey)));
   const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || market);
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
-  // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state).
-  if (
-    market &&
-    !rec &&
-    getGazetteer()
-      .places.get(name.map((t) => t.key).join(" "))
-      ?.city?.districts.every((d) => !areas?.includes(d))
-  )
-    return null;
+  // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state);
+  // with nothing written, nor a metro's ("Bombay Bazar" sells what came from there), as for a town's facility.
+  const known = market && !rec ? getGazetteer().places.get(name.map((t) => t.key).join(" "))?.city : undefined;
+  if (known && (areas ? known.districts.every((d) => !areas.includes(d)) : METROS.has(known.name))) return null;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
@@ -984,8 +981,11 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     if (!rec && NUMBERED_SECTOR.test(key)) continue;
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    // With nothing written, a market is the town's where the name is a directory town ("Main Road, Nawalgarh Bazar"),
+    // read as the town alone is; never a mere office's, which a city's quarter may share.
+    if (market && !rec && !areas && town.length === 0) continue;
     // A market's town with only a district to say where: the district's own town, not an office of its name.
-    const named = market && !rec ? [] : recordsNamed(key);
+    const named = market && !rec && areas ? [] : recordsNamed(key);
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
     // and so after a bus stand's or a station's word, named after its place ("Bus Stand Tanakpur", "Bus Station Tanakpur").
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";

@@ -3546,3 +3546,24 @@ describe("a town of the district written in another spelling that is an office o
     expect(comp("MAIN ROAD, ATMAKURU, NELLORE DIST")).toMatchObject({ city: "Atmakuru", district: "Nellore" });
   });
 });
+
+describe("a directory town written with its market as the only place (twenty-third round, bazar)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town before Bazar, Bazaar or Market as the city, the locality kept as written", () => {
+    expect(comp("Main Road, Nawalgarh Bazar")).toMatchObject({ city: "Nawalgarh", locality: "Nawalgarh Bazar", district: "Jhunjhunu", state: "Rajasthan" });
+    expect(comp("Shop 4, Nawalgarh Bazaar")).toMatchObject({ city: "Nawalgarh", locality: "Nawalgarh Bazaar", state: "Rajasthan" });
+    expect(comp("Main Road, Nawalgarh Market")).toMatchObject({ city: "Nawalgarh", state: "Rajasthan" });
+    expect(normalizeAddress("Main Road, Nawalgarh Bazar").normalized).toContain("Nawalgarh Bazar");
+  });
+
+  it("keeps a city written after it, a market's own office, a metro's namesake and a market with no town", () => {
+    expect(comp("Nawalgarh Bazar, Jaipur")).toMatchObject({ city: "Jaipur", locality: "Nawalgarh Bazar" });
+    expect(comp("Main Bazar, Nawalgarh")).toMatchObject({ city: "Nawalgarh", locality: "Main Bazar" });
+    expect(comp("Gandhi Bazar, Nawalgarh")).toMatchObject({ city: "Nawalgarh" });
+    expect(comp("Main Road, Gola Bazar")).toMatchObject({ city: "Gola Bazar", district: "Gorakhpur" });
+    expect(comp("Main Road, Bombay Bazar")).toMatchObject({ city: null, state: null });
+    expect(comp("Sadar Bazar")).toMatchObject({ city: "Sadar Bazar", state: "Haryana" });
+    expect(comp("Ward 3, Mahsi Bazar, Dist Bahraich")).toMatchObject({ city: "Mahsi", district: "Bahraich" });
+  });
+});
