@@ -1094,7 +1094,10 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     )
       continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
-    if (key.length < 4 || !(placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
+    // After a town's own facility alone ("Near Bus Stand Mawana"), with nothing else written, any directory town: read
+    // as the town written after a comma is.
+    const afterFacility = !rec && !district && !state && facilityWords(c.tokens) === c.tokens.length - n;
+    if (key.length < 4 || !(afterFacility || placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
     return;
   }
@@ -1741,6 +1744,35 @@ function townFacility(tokens: readonly Token[]): Named[] {
     if (!(city && (METROS.has(city.name) || elsewhere))) out.push({ name: key, tail: true, town: true });
   }
   return out;
+}
+
+/**
+ * How many words a town's facility opens a name with ("Bus Station Mawana", "Tehsil Office Mawana": 2), the longest,
+ * where the rest is a directory town of one state; else 0. A name of towns in several states ("Bus Station Rampur")
+ * keeps the state its facility's other readings give.
+ */
+function facilityWords(tokens: readonly Token[]): number {
+  for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
+    if (
+      !TOWN_FACILITIES.has(
+        tokens
+          .slice(0, n)
+          .map((t) => t.key)
+          .join(" "),
+      )
+    )
+      continue;
+    const town = townNamed(
+      placeNameKey(
+        tokens
+          .slice(n)
+          .map((t) => t.key)
+          .join(" "),
+      ),
+    );
+    return town && only(town.areas.map((a) => a.state)) !== null ? n : 0;
+  }
+  return 0;
 }
 
 /**
@@ -3847,7 +3879,10 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   const alone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
   const last = kept[alone ? at - 1 : at];
   const branch = !!last && last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
-  const named = last && branch ? { ...last, tokens: last.tokens.slice(0, -1) } : last;
+  // So is a town's own stop or office written before its name, no comma ("Bus Station Mawana"): the town is the name
+  // after it, which the line keeps with the facility.
+  const facility = last && !branch ? facilityWords(last.tokens) : 0;
+  const named = last && branch ? { ...last, tokens: last.tokens.slice(0, -1) } : last && facility ? { ...last, tokens: last.tokens.slice(facility) } : last;
   // Letters only: "Sector 62" is no "Sector-17".
   const key = named && named.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(named)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
@@ -3870,7 +3905,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     r.statedCity = found.name;
     r.cityWritten = true;
     r.townOutside = !!rec;
-    kept.splice(kept.indexOf(last), 1, ...(branch ? [{ ...last, tokens: last.tokens.slice(-1) }] : []));
+    kept.splice(kept.indexOf(last), 1, ...(branch ? [{ ...last, tokens: last.tokens.slice(-1) }] : facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
     return;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
