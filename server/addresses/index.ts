@@ -1752,24 +1752,10 @@ function townFacility(tokens: readonly Token[]): Named[] {
  * keeps the state its facility's other readings give.
  */
 function facilityWords(tokens: readonly Token[]): number {
+  const words = (part: readonly Token[]) => part.map((t) => t.key).join(" ");
   for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
-    if (
-      !TOWN_FACILITIES.has(
-        tokens
-          .slice(0, n)
-          .map((t) => t.key)
-          .join(" "),
-      )
-    )
-      continue;
-    const town = townNamed(
-      placeNameKey(
-        tokens
-          .slice(n)
-          .map((t) => t.key)
-          .join(" "),
-      ),
-    );
+    if (!TOWN_FACILITIES.has(words(tokens.slice(0, n)))) continue;
+    const town = townNamed(placeNameKey(words(tokens.slice(n))));
     return town && only(town.areas.map((a) => a.state)) !== null ? n : 0;
   }
   return 0;
