@@ -960,18 +960,15 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // is a town's whole name): a market named after a quarter ("Patnam Bazar" in Guntur) is no town, and with nothing
   // written nothing tells them apart. A state's industrial estate is named after its town too ("Vapi GIDC", "Satpur MIDC").
   const end = (last.tokens[last.tokens.length - 1] as Token).key;
-  const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (!!areas && !townNamed(placeNameKey(nameOf(last)))));
+  // With nothing written, a post office of the market's whole name ("Gola Bazar") is read as that office, as before.
+  const lastKey = placeNameKey(nameOf(last));
+  const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (areas ? !townNamed(lastKey) : !isDirectoryName(lastKey)));
   const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || market);
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
-  // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state).
-  if (
-    market &&
-    !rec &&
-    getGazetteer()
-      .places.get(name.map((t) => t.key).join(" "))
-      ?.city?.districts.every((d) => !areas?.includes(d))
-  )
-    return null;
+  // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state);
+  // with nothing written, nor a metro's ("Bombay Bazar" sells what came from there), as for a town's facility.
+  const known = market && !rec ? getGazetteer().places.get(name.map((t) => t.key).join(" "))?.city : undefined;
+  if (known && (areas ? known.districts.every((d) => !areas.includes(d)) : METROS.has(known.name))) return null;
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
@@ -986,8 +983,11 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const key = placeNameKey(tokens.map((t) => t.key).join(" "));
     if (!rec && NUMBERED_SECTOR.test(key)) continue;
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
+    // With nothing written, a market is the town's where the name is a directory town ("Main Road, Nawalgarh Bazar"),
+    // read as the town alone is; never a mere office's, which a city's quarter may share.
+    if (market && !rec && !areas && town.length === 0) continue;
     // A market's town with only a district to say where: the district's own town, not an office of its name.
-    const named = market && !rec ? [] : recordsNamed(key);
+    const named = market && !rec && areas ? [] : recordsNamed(key);
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
     // and so after a bus stand's or a station's word, named after its place ("Bus Stand Tanakpur", "Bus Station Tanakpur").
     const areaWord = name[name.length - tokens.length - 1]?.key ?? "";
@@ -1096,7 +1096,10 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     )
       continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
-    if (key.length < 4 || !(placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
+    // After a town's own facility alone ("Near Bus Stand Mawana"), with nothing else written, any directory town: read
+    // as the town written after a comma is.
+    const afterFacility = !rec && !district && !state && facilityWords(c.tokens) === c.tokens.length - n;
+    if (key.length < 4 || !(afterFacility || placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
     return;
   }
@@ -1743,6 +1746,21 @@ function townFacility(tokens: readonly Token[]): Named[] {
     if (!(city && (METROS.has(city.name) || elsewhere))) out.push({ name: key, tail: true, town: true });
   }
   return out;
+}
+
+/**
+ * How many words a town's facility opens a name with ("Bus Station Mawana", "Tehsil Office Mawana": 2), the longest,
+ * where the rest is a directory town of one state; else 0. A name of towns in several states ("Bus Station Rampur")
+ * keeps the state its facility's other readings give.
+ */
+function facilityWords(tokens: readonly Token[]): number {
+  const words = (part: readonly Token[]) => part.map((t) => t.key).join(" ");
+  for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
+    if (!TOWN_FACILITIES.has(words(tokens.slice(0, n)))) continue;
+    const town = townNamed(placeNameKey(words(tokens.slice(n))));
+    return town && only(town.areas.map((a) => a.state)) !== null ? n : 0;
+  }
+  return 0;
 }
 
 /**
@@ -3855,7 +3873,10 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   const alone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
   const last = kept[alone ? at - 1 : at];
   const branch = !!last && last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
-  const named = last && branch ? { ...last, tokens: last.tokens.slice(0, -1) } : last;
+  // So is a town's own stop or office written before its name, no comma ("Bus Station Mawana"): the town is the name
+  // after it, which the line keeps with the facility.
+  const facility = last && !branch ? facilityWords(last.tokens) : 0;
+  const named = last && branch ? { ...last, tokens: last.tokens.slice(0, -1) } : last && facility ? { ...last, tokens: last.tokens.slice(facility) } : last;
   // Letters only: "Sector 62" is no "Sector-17".
   const key = named && named.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(named)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
@@ -3878,7 +3899,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     r.statedCity = found.name;
     r.cityWritten = true;
     r.townOutside = !!rec;
-    kept.splice(kept.indexOf(last), 1, ...(branch ? [{ ...last, tokens: last.tokens.slice(-1) }] : []));
+    kept.splice(kept.indexOf(last), 1, ...(branch ? [{ ...last, tokens: last.tokens.slice(-1) }] : facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
     return;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are

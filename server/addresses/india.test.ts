@@ -50,11 +50,11 @@ describe("directory towns and sub-districts", () => {
   });
 
   it.each([
-    ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra" }],
-    // A district's town, where a marker word before it keeps it from being read as the city.
-    ["Civil Lines, Bus Station Hardoi", { district: "Hardoi", state: "Uttar Pradesh" }],
+    ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra", city: null }],
+    // A district's town after its bus station is the town the parcel goes to (twenty-third round, bazar).
+    ["Civil Lines, Bus Station Hardoi", { district: "Hardoi", state: "Uttar Pradesh", city: "Hardoi" }],
   ])("without a pincode, a town ending a longer name with no comma before it names the state: %s", (text, want) => {
-    expect(parts(text)).toMatchObject({ ...want, city: null });
+    expect(parts(text)).toMatchObject(want);
   });
 
   it("without a pincode, a locality's own name before its divisions names the state", () => {
@@ -3597,5 +3597,41 @@ describe("a landmark's run, no commas, before '<town> <district> Dist' (twenty-t
       normalized: "Near Collector Office, District Nalgonda, Telangana",
     });
     expect(read("NEAR TEMPLE NALGONDA DT")).toEqual(read("NEAR TEMPLE, NALGONDA DT"));
+  });
+});
+
+describe("a directory town written with its market, or after its facility, as the only place (twenty-third round, bazar)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town before Bazar, Bazaar or Market as the city, the locality kept as written", () => {
+    expect(comp("Main Road, Nawalgarh Bazar")).toMatchObject({ city: "Nawalgarh", locality: "Nawalgarh Bazar", district: "Jhunjhunu", state: "Rajasthan" });
+    expect(comp("Shop 4, Nawalgarh Bazaar")).toMatchObject({ city: "Nawalgarh", locality: "Nawalgarh Bazaar", state: "Rajasthan" });
+    expect(comp("Main Road, Nawalgarh Market")).toMatchObject({ city: "Nawalgarh", state: "Rajasthan" });
+    expect(normalizeAddress("Main Road, Nawalgarh Bazar").normalized).toContain("Nawalgarh Bazar");
+  });
+
+  it("keeps a city written after it, a market's own office, a metro's namesake and a market with no town", () => {
+    expect(comp("Nawalgarh Bazar, Jaipur")).toMatchObject({ city: "Jaipur", locality: "Nawalgarh Bazar" });
+    expect(comp("Main Bazar, Nawalgarh")).toMatchObject({ city: "Nawalgarh", locality: "Main Bazar" });
+    expect(comp("Gandhi Bazar, Nawalgarh")).toMatchObject({ city: "Nawalgarh" });
+    expect(comp("Main Road, Gola Bazar")).toMatchObject({ city: "Gola Bazar", district: "Gorakhpur" });
+    expect(comp("Main Road, Bombay Bazar")).toMatchObject({ city: null, state: null });
+    expect(comp("Sadar Bazar")).toMatchObject({ city: "Sadar Bazar", state: "Haryana" });
+    expect(comp("Ward 3, Mahsi Bazar, Dist Bahraich")).toMatchObject({ city: "Mahsi", district: "Bahraich" });
+  });
+
+  it("reads a town of one state written right after its bus station, stand or tehsil office, no comma, as the city", () => {
+    expect(comp("Civil Lines, Bus Station Mawana")).toMatchObject({ city: "Mawana", district: "Meerut", state: "Uttar Pradesh" });
+    expect(comp("Near Bus Stand Mawana")).toMatchObject({ city: "Mawana", landmark: "Near Bus Stand", state: "Uttar Pradesh" });
+    expect(comp("Ward 4, Tehsil Office Budhana")).toMatchObject({ city: "Budhana", district: "Muzaffarnagar" });
+    expect(normalizeAddress("Civil Lines, Bus Station Mawana").normalized).toContain("Bus Station");
+  });
+
+  it("keeps a facility's road, the comma forms, the town before its facility and a name of towns in several states", () => {
+    expect(comp("Near Bus Stand Mawana Road")).toMatchObject({ city: null, street: "Mawana Road" });
+    expect(comp("Bus Station Road, Mawana")).toMatchObject({ city: "Mawana", street: "Bus Station Road" });
+    expect(comp("Near Bus Stand, Mawana")).toMatchObject({ city: "Mawana" });
+    expect(comp("Near Kodad Bus Stand")).toMatchObject({ city: "Kodad", district: "Nalgonda" });
+    expect(comp("Civil Lines, Bus Station Rampur")).toMatchObject({ city: null, district: "Rampur" });
   });
 });
