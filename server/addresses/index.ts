@@ -1179,22 +1179,62 @@ function cutDistrict(place: Chunk, c: Chunk, rec: PincodeRecord | null, state: s
 }
 
 /**
- * Where no place is written where the city goes, a bank's branch named after its place earlier in the text, with
- * other words after it ("Co-op Bank, Kondapuram Branch, Ward No. 4, Opp Bus Stand"; "Kondapuram Branch Bus Stand
- * Road"; "Kondapuram, Branch Bus Stand Road"): that place, read as `placeWrittenAsTown` reads the last name ("Kondapuram Branch" alone), so within the
- * pincode's district, else the written district or state. A quarter's branch in a metro stays none.
+ * Where no place is written where the city goes, a bank's branch named after its place ("SBI, Kondapuram Branch",
+ * "Kondapuram Br", "Kondapuram, Branch" as lists cut it, or with other words after it: "Co-op Bank, Kondapuram Branch,
+ * Ward No. 4", "Kondapuram, Branch Bus Stand Road"): the name before the branch's word, read as `placeWrittenAsTown`
+ * reads the last name, so within the pincode's district, else the written district or state. Else a directory town of
+ * that name, of several districts too, in the written district or state; with a pincode of elsewhere, a town far from
+ * it, which flags the pincode (`outside`), as `readDirectoryTown` reads a far town. The line keeps the words as
+ * written. A quarter's branch in a metro stays none.
  */
-function branchTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
+function branchTown(
+  kept: Chunk[],
+  rec: PincodeRecord | null,
+  district: string | null,
+  state: string | null,
+): { chunk: Chunk; tokens: readonly Token[]; name?: string; outside?: boolean } | null {
+  const lastName = kept.findLastIndex(isPlainName);
   for (let k = kept.length - 1; k >= 0; k--) {
     const c = kept[k] as Chunk;
     if (!isPlainName(c)) continue;
-    // The branch's word may open the next field ("Kondapuram, Branch Bus Stand Road"): the name before it.
-    if (k > 0 && BRANCH_WORDS.has(c.tokens[0]?.key ?? "") && c.tokens.length > 1 && isPlainName(kept[k - 1] as Chunk)) return placeWrittenAsTown(kept.slice(0, k), rec, district, state);
-    const at = c.tokens.findIndex((t, j) => j > 0 && BRANCH_WORDS.has(t.key));
-    if (at < 0 || (at === c.tokens.length - 1 && k === kept.findLastIndex(isPlainName))) continue;
-    return placeWrittenAsTown([...kept.slice(0, k), { ...c, tokens: c.tokens.slice(0, at + 1) }], rec, district, state);
+    // The branch's word may open the next field ("Kondapuram, Branch Bus Stand Road", "Kondapuram, Branch"): the name before it.
+    const opens = k > 0 && BRANCH_WORDS.has(c.tokens[0]?.key ?? "") && isPlainName(kept[k - 1] as Chunk);
+    const at = opens ? 0 : c.tokens.findIndex((t, j) => j > 0 && BRANCH_WORDS.has(t.key));
+    if (at < 0) continue;
+    const named = opens ? (kept[k - 1] as Chunk) : c;
+    const before = opens ? kept.slice(0, k) : [...kept.slice(0, k), { ...c, tokens: c.tokens.slice(0, at + 1) }];
+    // The last name, or the branch's word alone after it, `placeWrittenAsTown` has read already.
+    const read = k === lastName && at === c.tokens.length - 1 ? null : placeWrittenAsTown(before, rec, district, state);
+    return read ?? branchDirectoryTown(kept, named, opens ? named.tokens : c.tokens.slice(0, at), rec, district, state);
   }
   return null;
+}
+
+/** A directory town a bank's branch is named after, where `placeWrittenAsTown` reads none: see `branchTown`. */
+function branchDirectoryTown(
+  kept: Chunk[],
+  chunk: Chunk,
+  tokens: readonly Token[],
+  rec: PincodeRecord | null,
+  district: string | null,
+  state: string | null,
+): { chunk: Chunk; tokens: readonly Token[]; name: string; outside: boolean } | null {
+  // Letters only: "Sector 62" is no "Sector-17".
+  if (!tokens.every((t) => t.type === WORD || t.type === INITIALS)) return null;
+  const name = tokens.map((t) => t.key).join(" ");
+  const key = placeNameKey(name);
+  // A locality's name of many states is no town where nothing written says which (`everywhereName`), nor is a quarter
+  // written with its numbered sector the far town of its bare name (`sectoredAreas`).
+  if (!rec && !state && !district && everywhereName(key)) return null;
+  const found = writtenTown(key, rec ? null : state, rec ? null : district);
+  if (!found) return null;
+  const sectored = !rec && !state && !district ? sectoredAreas(key, kept) : undefined;
+  if (sectored && !found.areas.some((a) => sectored.some((s) => s.state === a.state))) return null;
+  // With a pincode, a town near it is read within its district (`placeWrittenAsTown`), and its own office's name is a locality.
+  if (rec && (placeNearPincode(key, rec) || rec.placeKeys.some((p) => namesPlace(name, p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state))))
+    return null;
+  // The directory's spelling of the town, as `readDirectoryTown` gives it.
+  return { chunk, tokens, name: found.name, outside: !!rec };
 }
 
 /**
@@ -3866,17 +3906,11 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     return;
   }
   if (mentions.some((m) => m.kind === "city")) return;
-  const at = kept.findLastIndex((c) => isPlainName(c) || isStationTown(c));
-  // A bank's branch is named after its town ("SBI, Shahada Branch", "Hindupur, Branch" as lists cut it): the town is
-  // the name before the word, which the line keeps (as `placeWrittenAsTown` reads a town of one district, this reads
-  // one of several districts too).
-  const alone = at > 0 && (kept[at] as Chunk).tokens.every((t) => BRANCH_WORDS.has(t.key)) && isPlainName(kept[at - 1] as Chunk);
-  const last = kept[alone ? at - 1 : at];
-  const branch = !!last && last.tokens.length > 1 && BRANCH_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key);
-  // So is a town's own stop or office written before its name, no comma ("Bus Station Mawana"): the town is the name
-  // after it, which the line keeps with the facility.
-  const facility = last && !branch ? facilityWords(last.tokens) : 0;
-  const named = last && branch ? { ...last, tokens: last.tokens.slice(0, -1) } : last && facility ? { ...last, tokens: last.tokens.slice(facility) } : last;
+  const last = kept.findLast((c) => isPlainName(c) || isStationTown(c));
+  // A town's own stop or office written before its name, no comma ("Bus Station Mawana"): the town is the name after
+  // it, which the line keeps with the facility.
+  const facility = last ? facilityWords(last.tokens) : 0;
+  const named = last && facility ? { ...last, tokens: last.tokens.slice(facility) } : last;
   // Letters only: "Sector 62" is no "Sector-17".
   const key = named && named.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(named)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
@@ -3899,7 +3933,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     r.statedCity = found.name;
     r.cityWritten = true;
     r.townOutside = !!rec;
-    kept.splice(kept.indexOf(last), 1, ...(branch ? [{ ...last, tokens: last.tokens.slice(-1) }] : facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
+    kept.splice(kept.indexOf(last), 1, ...(facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
     return;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
@@ -4318,11 +4352,12 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
           facilityTown(kept, otherState ? null : rec, r))
       : null;
   if (placeTown) {
-    r.statedCity = render(placeTown.tokens, false);
-    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(r.statedCity));
+    const name = (placeTown as { name?: string }).name ?? render(placeTown.tokens, false);
+    r.statedCity = name;
+    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(name));
     // Beside its district town's pincode, the place is where the parcel goes and the pincode another town's: verify
     // flags the mismatch and suggests the place's own pincode.
-    r.townOutside = otherState || (beside && !!rec && !townNamed(placeNameKey(r.statedCity))?.codes.includes(rec.entry.code));
+    r.townOutside = otherState || ("outside" in placeTown && !!placeTown.outside) || (beside && !!rec && !townNamed(placeNameKey(name))?.codes.includes(rec.entry.code));
   }
   // "Kushinagar Distt Deoria": a place called as another district is, written before the district (kept by the parser), is
   // the town where nothing else is.

@@ -3635,3 +3635,29 @@ describe("a directory town written with its market, or after its facility, as th
     expect(comp("Civil Lines, Bus Station Rampur")).toMatchObject({ city: null, district: "Rampur" });
   });
 });
+
+describe("one reader of a bank's branch named after a town of several districts (twenty-third round, branch)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the town of the written district and keeps '<Town> Branch' in the line as written", () => {
+    const out = normalizeAddress("SBI, Madhuban Branch, District Karnal");
+    expect(out.components).toMatchObject({ city: "Madhuban", district: "Karnal", state: "Haryana" });
+    expect(out.normalized).toBe("SBI, Madhuban Branch, District Karnal, Haryana");
+    expect(comp("SBI, Madhuban Branch, District Mau")).toMatchObject({ city: "Madhuban", district: "Mau", state: "Uttar Pradesh" });
+    expect(normalizeAddress("SBI, Madhuban Branch").normalized).toBe("SBI, Madhuban Branch");
+    expect(comp("SBI, Madhuban Branch").city).toBe("Madhuban");
+  });
+
+  it("reads the town before a branch's word written apart, in the order written", () => {
+    const out = normalizeAddress("SBI, HINDUPUR, BRANCH");
+    expect(out.components).toMatchObject({ city: "Hindupur", state: "Andhra Pradesh" });
+    expect(out.normalized).toBe("SBI, Hindupur, Branch, Andhra Pradesh");
+  });
+
+  it("leaves controls as they were", () => {
+    expect(comp("Main Road, Madhuban, District Mau")).toMatchObject({ city: "Madhuban", district: "Mau" });
+    expect(comp("SBI BRANCH")).toMatchObject({ city: null, state: null });
+    expect(comp("MAIN ROAD, ALIPORE BRANCH, KOLKATA")).toMatchObject({ city: "Kolkata" });
+    expect(comp("SBI, Jalalabad Branch, Dist Firozpur")).toMatchObject({ city: "Jalalabad", district: "Firozpur", state: "Punjab" });
+  });
+});
