@@ -1192,6 +1192,7 @@ function branchTown(
   rec: PincodeRecord | null,
   district: string | null,
   state: string | null,
+  besideOwnCity = false,
 ): { chunk: Chunk; tokens: readonly Token[]; name?: string; outside?: boolean } | null {
   const lastName = kept.findLastIndex(isPlainName);
   for (let k = kept.length - 1; k >= 0; k--) {
@@ -1204,7 +1205,8 @@ function branchTown(
     const named = opens ? (kept[k - 1] as Chunk) : c;
     const before = opens ? kept.slice(0, k) : [...kept.slice(0, k), { ...c, tokens: c.tokens.slice(0, at + 1) }];
     // The last name, or the branch's word alone after it, `placeWrittenAsTown` has read already.
-    const read = k === lastName && at === c.tokens.length - 1 ? null : placeWrittenAsTown(before, rec, district, state);
+    // So has `placeBesideOwnCity` a place of the district beside its town's pincode: there only a far town is read.
+    const read = besideOwnCity || (k === lastName && at === c.tokens.length - 1) ? null : placeWrittenAsTown(before, rec, district, state);
     return read ?? branchDirectoryTown(kept, named, opens ? named.tokens : c.tokens.slice(0, at), rec, district, state);
   }
   return null;
@@ -4345,7 +4347,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const placeTown =
     r.statedCity === null && !town && !rural
       ? rec && beside
-        ? placeBesideOwnCity(kept, rec, r)
+        ? (placeBesideOwnCity(kept, rec, r) ?? branchTown(kept, rec, r.statedDistrict, r.statedState, true))
         : (placeWrittenAsTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
           (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null) ??
           branchTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??

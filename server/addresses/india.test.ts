@@ -3660,4 +3660,11 @@ describe("one reader of a bank's branch named after a town of several districts 
     expect(comp("MAIN ROAD, ALIPORE BRANCH, KOLKATA")).toMatchObject({ city: "Kolkata" });
     expect(comp("SBI, Jalalabad Branch, Dist Firozpur")).toMatchObject({ city: "Jalalabad", district: "Firozpur", state: "Punjab" });
   });
+
+  it("reads the town a branch is named after beside a pincode of a far city's own, and flags the pincode", () => {
+    expect(normalizeAddress("SBI, Madhuban Branch 560001").components).toMatchObject({ city: "Madhuban", pincode: "560001" });
+    expect(normalizeAddress("Hindupur Branch 560001").components).toMatchObject({ city: "Hindupur", pincode: "560001" });
+    expect(normalizeAddress("Hindupur Branch 560001").signals).toMatchObject({ statedCity: "Hindupur", cityMatchesPincode: false });
+    expect(normalizeAddress("SBI, Yelahanka Branch 560001").components).toMatchObject({ city: "Bengaluru" });
+  });
 });
