@@ -75,7 +75,7 @@ import {
   type PincodeEntry,
   type PincodeRecord,
 } from "./pincodes";
-import { CITY_STATES, stateAliasEntries } from "./states";
+import { AMBIGUOUS_ABBREVIATIONS, CITY_STATES, NCR, stateAliasEntries, type StateAlias } from "./states";
 import { DISTRICT_CITY, PREFIX_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
@@ -3018,9 +3018,18 @@ function unglueTowns(text: string): string {
         at = word ? townBeforeQuarterAt(key, word) : 0;
         quarter = at > 0;
       }
-      // A town of the district or pincode the text writes, glued to a word that is no address word ("…RAMA ASRAMAMTENALI, GUNTUR DIST").
+      // A town of the district or pincode the text writes, glued to a word that is no address word ("…RAMA ASRAMAMTENALI, GUNTUR DIST"),
+      // or of the state written after it where the word is no place ("…RAMA TEMPLEMIRYALAGUDA, TELANGANA").
       if (at === 0 && only === 0 && length >= TEXT_AREA_TOWN_LETTERS + 1) {
-        at = townOfTextAreaAt(key, (town) => townOfTextArea(text, town));
+        // A town of six letters ends many a word ("…TUTING", "…DARING"): with the state alone, only after a landmark's noun
+        // ("…TEMPLEPALASA"). The district or pincode confirms a town of seven letters or more, or of four, as before.
+        const inState = (town: string, word: string) =>
+          town.length >= (LANDMARK_NOUNS.has(word) ? STATE_TOWN_LETTERS : TEXT_AREA_TOWN_LETTERS) &&
+          !isDirectoryPlaceKey(word) &&
+          !nameWordKeys().has(key) &&
+          townOfStateWrittenAfter(text, i, town);
+        const inArea = (town: string) => (town.length !== STATE_TOWN_LETTERS && townOfTextArea(text, town)) || inState(town, key.slice(0, -town.length));
+        at = townOfTextAreaAt(key, inArea, STATE_TOWN_LETTERS);
         textArea = at > 0;
       }
       // A taluk's or tehsil's marker glued to its sub-district's name ("TALCHALISGAON", "TEHNADBAI"), where that is a town
@@ -3435,6 +3444,8 @@ function nearNameTwice(key: string): boolean {
 
 /** The fewest letters of a town split off a word that is no address word (`townOfTextAreaAt`). */
 const TEXT_AREA_TOWN_LETTERS = 7;
+/** The fewest letters of a town split off such a word where only its state is written after it. */
+const STATE_TOWN_LETTERS = 6;
 /** The fewest letters of the word before it ("O" aside). */
 const TEXT_AREA_PREFIX_LETTERS = 4;
 
@@ -3445,11 +3456,11 @@ const TEXT_AREA_PREFIX_LETTERS = 4;
  * one: a name that merely ends in another's ("…GANAPAVARAM" of "Chinaganapavaram") is not cut short, and a run the
  * directory knows whole stays.
  */
-function townOfTextAreaAt(key: string, inArea: (town: string) => boolean): number {
+function townOfTextAreaAt(key: string, inArea: (town: string) => boolean, fewest = TEXT_AREA_TOWN_LETTERS): number {
   const lengths = townEndings?.get(key.slice(-4));
   if (COMMON_WORDS.has(key) || isPlaceKey(key)) return 0;
   if (!lengths) return shortTownOfTextAreaAt(key, inArea);
-  for (let i = 1; i <= key.length - TEXT_AREA_TOWN_LETTERS; i++) {
+  for (let i = 1; i <= key.length - fewest; i++) {
     if (!lengths.has(key.length - i)) continue;
     const right = key.slice(i);
     if (!isPlaceKey(right)) continue;
@@ -3520,6 +3531,56 @@ function townOfTextArea(text: string, key: string): boolean {
     if (rec && areas.some((a) => rec.districts.includes(a.district))) return true;
   }
   return false;
+}
+
+let stateWritten: RegExp | null = null;
+let nameWords: Set<string> | null = null;
+
+/**
+ * The words of ten letters or more of the directory's names of several words ("Nimaichandpur" of a village "<word>
+ * Nimaichandpur"): such a run is that name's word, not a word and the town it ends in, where no district confirms the town.
+ */
+function nameWordKeys(): Set<string> {
+  if (!nameWords) {
+    const words = new Set<string>();
+    const add = (name: string) => {
+      const parts = name.toLowerCase().split(/[^a-z]+/);
+      if (parts.filter(Boolean).length > 1) for (const w of parts) if (w.length >= STATE_TOWN_LETTERS + TEXT_AREA_PREFIX_LETTERS) words.add(w);
+    };
+    for (const rec of directoryRecords()) for (const place of rec.entry.places) add(place);
+    for (const town of directoryTowns().values()) add(town.name);
+    nameWords = words;
+  }
+  return nameWords;
+}
+
+/**
+ * Whether the directory town `key` lies in a state written after `end` in `text` by its name or short form; a short
+ * form that is also a word ("UP", "OR", "AS") only in capitals.
+ */
+function townOfStateWrittenAfter(text: string, end: number, key: string): boolean {
+  const areas = townNamed(key)?.areas ?? [];
+  if (areas.length === 0) return false;
+  stateWritten ??= new RegExp(
+    `(?<![a-z])(${stateAliasEntries()
+      .map(([alias]) => alias.replace(/[^a-z& ]/g, "").replace(/ /g, "\\s?"))
+      .join("|")})(?![a-z])`,
+    "gi",
+  );
+  for (const m of text.slice(end).matchAll(stateWritten)) {
+    const written = m[1] as string;
+    const alias = stateAliasByKey().get(written.toLowerCase().replace(/[^a-z]/g, ""));
+    if (!alias || alias.state === NCR || (alias.abbreviation && AMBIGUOUS_ABBREVIATIONS.has(written.toLowerCase()) && written !== written.toUpperCase())) continue;
+    if (areas.some((a) => a.state === alias.state)) return true;
+  }
+  return false;
+}
+
+let stateAliases: Map<string, StateAlias> | null = null;
+/** Every state's name and short form (its letters, lower case) with its state. */
+function stateAliasByKey(): Map<string, StateAlias> {
+  stateAliases ??= new Map(stateAliasEntries().map(([alias, def]) => [alias.replace(/[^a-z]/g, ""), def]));
+  return stateAliases;
 }
 
 /** Whether one side of `key` split at `at` is a place or an address word and neither is shorter than three letters. */

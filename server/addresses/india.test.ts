@@ -3668,3 +3668,32 @@ describe("one reader of a bank's branch named after a town of several districts 
     expect(normalizeAddress("SBI, Yelahanka Branch 560001").components).toMatchObject({ city: "Bengaluru" });
   });
 });
+
+describe("a town glued after a word with only its state written (twenty-third round, glue6)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("splits a town of the written state off a landmark's noun or a word that is no place", () => {
+    expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, TELANGANA")).toMatchObject({ landmark: "Beside Rama Temple", city: "Miryalaguda", district: "Nalgonda", state: "Telangana" });
+    expect(normalizeAddress("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, TELANGANA").normalized).toBe("Shop 4, Beside Rama Temple, Miryalaguda, Telangana");
+    expect(comp("NEAR SAI ELECTRONICSMIRYALAGUDA,TELANGANA")).toMatchObject({ landmark: "Near Sai Electronics", city: "Miryalaguda", district: "Nalgonda" });
+    expect(comp("12, NEAR SAI TEMPLEPALASA, ANDHRA PRADESH")).toMatchObject({ city: "Palasa", district: "Srikakulam" });
+  });
+
+  it("takes the state's short form", () => {
+    expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, TS")).toMatchObject({ city: "Miryalaguda", state: "Telangana" });
+    expect(comp("NEAR SAI TEMPLEKAVITI, AP")).toMatchObject({ city: "Kaviti", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("MAIN ROAD, NEAR SRI RAMA CHURCHSHAHJAHANPUR, UP")).toMatchObject({ landmark: "Near Sri Rama Church", city: "Shahjahanpur", state: "Uttar Pradesh" });
+  });
+
+  it("reads the district written as before", () => {
+    expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, NALGONDA")).toMatchObject({ landmark: "Beside Rama Temple", city: "Miryalaguda", district: "Nalgonda" });
+  });
+
+  it("leaves whole a town of another state, a short town after a word that is no landmark, a directory name's word and an office ending in a town", () => {
+    expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, KERALA")).toMatchObject({ city: null, state: "Kerala" });
+    expect(comp("12, NEAR SAI TRADERSPALASA, ANDHRA PRADESH")).toMatchObject({ landmark: "Near Sai Traderspalasa", city: null });
+    expect(comp("DOOR NO 4, NEAR SAI NIMAICHANDPUR, WEST BENGAL")).toMatchObject({ landmark: "Near Sai Nimaichandpur", city: null });
+    expect(comp("Main Road, Pathatekkali, Andhra Pradesh")).toMatchObject({ city: "Pathatekkali", district: "Srikakulam" });
+    expect(comp("DOOR NO 4, NEAR PATHATEKKALI, ANDHRA PRADESH")).toMatchObject({ landmark: "Near Pathatekkali", city: null });
+  });
+});
