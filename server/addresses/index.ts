@@ -1085,14 +1085,17 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
   const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
   const c = kept[at];
   if (!c || c.kind !== "landmark") return;
-  for (const n of [2, 1]) {
+  for (const n of [3, 2, 1]) {
     const tail = c.tokens.slice(-n);
     const before = c.tokens[c.tokens.length - n - 1];
+    // A name's initials and its last word ("VR Puram", "K R Nagar", "C.K. Palli"): that word may end a locality's name.
+    const initials = n > 1 && tail.slice(0, -1).every(isInitial);
     // A police or railway station is named after its place ("Near Police Station Karad"), as in `tailNames`.
     if (
       !before ||
+      (n === 3 && !initials) ||
       (PEEL_BLOCKERS.has(before.key) && before.key !== "station") ||
-      tail.some((t, k) => t.type !== WORD || (COMMON_WORDS.has(t.key) && !(k === 1 && t.key === "nagar")) || LANDMARK_NOUNS.has(t.key) || ROAD_NAMES.has(t.key))
+      tail.some((t, k) => (initials ? k === n - 1 && !nameAfterInitials(t) : !landmarkTownWord(t, k)))
     )
       continue;
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
@@ -1103,6 +1106,27 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
     return;
   }
+}
+
+/**
+ * Words that end a town's name of two words, written apart from its first ("Himat Nagar"; "Dhor Kalan", "Kothal Khurd",
+ * another village than the first word's; "Kanina Mandi", "Badarpur Bazar", a town named after its market).
+ */
+const TOWN_NAME_ENDINGS: ReadonlySet<string> = new Set(["nagar", "kalan", "khurd", "mandi", "bazar", "bazaar"]);
+
+/** A word of a town's name after a landmark's words (`townAfterLandmark`): no address or landmark word, but a name's ending. */
+function landmarkTownWord(t: Token, k: number): boolean {
+  if (t.type !== WORD || LANDMARK_NOUNS.has(t.key)) return false;
+  if (k === 1 && TOWN_NAME_ENDINGS.has(t.key)) return true;
+  return !COMMON_WORDS.has(t.key) && !ROAD_NAMES.has(t.key);
+}
+
+/** A name's initials: "V.R.", or a word of one or two letters that is no marker's or joining word ("Nr", "Of"). */
+const isInitial = (t: Token): boolean => t.type === INITIALS || (t.type === WORD && t.key.length <= 2 && !PEEL_BLOCKERS.has(t.key) && !COMMON_WORDS.has(t.key));
+
+/** The word after a name's initials: a name's own, or a locality's ending ("Puram", "Nagar", "Palli"), no street or landmark. */
+function nameAfterInitials(t: Token): boolean {
+  return t.type === WORD && t.key.length >= 3 && !LANDMARK_NOUNS.has(t.key) && !ROAD_NAMES.has(t.key) && (!COMMON_WORDS.has(t.key) || isLocalityWord(t.key));
 }
 
 /** Whether a name is a place of the address's area: see `townAfterLandmark`. */

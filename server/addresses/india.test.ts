@@ -3697,3 +3697,63 @@ describe("a town glued after a word with only its state written (twenty-third ro
     expect(comp("DOOR NO 4, NEAR PATHATEKKALI, ANDHRA PRADESH")).toMatchObject({ landmark: "Near Pathatekkali", city: null });
   });
 });
+
+describe("a district's name ending like a locality's before its marker and a state; a town of two words after a landmark (twenty-third round, dtail)", () => {
+  const read = (text: string) => {
+    const { components, normalized } = normalizeAddress(text);
+    return { ...components, normalized };
+  };
+
+  it("reads '<town> <district> Dt <state>' as with commas where the district's name ends like a locality's", () => {
+    expect(read("MAIN ROAD THERLAM VIZIANAGARAM DT ANDHRA PRADESH")).toMatchObject({
+      street: "Main Road",
+      city: "Therlam",
+      locality: null,
+      district: "Vizianagaram",
+      normalized: "Main Road, Therlam, District Vizianagaram, Andhra Pradesh",
+    });
+    expect(read("MAIN ROAD HUZURABAD KARIMNAGAR DIST TELANGANA")).toMatchObject({
+      city: "Huzurabad",
+      district: "Karimnagar",
+      normalized: "Main Road, Huzurabad, District Karimnagar, Telangana",
+    });
+    expect(normalizeAddress("MAIN ROAD THERLAM VIZIANAGARAM DISTRICT ANDHRA PRADESH").components).toEqual(
+      normalizeAddress("MAIN ROAD, THERLAM, VIZIANAGARAM DISTRICT, ANDHRA PRADESH").components,
+    );
+    // The district alone before its marker: no city of its headquarters town, as with commas.
+    expect(read("MAIN ROAD VIZIANAGARAM DT ANDHRA PRADESH")).toEqual(read("MAIN ROAD, VIZIANAGARAM DT, ANDHRA PRADESH"));
+    expect(read("MAIN ROAD VIZIANAGARAM DT ANDHRA PRADESH")).toMatchObject({ city: null, district: "Vizianagaram" });
+  });
+
+  it("reads a district's name that is another district's office as that office, the district written after it the district", () => {
+    expect(read("MAIN ROAD ANANTAPUR JAGATSINGHAPUR DT ODISHA")).toMatchObject({
+      city: "Anantapur",
+      district: "Jagatsinghapur",
+      normalized: "Main Road, Anantapur, District Jagatsinghapur, Odisha",
+    });
+    expect(read("MAIN ROAD ANANTAPUR JAGATSINGHAPUR DT ODISHA")).toEqual(read("MAIN ROAD, ANANTAPUR, JAGATSINGHAPUR DT, ODISHA"));
+  });
+
+  it("finds a town ending in Kalan, Khurd, Mandi or Bazar, or written with initials, after a landmark's words", () => {
+    expect(read("NEAR TEMPLE DHOR KALAN MAHENDRAGARH DIST")).toMatchObject({
+      landmark: "Near Temple",
+      city: "Dhor Kalan",
+      district: "Mahendragarh",
+      normalized: "Near Temple, Dhor Kalan, District Mahendragarh, Haryana",
+    });
+    expect(read("NEAR POST OFFICE KOTHAL KHURD MAHENDRAGARH DT")).toEqual(read("NEAR POST OFFICE, KOTHAL KHURD, MAHENDRAGARH DT"));
+    expect(read("OPP BUS STAND KANINA MANDI MAHENDRAGARH DT HARYANA")).toMatchObject({ landmark: "Opposite Bus Stand", city: "Kanina Mandi", district: "Mahendragarh" });
+    expect(read("NEAR TEMPLE BADARPUR BAZAR KARIMGANJ DIST")).toMatchObject({ city: "Badarpur Bazar", district: "Karimganj", state: "Assam" });
+    expect(read("NEAR POST OFFICE VR PURAM EAST GODAVARI DT")).toMatchObject({ city: "VR Puram", district: "East Godavari" });
+    expect(read("NEAR TEMPLE K R NAGAR MYSURU DIST")).toMatchObject({ city: "K R Nagar", district: "Mysuru" });
+    expect(read("NEAR TEMPLE J.R.GUDEM WEST GODAVARI DIST")).toMatchObject({ city: "JR Gudem", district: "West Godavari" });
+  });
+
+  it("keeps a market's landmark, a town's bus stand and a town written after a street as before", () => {
+    expect(read("NEAR SADAR BAZAR GURUGRAM DIST")).toMatchObject({ landmark: "Near Sadar Bazar", city: null, district: "Gurugram" });
+    expect(read("NEAR TEMPLE MAHENDRAGARH DIST")).toMatchObject({ city: null, district: "Mahendragarh", normalized: "Near Temple, District Mahendragarh, Haryana" });
+    expect(read("NEAR KANINA MANDI BUS STAND, DIST MAHENDRAGARH")).toMatchObject({ landmark: "Near Kanina Mandi Bus Stand", city: "Kanina Mandi", district: "Mahendragarh" });
+    expect(read("NEAR THERLAM BUS STAND, DIST VIZIANAGARAM")).toMatchObject({ city: "Therlam", district: "Vizianagaram" });
+    expect(read("Main Road, Therlam")).toMatchObject({ city: "Therlam", district: "Vizianagaram", normalized: "Main Road, Therlam, Andhra Pradesh" });
+  });
+});

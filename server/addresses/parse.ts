@@ -773,10 +773,15 @@ class SegmentChunker {
         // "Tallarevu EG Dist. AP": so does a district's name (or its short form) ending the name before it (below).
         // "Near Temple Kodad Nalgonda Dt": so does one ending a landmark's run, which has no comma to stop it before the town.
         const districtTail = (o?.kind === "unknown" || o?.kind === "landmark") && o.tokens.length > 1 && isDistrictKey(o.tokens[o.tokens.length - 1]?.key ?? "");
+        // The value may already be closed as a locality by its ending ("Narsapur Mdl"; "Therlam Vizianagaram Dt. AP": the
+        // district's own name ends like a locality's, so it is read as the open name is, alone or ending the name).
+        const last = this.out[this.out.length - 1];
+        const closed = !o && last && this.out.length > this.first && last.kind === "locality" && !last.label && last.order + last.tokens.length === this.base + i ? last : null;
+        const closedDistrict = !!closed && (closed.tokens.length === 1 || getGazetteer().districtsByKey.has((closed.tokens[closed.tokens.length - 1] as Token).key));
         const atEnd =
           j >= tokens.length ||
           MARKERS.match(tokens, j) !== null ||
-          (m.kind === "district" && (o?.tokens.length === 1 || districtTail || (o?.kind === "tehsil" && namesDistrictIn(o.tokens))) && onlyStateFrom(tokens, j)) ||
+          (m.kind === "district" && (o?.tokens.length === 1 || districtTail || closedDistrict || (o?.kind === "tehsil" && namesDistrictIn(o.tokens))) && onlyStateFrom(tokens, j)) ||
           (m.label === "Village" && o?.kind === "unknown" && o.tokens.length > 0 && areaAfterName(tokens, j));
         // "Ta" marks a taluka only before its name ("Ta. Halol"); alone it is a list's cut-off word ("Chennai, TA").
         if (atEnd && (tokens[i] as Token).key === "ta") return -1;
@@ -820,26 +825,24 @@ class SegmentChunker {
           this.push("district", m.label, [value], i - 1);
           return j;
         }
-        // The value may already be closed as a locality by its ending ("Narsapur Mdl").
-        const last = this.out[this.out.length - 1];
-        if (atEnd && POSTFIX.has(m.kind) && !o && last && this.out.length > this.first && last.kind === "locality" && !last.label && last.order + last.tokens.length === this.base + i) {
-          const end = last.tokens[last.tokens.length - 1] as Token;
-          if (m.kind === "district" && last.tokens.length > 1 && getGazetteer().districtsByKey.has(end.key)) {
-            last.tokens.pop();
+        if (atEnd && POSTFIX.has(m.kind) && closed) {
+          const end = closed.tokens[closed.tokens.length - 1] as Token;
+          if (m.kind === "district" && closed.tokens.length > 1 && getGazetteer().districtsByKey.has(end.key)) {
+            closed.tokens.pop();
             // What is left is read by its own ending: "Gurgaon" made "Prestige Shantiniketan Gurgaon" a locality.
-            last.kind = nameKind(last.tokens);
+            closed.kind = nameKind(closed.tokens);
             this.push("district", m.label, [end], i - 1);
             return j;
           }
           // "Kalavakur Vetapalem Mandal": the village before its sub-district's town, as where the name is still open.
-          const split = m.kind === "tehsil" ? villageBeforeSubdistrict(last.tokens) : 0;
+          const split = m.kind === "tehsil" ? villageBeforeSubdistrict(closed.tokens) : 0;
           if (split > 0) {
-            this.out.push({ kind: m.kind, label: m.label, tokens: last.tokens.splice(split), order: last.order + split, segment: last.segment });
-            last.kind = nameKind(last.tokens);
+            this.out.push({ kind: m.kind, label: m.label, tokens: closed.tokens.splice(split), order: closed.order + split, segment: closed.segment });
+            closed.kind = nameKind(closed.tokens);
             return j;
           }
-          last.kind = m.kind;
-          last.label = m.label;
+          closed.kind = m.kind;
+          closed.label = m.label;
           return j;
         }
         // "Vill. PO. PS. Rampur", "Vill & PO Rampur", "Vill Post Police Station Rampur": markers with no name between
