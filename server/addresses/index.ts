@@ -3047,9 +3047,13 @@ function unglueTowns(text: string): string {
       if (at === 0 && only === 0 && length >= TEXT_AREA_TOWN_LETTERS + 1) {
         // A town of six letters ends many a word ("…TUTING", "…DARING"): with the state alone, only after a landmark's noun
         // ("…TEMPLEPALASA"). The district or pincode confirms a town of seven letters or more, or of four, as before.
+        // Nor where a pincode is written (its district confirms, or nothing does), nor in a village's or post office's
+        // name after its marker ("Vill & P.O. <word><town>"): villages' names are run together from others'.
         const inState = (town: string, word: string) =>
           town.length >= (LANDMARK_NOUNS.has(word) ? STATE_TOWN_LETTERS : TEXT_AREA_TOWN_LETTERS) &&
           !isDirectoryPlaceKey(word) &&
+          text.search(PINCODE_WRITTEN) < 0 &&
+          !RURAL_MARKER_BEFORE.test(text.slice(Math.max(0, start - RURAL_MARKER_REACH), start)) &&
           !nameWordKeys().has(key) &&
           townOfStateWrittenAfter(text, i, town);
         const inArea = (town: string) => (town.length !== STATE_TOWN_LETTERS && townOfTextArea(text, town)) || inState(town, key.slice(0, -town.length));
@@ -3470,6 +3474,10 @@ function nearNameTwice(key: string): boolean {
 const TEXT_AREA_TOWN_LETTERS = 7;
 /** The fewest letters of a town split off such a word where only its state is written after it. */
 const STATE_TOWN_LETTERS = 6;
+/** A village's or post office's marker ending the text before a word ("Vill ", "P. O. ", "VPO-", "At/"). */
+const RURAL_MARKER_BEFORE = /(?:^|[^a-z])(?:vill|village|vpo|p\.? ?o|post|at)[\s.:&/-]*$/i;
+/** How far before a word such a marker is looked for. */
+const RURAL_MARKER_REACH = 12;
 /** The fewest letters of the word before it ("O" aside). */
 const TEXT_AREA_PREFIX_LETTERS = 4;
 

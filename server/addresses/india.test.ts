@@ -3757,3 +3757,18 @@ describe("a district's name ending like a locality's before its marker and a sta
     expect(read("Main Road, Therlam")).toMatchObject({ city: "Therlam", district: "Vizianagaram", normalized: "Main Road, Therlam, Andhra Pradesh" });
   });
 });
+
+describe("a state alone splits no village's name after its marker, nor a run beside a pincode (twenty-third round, lead)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("keeps a village's or post office's name run together from a word and a town whole", () => {
+    expect(comp("VILL & PO SITARAMNANDAPUR, ORISSA")).toMatchObject({ city: "Sitaramnandapur", district: null, state: "Odisha" });
+    expect(comp("VPO BHAIRONMIRYALAGUDA, TELANGANA")).toMatchObject({ city: "Bhaironmiryalaguda", district: null });
+  });
+
+  it("leaves a run beside a written pincode to the pincode's district", () => {
+    expect(comp("SHOP 4 BESIDE TEMPLEMIRYALAGUDA, TELANGANA 530001").city).not.toBe("Miryalaguda");
+    expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, TELANGANA 508207")).toMatchObject({ city: "Miryalaguda", district: "Nalgonda" });
+    expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, TELANGANA")).toMatchObject({ city: "Miryalaguda", district: "Nalgonda" });
+  });
+});
