@@ -2001,6 +2001,8 @@ function spelledArea(chunks: readonly Chunk[]): { district: string | null; state
   const areas: Area[] = [];
   const named = (c: Chunk) => (isPlainName(c) || c.kind === "post") && c.tokens.every((t) => t.type === WORD && t.key.length >= 3);
   const inOrder = [...chunks].sort((a, b) => a.order - b.order);
+  // A name written again (a part repeated) is searched for once: the near-spelling search costs more than a reading.
+  const speltByKey = new Map<string, Area[] | null>();
   for (const [k, c] of inOrder.entries()) {
     // The part's whole name: a word of it is as often a near spelling of some other village's ("Jhumri Tillaiya").
     if (!named(c)) continue;
@@ -2009,8 +2011,13 @@ function spelledArea(chunks: readonly Chunk[]): { district: string | null; state
     if (key.length < 8 || STREET_WORDS.has(end) || LOCALITY_WORDS.has(end) || COMMON_WORDS.has(key) || hasQuarterWordInside(key)) continue;
     if (directoryAreas(key).length > 0 || getGazetteer().places.has(nameOf(c))) continue;
     // Nor where places of two states are as near by letters alone ("Peragarhi": Peragari of Odisha, Peeragarhi of Delhi).
-    if (nearDirectoryTown(key, shareState)?.key === null) continue;
-    areas.push(...spelledAreas(key));
+    let spelt = speltByKey.get(key);
+    if (spelt === undefined) {
+      spelt = nearDirectoryTown(key, shareState)?.key === null ? null : spelledAreas(key);
+      speltByKey.set(key, spelt);
+    }
+    if (!spelt) continue;
+    areas.push(...spelt);
     // A name the parser split in two ("Devlgaon, Gat" for Devalgaon Gat) is also read whole: where it is another place,
     // the part is no one place.
     const next = inOrder[k + 1];
