@@ -2169,14 +2169,9 @@ function sharedNamesArea(kept: readonly Chunk[], cities: readonly string[], dist
   const meets = new Map<string, number>();
   for (const [key, list] of towns) {
     const seen = new Set<string>();
-    const meet = (state: string, at: string) => {
-      const where = `${state}|${at}`;
-      if (seen.has(where)) return;
-      seen.add(where);
-      meets.set(where, (meets.get(where) ?? (district ? 1 : 0)) + 1);
-    };
-    for (const [st, d] of list) if (within.has(d)) meet(st, d);
-    for (const r of recordsNamed(key)) if (within.has(r.entry.district)) meet(r.entry.state, r.entry.district);
+    for (const [st, d] of list) if (within.has(d)) seen.add(`${st}|${d}`);
+    for (const r of recordsNamed(key)) if (within.has(r.entry.district)) seen.add(`${r.entry.state}|${r.entry.district}`);
+    for (const where of seen) meets.set(where, (meets.get(where) ?? (district ? 1 : 0)) + 1);
   }
   let most = 1;
   for (const n of meets.values()) most = Math.max(most, n);
@@ -2939,18 +2934,14 @@ function unglueGluedPostMarker(text: string): string {
  * in capitals and small letters only where a capital follows a small letter ("Church StreetTenali").
  */
 function unglueTowns(text: string): string {
-  const pieces: string[] = [];
-  let copied = 0;
+  // Where the text is cut, and what goes between: joined at the end (no closure per call: the dev loader names each one).
+  const cuts: Array<[number, string]> = [];
   let start = 0;
   let upper = 0;
   // Where a capital follows a small letter in the run (0: nowhere; -1: in more places than one).
   let turn = 0;
   // Where the word before, one space away, starts (-1: none).
   let before = -1;
-  const cut = (at: number, separator: string) => {
-    pieces.push(text.slice(copied, at), separator);
-    copied = at;
-  };
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && isLetterAt(text, i)) {
       if (text.charCodeAt(i) < 97) {
@@ -2963,10 +2954,10 @@ function unglueTowns(text: string): string {
     // A town or post office glued to the number before it ("Sector 62Noida", "Plot 12Airoli"): a space between.
     if (length >= 5 && start > 0 && digitAt(text, start - 1)) {
       const key = text.slice(start, i).toLowerCase();
-      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) cut(start, " ");
-    } else if (length >= 2 && gluedPincodeBefore(text, start)) cut(start, " ");
+      if (!COMMON_WORDS.has(key) && isPlaceKey(key)) cuts.push([start, " "]);
+    } else if (length >= 2 && gluedPincodeBefore(text, start)) cuts.push([start, " "]);
     // A street's or landmark's first word glued to the house number before it ("4-12MAIN ROAD", "7-3NEAR").
-    else if (length >= 3 && length <= 8 && start > 0 && digitAt(text, start - 1) && NUMBER_GLUED_WORDS.has(text.slice(start, i).toLowerCase())) cut(start, " ");
+    else if (length >= 3 && length <= 8 && start > 0 && digitAt(text, start - 1) && NUMBER_GLUED_WORDS.has(text.slice(start, i).toLowerCase())) cuts.push([start, " "]);
     // A district's initials glued to its marker ("WGDT", "EGDIST"): read as the district, not a place of that name.
     // So with a town of that district glued before them ("KAKINADAEGDT"): the town, then the district.
     let districtCut = false;
@@ -2974,19 +2965,21 @@ function unglueTowns(text: string): string {
     if (length >= 4 && length <= GLUED_RUN && (text.charCodeAt(i - 1) | 32) === 116) {
       const run = text.slice(start, i).toLowerCase();
       const marker = gluedDistrictInitials(run.slice(-INITIALS_MARKER_LETTERS));
-      const front = marker > 0 ? run.length - marker - 2 : 0;
-      const district = DISTRICT_SHORT_FORMS[run.slice(front, front + 2)];
-      const inDistrict = (town: string) => townNamed(town)?.areas.some((a) => a.district === district) ?? false;
-      // A village's post office of that district is as good as a town ("…PEDAPUDIEGDT").
-      const office = (name: string) => district !== undefined && isPlaceOfDistrict(name, district);
-      // A word may be glued before the town too ("…FURNITURESKAKINADAEGDT"), as `townOfTextAreaAt` reads it.
-      const word = marker > 0 && front >= TEXT_AREA_TOWN_LETTERS + 1 && !isPlaceKey(run) && !office(run.slice(0, front)) ? townOfTextAreaAt(run.slice(0, front), inDistrict) : 0;
-      if (marker > 0 && (front === 0 || (front >= 4 && !isPlaceKey(run)))) {
-        // Before a name the directory does not know, the initials and their marker still name the district.
-        districtCut = front > 0;
-        if (word > 0) cut(start + word, ", ");
-        if (districtCut) cut(start + front, ", ");
-        cut(i - marker, " ");
+      if (marker > 0) {
+        const front = run.length - marker - 2;
+        const district = DISTRICT_SHORT_FORMS[run.slice(front, front + 2)];
+        const inDistrict = (town: string) => townNamed(town)?.areas.some((a) => a.district === district) ?? false;
+        // A village's post office of that district is as good as a town ("…PEDAPUDIEGDT").
+        const office = (name: string) => district !== undefined && isPlaceOfDistrict(name, district);
+        // A word may be glued before the town too ("…FURNITURESKAKINADAEGDT"), as `townOfTextAreaAt` reads it.
+        const word = front >= TEXT_AREA_TOWN_LETTERS + 1 && !isPlaceKey(run) && !office(run.slice(0, front)) ? townOfTextAreaAt(run.slice(0, front), inDistrict) : 0;
+        if (front === 0 || (front >= 4 && !isPlaceKey(run))) {
+          // Before a name the directory does not know, the initials and their marker still name the district.
+          districtCut = front > 0;
+          if (word > 0) cuts.push([start + word, ", "]);
+          if (districtCut) cuts.push([start + front, ", "]);
+          cuts.push([i - marker, " "]);
+        }
       }
     }
     // A mandal's marker glued between its place and a district of two words or more ("KAKINADAMDEAST GODAVARI").
@@ -2995,8 +2988,8 @@ function unglueTowns(text: string): string {
       const mandal = mandalBeforeDistrictAt(run, text, i);
       if (mandal) {
         districtCut = true;
-        cut(start + mandal[0], " ");
-        cut(start + mandal[1], mandal[1] - mandal[0] === 2 ? (upper === length ? "L, " : "l, ") : ", ");
+        cuts.push([start + mandal[0], " "]);
+        cuts.push([start + mandal[1], mandal[1] - mandal[0] === 2 ? (upper === length ? "L, " : "l, ") : ", "]);
       }
     }
     // A mandal's marker glued to the first word of its district of two words or more, a space after the mandal's
@@ -3005,7 +2998,7 @@ function unglueTowns(text: string): string {
       const marker = mandalMarkerBeforeDistrictAt(text.slice(start, i).toLowerCase(), text, start, i);
       if (marker > 0) {
         districtCut = true;
-        cut(start + marker, " ");
+        cuts.push([start + marker, " "]);
       }
     }
     // Lists glue their fields in one case ("ROADMARKAPUR"); a word typed with capitals and small letters was
@@ -3116,18 +3109,25 @@ function unglueTowns(text: string): string {
       // A taluk's marker glued before its name opens that name's field ("TAL CHALISGAON").
       let separator = opener ? " " : quarter || textArea || ownDistrict || officeEnd ? ", " : gluedSeparator(key, 0, at, subDistrict && second === 0);
       if (paired) separator = key[0] === "o" ? " " : ", ";
-      cut(start + at, separator);
+      cuts.push([start + at, separator]);
       // A mandal's "MD" glued between its place and the district is written "MDL", as the parser reads it
       // ("KONDAPURAMMDGUNTUR" → "KONDAPURAM MDL, GUNTUR"; "MD" alone is no marker: "Dr Rao MD").
       const mandal = second === 2 && key.startsWith("md", at) ? (upper === length ? "L" : "l") : "";
-      if (second > 0) cut(start + at + second, mandal + gluedSeparator(key, at, at + second, subDistrict));
+      if (second > 0) cuts.push([start + at + second, mandal + gluedSeparator(key, at, at + second, subDistrict)]);
     }
     before = length > 0 && text.charCodeAt(i) === 32 ? start : -1;
     start = i + 1;
     upper = 0;
     turn = 0;
   }
-  return pieces.length === 0 ? text : pieces.join("") + text.slice(copied);
+  if (cuts.length === 0) return text;
+  let out = "";
+  let copied = 0;
+  for (const [at, separator] of cuts) {
+    out += text.slice(copied, at) + separator;
+    copied = at;
+  }
+  return out + text.slice(copied);
 }
 
 /** A police station's marker after its first letter: the "S" of "P S" alone before the name. */
@@ -4981,8 +4981,13 @@ function resolvedArea(
         ? only(city.districts.map((d) => directoryDistricts().get(d)))
         : null;
   // Not where the written state has a town of the city's name ("Rudrapur, Uttar Pradesh": a town of Deoria).
-  const ownTown = () => !rec && !r.statedDistrict && !!city && !!townNamed(placeNameKey(city.name))?.areas.some((a) => a.state === r.statedState);
-  if (r.statedState && placeState && SPLIT_FROM[placeState] === r.statedState && !ownTown()) r.statedState = placeState;
+  if (
+    r.statedState &&
+    placeState &&
+    SPLIT_FROM[placeState] === r.statedState &&
+    !(!rec && !r.statedDistrict && !!city && !!townNamed(placeNameKey(city.name))?.areas.some((a) => a.state === r.statedState))
+  )
+    r.statedState = placeState;
   // Without a pincode, a district written with its marker decides over the state of a city outside it ("Baikunthpur,
   // Distt. Rewa" is the Baikunthpur of Rewa, Madhya Pradesh, not the town of Koriya, Chhattisgarh).
   const marked = !rec && !stated.state && !stated.bareDistrict && r.statedDistrict;
