@@ -306,7 +306,8 @@ function cityOfQuarter(written: string | null, chosen: CityDef | null, rec: Pinc
     // So is a metro's quarter: the pincode's own office, in the metro's range and within its quarters' reach ("Udaipur
     // 700049" is Kolkata's; Kannur 562149, a village 20 km out of Bengaluru, has a pincode of the rural district's range).
     const metro = rec.entry.city ?? "";
-    const own = officeNameKeys(rec).some((o) => chosen.keys.some((k) => placeNameKey(k) === o));
+    const keys = chosen.keys.map(placeNameKey);
+    const own = officeNameKeys(rec).some((o) => keys.includes(o));
     const centre = CITY_DISTRICTS.has(metro) ? cityCentre(getGazetteer().citiesByName.get(metro) as CityDef) : null;
     if (own && CITY_STATES.has(rec.entry.state)) state = rec.entry.state;
     else if (own && centre && centre.code.slice(0, 3) === rec.entry.code.slice(0, 3) && distanceKm(centre.lat, centre.lng, rec.entry.lat, rec.entry.lng) <= METRO_QUARTER_KM) state = metro;
@@ -3778,6 +3779,8 @@ function completeCutName(text: string): string {
 const PARGANAS = /(?<![a-z0-9])(?:(north|south|n|s)\.?[\s-]{0,2})?24[\s-]{0,2}(?:pgs|pgns|para?ganas?)(?![a-z])\.?(?:[\s-]{0,2}\(?\s?(north|nort|nor|south|sout|sou|n|s)(?![a-z])\.?\)?)?/gi;
 
 function parganas(text: string): string {
+  // Every form holds "24": most text is passed over without the pattern.
+  if (!text.includes("24")) return text;
   return text.replace(PARGANAS, (all: string, before: string | undefined, after: string | undefined) => {
     const side = (before ?? after ?? "").toLowerCase();
     return side === "" ? all : `${side.startsWith("n") ? "North" : "South"} 24 Parganas`;
