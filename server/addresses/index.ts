@@ -1289,8 +1289,8 @@ function neighbourDistrict(code: string): string | null {
 }
 
 /**
- * The districts of the directory's pincodes by their first five and first four digits, built once: 110 lookups of
- * the directory per unknown pincode cost more than the rest of its reading (about 6,500 prefixes, under 1 MiB; built at preload).
+ * The districts of the directory's pincodes by their first five and first four digits, built once at preload (about
+ * 6,500 prefixes, under 1 MiB): 110 lookups of the directory per unknown pincode cost more than the rest of its reading.
  */
 let districtsByPrefix: Map<string, Set<string>> | null = null;
 
@@ -2752,8 +2752,8 @@ function unglueStates(text: string): string {
     gluedState = new RegExp(`((?<![a-z])[a-z]{3,}|\\d)?(${names})(pin(?:code)?)?(?![a-z])`, "gi");
     stateNamed = new RegExp(names, "i");
   }
-  // Most addresses name no state (three in four of the bench's): the pattern above, which tries each word's every end before a state's name,
-  // costs twice the plain search for one.
+  // Most addresses name no state (three in four of the bench's): the pattern above, which tries each word's every end
+  // before a state's name, costs twice the plain search for one.
   if (!stateNamed.test(text)) return text;
   return text.replace(gluedState, (all: string, before: string | undefined, state: string, pin: string | undefined, at: number) => {
     const after = pin ? ` ${pin}` : "";
