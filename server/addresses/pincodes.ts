@@ -481,16 +481,21 @@ function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
   byPlace = new Map();
   for (const rec of records.values()) {
     const keys = rec.entry.places.map(placeNameKey);
+    const lower = rec.placeKeys as string[];
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i] as string;
       if (k.length < 3) continue;
       const list = byPlace.get(k);
-      // Each record's keys (`officeNameKeys`) share the index's strings: 155,000 names are kept once, not twice.
-      if (!list) byPlace.set(k, [rec]);
-      else {
+      // Each record's keys (`officeNameKeys`) share the index's strings: 155,000 names are kept once, not twice; so
+      // does the lower-case name of one word, which is its key.
+      if (!list) {
+        if (lower[i] === k) keys[i] = lower[i] as string;
+        byPlace.set(keys[i] as string, [rec]);
+      } else {
         // The first record filed under the name holds the string the index keeps.
         const first = nameKeys.get(list[0] as PincodeRecord) ?? keys;
         keys[i] = first[first.indexOf(k)] as string;
+        if (lower[i] === k) lower[i] = keys[i] as string;
         if (list[list.length - 1] !== rec) list.push(rec);
       }
     }
