@@ -372,10 +372,61 @@ function soundHash(name: string): number {
 
 /** The sound `soundLetters` wrote, hashed. */
 function hashedSound(n: number): number {
-  if (n < 4) return 0;
+  return n < 4 ? 0 : fnv1a(sound, n);
+}
+
+/** The first `n` codes of a buffer hashed (FNV-1a), never 0. */
+export function fnv1a(codes: ArrayLike<number>, n: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ (sound[i] as number), 0x01000193);
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ (codes[i] as number), 0x01000193);
   return h >>> 0 || 1;
+}
+
+/**
+ * Names by a hash of their spelling or sound: the hashes sorted, and the names in the same order. A map of the hashes
+ * (or of the keys made of the names) to lists would weigh several times as much for the directory's 140,000 names.
+ */
+export interface HashedNames {
+  hashes: Uint32Array;
+  keys: string[];
+}
+
+/** The names by `hash` (0: not filed), each hash's names in the order given. */
+export function hashNames(names: Iterable<string>, hash: (name: string) => number): HashedNames {
+  const all: string[] = [];
+  const found: number[] = [];
+  for (const name of names) {
+    const h = hash(name);
+    if (h === 0) continue;
+    all.push(name);
+    found.push(h);
+  }
+  // Each name's hash and place in `all` packed in one number, so that a typed array's own sort orders them.
+  const packed = new Float64Array(all.length);
+  for (let i = 0; i < all.length; i++) packed[i] = (found[i] as number) * 2 ** 20 + i;
+  packed.sort();
+  const hashes = new Uint32Array(all.length);
+  const keys = new Array<string>(all.length);
+  for (let i = 0; i < packed.length; i++) {
+    const v = packed[i] as number;
+    hashes[i] = Math.floor(v / 2 ** 20);
+    keys[i] = all[v % 2 ** 20] as string;
+  }
+  return { hashes, keys };
+}
+
+/** The names filed under a hash (names that share a hash are told apart by the caller). */
+export function namesHashed({ hashes, keys }: HashedNames, hash: number): string[] {
+  let lo = 0;
+  let hi = hashes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((hashes[mid] as number) < hash) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < hashes.length && hashes[i] === hash; i++) found.push(keys[i] as string);
+  return found;
 }
 
 /** Filed under a hash: one value, or several. */
@@ -396,18 +447,16 @@ function filed<T>(index: Filed<T>, hash: number): readonly T[] {
 
 let citiesBySound: Filed<{ key: string; city: CityDef }> | null = null;
 /** Directory towns' and post offices' keys by their sound's hash. */
-let placesBySound: Filed<string> | null = null;
+let placesBySound: HashedNames | null = null;
 
 /** Cities of the gazetteer, and directory towns and post offices, by their sound's hash; built once. */
-export function soundPlaces(): { cities: Filed<{ key: string; city: CityDef }>; places: Filed<string> } {
+export function soundPlaces(): { cities: Filed<{ key: string; city: CityDef }>; places: HashedNames } {
   if (!citiesBySound || !placesBySound) {
     const cities: Filed<{ key: string; city: CityDef }> = new Map();
     for (const [key, def] of getGazetteer().places) if (def.city && key.length >= 4) file(cities, soundHash(key), { key, city: def.city });
-    // Post offices too: a town that sounds like an office elsewhere is no one place.
-    const places: Filed<string> = new Map();
-    for (const key of directoryPlaceKeys()) file(places, soundHash(key), key);
     citiesBySound = cities;
-    placesBySound = places;
+    // Post offices too: a town that sounds like an office elsewhere is no one place.
+    placesBySound = hashNames(directoryPlaceKeys(), soundHash);
   }
   return { cities: citiesBySound, places: placesBySound };
 }
@@ -449,7 +498,7 @@ function soundMatch(
     ),
   );
   if (near.size > 0) return near.size === 1 ? { city: [...near][0] as CityDef } : null;
-  const towns = filed(places, hash).filter((k) => soundKey(k) === key && fitsTown(k));
+  const towns = namesHashed(places, hash).filter((k) => soundKey(k) === key && fitsTown(k));
   return towns.length === 0 ? undefined : towns.length === 1 ? { town: towns[0] as string } : null;
 }
 
@@ -482,33 +531,17 @@ function spellingLetters(key: string): number {
   return n;
 }
 
-/** The `spellingKey` `spellingLetters` wrote, hashed (FNV-1a) so that start-up makes no string of it. */
+/** The `spellingKey` `spellingLetters` wrote, hashed so that start-up makes no string of it. */
 function spellingHash(n: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < n; i++) h = Math.imul(h ^ (spelt[i] as number), 0x01000193);
-  return h >>> 0 || 1;
+  return fnv1a(spelt, n);
 }
 
-/** Directory places' names by their `spellingKey`'s hash: the hashes sorted, and the names in the same order (lighter than a map). */
-let spellings: { hashes: Uint32Array; keys: string[] } | null = null;
+/** Directory places' names by their `spellingKey`'s hash. */
+let spellings: HashedNames | null = null;
 
 /** Directory towns' and post offices' names (`placeNameKey`) of seven letters or more by their `spellingKey`'s hash; built once. */
-export function spellingIndex(): { hashes: Uint32Array; keys: string[] } {
-  if (spellings) return spellings;
-  const all: string[] = [];
-  for (const key of directoryPlaceKeys()) if (key.length >= 7) all.push(key);
-  // Each name's hash and place in `all` packed in one number, so that a typed array's own sort orders them.
-  const packed = new Float64Array(all.length);
-  for (let i = 0; i < all.length; i++) packed[i] = spellingHash(spellingLetters(all[i] as string)) * 2 ** 20 + i;
-  packed.sort();
-  const hashes = new Uint32Array(all.length);
-  const keys = new Array<string>(all.length);
-  for (let i = 0; i < packed.length; i++) {
-    const v = packed[i] as number;
-    hashes[i] = Math.floor(v / 2 ** 20);
-    keys[i] = all[v % 2 ** 20] as string;
-  }
-  spellings = { hashes, keys };
+export function spellingIndex(): HashedNames {
+  spellings ??= hashNames(directoryPlaceKeys(), (key) => (key.length >= 7 ? spellingHash(spellingLetters(key)) : 0));
   return spellings;
 }
 
@@ -521,15 +554,5 @@ export function spelledAs(key: string): string[] {
   if (spelling.length < 5) return [];
   // `spellingKey` has just written the key's letters for the hash.
   const hash = spellingHash(spelling.length);
-  const { hashes, keys } = spellingIndex();
-  let lo = 0;
-  let hi = hashes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((hashes[mid] as number) < hash) lo = mid + 1;
-    else hi = mid;
-  }
-  const found: string[] = [];
-  for (let i = lo; i < hashes.length && hashes[i] === hash; i++) if (spellingKey(keys[i] as string) === spelling) found.push(keys[i] as string);
-  return found;
+  return namesHashed(spellingIndex(), hash).filter((k) => spellingKey(k) === spelling);
 }

@@ -37,7 +37,10 @@ import { fromIndianScript, hasIndianScript, scriptStates } from "./devanagari";
 import {
   allowedEdits,
   editDistance,
+  fnv1a,
   fuzzyCity,
+  hashNames,
+  namesHashed,
   nearDirectoryTown,
   nearSpellingIndex,
   nearTownIndex,
@@ -49,6 +52,7 @@ import {
   townWithin,
   townsByFirstAndLength,
   townsWithin,
+  type HashedNames,
 } from "./fuzzy";
 import {
   directoryDistricts,
@@ -1336,6 +1340,8 @@ function districtPlaceKeys(): Map<string, Map<string, string[]>> {
       if (list) list.push(name);
       else byLetter.set(name[0] as string, [name]);
     }
+    // Copies at their length: a list grown by push keeps room to spare (a third of this index).
+    for (const [letter, list] of byLetter) byLetter.set(letter, list.slice());
     placeKeysByDistrict.set(district, byLetter);
   }
   return placeKeysByDistrict;
@@ -2859,7 +2865,22 @@ let bigPlaceKeys: Set<string> | null = null;
  * The lengths of the names that may follow a split (towns, and post offices of four letters or more), by their last
  * four letters: every split of a word ends in the word's own last four.
  */
-let townEndings: Map<string, Set<number>> | null = null;
+let townEndings: Map<string, NameLengths> | null = null;
+
+/** A set of names' lengths (under 64: the directory's longest name has 41 letters), as bits: 16,000 of them, a Set each weighed ten times as much. */
+class NameLengths {
+  private low = 0;
+  private high = 0;
+
+  add(n: number): void {
+    if (n < 32) this.low |= 1 << n;
+    else if (n < 64) this.high |= 1 << (n - 32);
+  }
+
+  has(n: number): boolean {
+    return n < 0 ? false : n < 32 ? ((this.low >>> n) & 1) === 1 : n < 64 && ((this.high >>> (n - 32)) & 1) === 1;
+  }
+}
 /** The words that come before a town's name (seven letters or more) in some post office's own name ("chinna", "paschim"). */
 let namePrefixKeys: Set<string> | null = null;
 
@@ -2877,11 +2898,11 @@ function gluedTownKeys(): Set<string> {
     for (const key of big) townKeys.add(key);
     bigPlaceKeys = new Set([...big].filter((key) => key.length >= BIG_PLACE_LETTERS && !COMMON_WORDS.has(key)));
     for (const key of townKeys) if (key.length < 5 || COMMON_WORDS.has(key)) townKeys.delete(key);
-    const endings = new Map<string, Set<number>>();
+    const endings = new Map<string, NameLengths>();
     const add = (key: string) => {
-      const lengths = endings.get(key.slice(-4));
-      if (lengths) lengths.add(key.length);
-      else endings.set(key.slice(-4), new Set([key.length]));
+      let lengths = endings.get(key.slice(-4));
+      if (!lengths) endings.set(key.slice(-4), (lengths = new NameLengths()));
+      lengths.add(key.length);
     };
     for (const key of townKeys) add(key);
     namePrefixKeys = new Set();
@@ -4108,9 +4129,14 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
  * often (docs/normalize.md, "A Hindi name read by its sound").
  */
 function spokenKey(key: string): string {
+  if (key.length > SPOKEN_BUFFER.length) return key;
+  return String.fromCharCode.apply(null, SPOKEN_BUFFER.subarray(0, spokenLetters(key)) as unknown as number[]);
+}
+
+/** Writes a name's `spokenKey` (no longer than the buffer) into `SPOKEN_BUFFER`; its length. */
+function spokenLetters(key: string): number {
   // One pass per rule over a buffer, in the order of the rules: the directory's 130,000 office names are keyed so at
   // start-up (`spokenOfficeIndex`), a fourth of the time a chain of `replace` calls took.
-  if (key.length > SPOKEN_BUFFER.length) return key;
   const b = SPOKEN_BUFFER;
   let n = 0;
   // ee as i, oo as u; w as v.
@@ -4146,7 +4172,7 @@ function spokenKey(key: string): string {
   // A last a, o or u dropped, then a last e as i.
   if (n > 0 && (b[n - 1] === LETTER.a || b[n - 1] === LETTER.o || b[n - 1] === LETTER.u)) n--;
   if (n > 0 && b[n - 1] === LETTER.e) b[n - 1] = LETTER.i;
-  return String.fromCharCode.apply(null, b.subarray(0, n) as unknown as number[]);
+  return n;
 }
 const SPOKEN_BUFFER = new Uint16Array(256);
 const LETTER = Object.fromEntries([..."abdeghiosuvwy"].map((c) => [c, c.charCodeAt(0)])) as Record<"a" | "b" | "d" | "e" | "g" | "h" | "i" | "o" | "s" | "u" | "v" | "w" | "y", number>;
@@ -4169,22 +4195,30 @@ function spokenTownIndex(): Map<string, string[]> {
   return spokenTowns;
 }
 
-let spokenOffices: Map<string, string[]> | null = null;
+let spokenOffices: HashedNames | null = null;
 
-/** Directory post offices that are no town (`placeNameKey`) by `spokenKey`, built with the directory (no request pays for it). */
-function spokenOfficeIndex(): Map<string, string[]> {
+/**
+ * Directory post offices that are no town (`placeNameKey`) by their `spokenKey`'s hash, built with the directory (no
+ * request pays for it); hashed, not keyed by the sounds, which would make 120,000 strings.
+ */
+function spokenOfficeIndex(): HashedNames {
   if (!spokenOffices) {
-    spokenOffices = new Map();
     const towns = directoryTowns();
-    for (const [key] of officeNames()) {
-      if (key.length < SPOKEN_TOWN_LETTERS || towns.has(key) || COMMON_WORDS.has(key)) continue;
-      const spoken = spokenKey(key);
-      const list = spokenOffices.get(spoken);
-      if (list) list.push(key);
-      else spokenOffices.set(spoken, [key]);
-    }
+    spokenOffices = hashNames(
+      (function* () {
+        for (const [key] of officeNames()) if (key.length >= SPOKEN_TOWN_LETTERS && key.length <= SPOKEN_BUFFER.length && !towns.has(key) && !COMMON_WORDS.has(key)) yield key;
+      })(),
+      (key) => fnv1a(SPOKEN_BUFFER, spokenLetters(key)),
+    );
   }
   return spokenOffices;
+}
+
+/** The post offices of `spokenOfficeIndex` that sound as a name does. */
+function spokenOfficesAs(key: string): string[] {
+  if (key.length > SPOKEN_BUFFER.length) return [];
+  const spoken = spokenKey(key);
+  return namesHashed(spokenOfficeIndex(), fnv1a(SPOKEN_BUFFER, spoken.length)).filter((k) => spokenKey(k) === spoken);
 }
 /** Shorter names sound like too many post offices (130,000 names). */
 const SPOKEN_LETTERS = 8;
@@ -4253,7 +4287,7 @@ function readMisspeltTown(kept: readonly Chunk[], r: Reading, near: { chunk: Chu
   if (sounded || key.length < SPOKEN_LETTERS || hasQuarterWordInside(key)) return null;
   // Else a post office that is no town, sounding the same ("Bontalakodur" for the office Bontalakoduru, "Boyalapally"
   // for Boyalapalle), whose name is found in one district only, within what is written: the village's own office.
-  const offices = (spokenOfficeIndex().get(spokenKey(key)) ?? []).flatMap((k) => officesNamed(k));
+  const offices = spokenOfficesAs(key).flatMap((k) => officesNamed(k));
   const within = offices.filter((o) => inState(o.rec.entry.state, r.statedState) && (!district || o.rec.districts.includes(district)));
   if (within.length === 0 || only(offices.map((o) => o.rec.entry.district)) === null) return null;
   // Not where a word of a longer name is a place spelt right (that word is the place), nor where a directory town is

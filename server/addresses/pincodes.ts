@@ -151,7 +151,8 @@ const NEEDS_CLEANING = /[(.]|[HSB]O$|\s\s/;
  * the string it was cut from, so a name kept as it is would keep its whole chunk of the file (`directoryRows`).
  */
 function ownCopy(name: string): string {
-  return name.length < 13 ? name : ` ${name}`.slice(1);
+  // A JSON round trip makes one flat string; a slice of a new string (" " + name) would be a view of that string, two objects.
+  return name.length < 13 ? name : (JSON.parse(JSON.stringify(name)) as string);
 }
 
 function cleanPlace(name: string): string {
@@ -192,6 +193,14 @@ function* directoryRows(): Generator<RegExpMatchArray> {
     yield* file.toString("utf8", from, to).matchAll(ROW);
     from = to;
   }
+}
+
+/** One frozen list for every record with the same states (or districts): a few thousand lists, not 19,000 each. */
+function shared(lists: Map<string, readonly string[]>, list: string[]): readonly string[] {
+  const key = list.join("|");
+  let found = lists.get(key);
+  if (!found) lists.set(key, (found = Object.freeze(list)));
+  return found;
 }
 
 function load(): Map<string, PincodeRecord> {
@@ -263,6 +272,7 @@ function load(): Map<string, PincodeRecord> {
   }
 
   const out = new Map<string, PincodeRecord>();
+  const lists = new Map<string, readonly string[]>();
   for (const [code, acc] of byCode) {
     // The area with most post offices wins; on a tie, the first listed.
     let main = acc.areas[0] as Area;
@@ -273,19 +283,24 @@ function load(): Map<string, PincodeRecord> {
         main = acc.areas[k] as Area;
       }
     });
-    const states = [...new Set(acc.areas.map((x) => x.state))];
-    const districtList = [...new Set(acc.areas.map((x) => x.district))];
+    const states = shared(lists, [...new Set(acc.areas.map((x) => x.state))]);
+    const districtList = shared(lists, [...new Set(acc.areas.map((x) => x.district))]);
     const centre = centres.get(code);
     const entry: PincodeEntry = Object.freeze({
       code,
       district: main.district,
       state: main.state,
       city: cityFor(code, main.district, districtList),
-      places: Object.freeze(acc.places) as string[],
+      // Copies at their length: an array grown by push keeps room for 17 names, most pincodes have a few.
+      places: Object.freeze(acc.places.slice()) as string[],
       lat: centre ? centre[0] : Math.round((acc.lat / acc.count) * 1e4) / 1e4,
       lng: centre ? centre[1] : Math.round((acc.lng / acc.count) * 1e4) / 1e4,
     });
-    out.set(code, { entry, states, districts: districtList, placeKeys: acc.placeKeys });
+    out.set(code, { entry, states, districts: districtList, placeKeys: acc.placeKeys.slice() });
+  }
+  for (const town of towns.values()) {
+    town.areas = town.areas.slice();
+    town.codes = town.codes.slice();
   }
   districts = districtStates;
   sharedDistricts = sharedNames;
@@ -465,13 +480,26 @@ export function officesNamed(key: string): Array<{ rec: PincodeRecord; place: st
 function buildOfficeIndex(records: Map<string, PincodeRecord>): void {
   byPlace = new Map();
   for (const rec of records.values()) {
-    for (const place of rec.entry.places) {
-      const k = placeNameKey(place);
+    const keys = rec.entry.places.map(placeNameKey);
+    const lower = rec.placeKeys as string[];
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
       if (k.length < 3) continue;
       const list = byPlace.get(k);
-      if (!list) byPlace.set(k, [rec]);
-      else if (list[list.length - 1] !== rec) list.push(rec);
+      // Each record's keys (`officeNameKeys`) share the index's strings: 155,000 names are kept once, not twice; so
+      // does the lower-case name of one word, which is its key.
+      if (!list) {
+        if (lower[i] === k) keys[i] = lower[i] as string;
+        byPlace.set(keys[i] as string, [rec]);
+      } else {
+        // The first record filed under the name holds the string the index keeps.
+        const first = nameKeys.get(list[0] as PincodeRecord) ?? keys;
+        keys[i] = first[first.indexOf(k)] as string;
+        if (lower[i] === k) lower[i] = keys[i] as string;
+        if (list[list.length - 1] !== rec) list.push(rec);
+      }
     }
+    nameKeys.set(rec, keys);
   }
   byQualified = pincodesOf(qualifiedPlaces, records);
   byHead = pincodesOf(headPlaces, records);
