@@ -270,9 +270,12 @@ function letterGap(a: string, b: string): number {
   return gap;
 }
 
-/** The directory towns (same first letter) within `limit` edits (two at most) of a name (`placeNameKey`). */
-export function* townsWithin(key: string, limit: number): Generator<string> {
-  const byLength = townsByFirstAndLength().get(key[0] as string) ?? [];
+/**
+ * The directory towns (same first letter) within `limit` edits (two at most) of a name (`placeNameKey`); with
+ * `nearTownIndex` for `index`, the post offices of six letters or more too.
+ */
+export function* townsWithin(key: string, limit: number, index: Map<string, string[][]> = townsByFirstAndLength()): Generator<string> {
+  const byLength = index.get(key[0] as string) ?? [];
   for (let n = key.length - limit; n <= key.length + limit; n++) for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 2 * limit && swapDistance(key, k, limit) <= limit) yield k;
 }
 

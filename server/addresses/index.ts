@@ -46,6 +46,7 @@ import {
   nearTownIndex,
   placeBySound,
   soundPlaces,
+  soundKey,
   spelledAs,
   spellingIndex,
   swapDistance,
@@ -4244,16 +4245,26 @@ function spokenTown(key: string, state: string | null, district: string | null):
   const towns = (spokenTownIndex().get(spoken) ?? [])
     .map((k) => townNamed(k))
     .filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, state) && (!district || a.district === district)));
-  // A name of two states ("Tarapur") is no guess to make, nor one of two towns of two districts ("Kovvur", "Kovvuru").
-  const areas = towns.flatMap((t) => t.areas);
-  const one = towns.length === 1 ? only(areas.map((a) => a.state)) !== null : towns.length > 1 && only(areas.map((a) => `${a.district}|${a.state}`)) !== null;
-  if (!one) return { town: null, sounded: towns.length > 0 };
-  const apart = (t: DirectoryTown) => swapDistance(key, placeNameKey(t.name), key.length);
-  const town = towns.reduce((a, b) => (apart(b) < apart(a) || (apart(b) === apart(a) && b.codes.length > a.codes.length) ? b : a));
+  const town = oneTown(key, towns);
+  if (!town) return { town: null, sounded: towns.length > 0 };
   // A name under eight letters meets more towns a letter off: not where a town of several states is as near ("Shapura":
   // Shhapura of Jaipur sounds so, Shahpura of Rajasthan and Madhya Pradesh is a letter off too).
   const common = (k: string) => new Set(townNamed(k)?.areas.map((a) => a.state)).size > 1;
-  return { town: key.length < SPOKEN_LETTERS && townWithin(key, Math.min(apart(town), 2), common) ? null : town, sounded: true };
+  return { town: key.length < SPOKEN_LETTERS && townWithin(key, Math.min(swapDistance(key, placeNameKey(town.name), key.length), 2), common) ? null : town, sounded: true };
+}
+
+/**
+ * The one town a misspelt name (`placeNameKey`) stands for among the directory towns it is spelt near: one town of one
+ * state, or several spellings of one state that all lie in one district (a town the directory also lists under the
+ * district carved from it counts), the nearest spelling (then the one with more pincodes). A name of two states
+ * ("Tarapur") is no guess to make, nor one of two towns of two districts ("Kovvur", "Kovvuru").
+ */
+function oneTown(key: string, towns: readonly DirectoryTown[]): DirectoryTown | null {
+  const first = towns[0];
+  if (!first || only(towns.flatMap((t) => t.areas).map((a) => a.state)) === null) return null;
+  if (towns.length > 1 && !first.areas.some((a) => towns.every((t) => t.areas.some((b) => b.district === a.district)))) return null;
+  const apart = (t: DirectoryTown) => swapDistance(key, placeNameKey(t.name), key.length);
+  return towns.reduce((a, b) => (apart(b) < apart(a) || (apart(b) === apart(a) && b.codes.length > a.codes.length) ? b : a));
 }
 
 /**
@@ -4481,8 +4492,9 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       !!last && last.tokens.every((t) => t.type === WORD && t.key.length > 1) && !(last.tokens.length > 1 && LOCALITY_WORDS.has((last.tokens[last.tokens.length - 1] as Token).key));
     // Not where a tehsil, post office or village is written: those name the place ("Tamaram, X Mandal").
     const marked = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+    const bare = !!last && kept.every((c) => c === last || LINE_FIRST.has(c.kind)) && kept.some((c) => c.kind === "street" || c.kind === "landmark");
     const near =
-      last && letters && !gate && !marked && !rec && !office && !transliterated ? nearTownWritten(key, cityGuess, r.statedState, r.statedDistrict) : { town: null, guess: cityGuess };
+      last && letters && !gate && !marked && !rec && !office && !transliterated ? nearTownWritten(key, cityGuess, r.statedState, r.statedDistrict, bare) : { town: null, guess: cityGuess };
     const guess = near.guess;
     // Read as the town where nothing else names the place (`readMisspeltTown`), its name kept in the line as written.
     if (last && near.town) nearTown = { chunk: last, name: near.town };
@@ -4546,9 +4558,12 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
  * Srikakulam, not Kanchipuram. `guess` is kept only where no town or office is nearer ("Baptala" is no Barnala:
  * Bapatla and Battala are nearer).
  */
-function nearTownWritten(key: string, guess: CityDef | null, state: string | null, district: string | null): { town: string | null; guess: CityDef | null } {
-  const near = COMMON_WORDS.has(key) ? null : nearDirectoryTown(key);
-  if (!near) return { town: null, guess };
+function nearTownWritten(key: string, guess: CityDef | null, state: string | null, district: string | null, bare: boolean): { town: string | null; guess: CityDef | null } {
+  const found = COMMON_WORDS.has(key) ? null : nearDirectoryTown(key);
+  if (!found) return { town: null, guess };
+  // Two places as near: a name written bare may yet be one town (`nearTownOfOneState`); with a state or district
+  // written, the places of another name there decide.
+  const near = found.key === null && bare && !state && !district ? { ...found, key: nearTownOfOneState(key, found.distance) } : found;
   const cityDistance = guess ? Math.min(...guess.keys.map((k) => swapDistance(key, placeNameKey(k), near.distance))) : Infinity;
   if (cityDistance <= near.distance) return { town: null, guess };
   // A name that sounds as another directory town ("Yellapoor": Yellapur) is that one misspelt, not one a letter off
@@ -4565,6 +4580,28 @@ function nearTownWritten(key: string, guess: CityDef | null, state: string | nul
   const offices = officesNamed(near.key).filter((o) => inState(o.rec.entry.state, state) && (!district || o.rec.districts.includes(district)));
   const one = only(offices.map((o) => o.rec.entry.district)) !== null;
   return { town: one ? ((offices[0] as { place: string }).place ?? null) : null, guess: null };
+}
+
+/**
+ * The town a name written bare (a street before it, nothing else; no place spelt so) stands for where directory places
+ * of several names are as near (`distance`): the places as near where all lie in one state, else those of them that
+ * sound as the name does (`soundKey`: a vowel changed, a letter doubled; or `spokenKey`: a last vowel dropped), where
+ * those lie in one state; and the towns among them one town (`oneTown`). "Main Road, Tikkali" is Tekkali of Andhra Pradesh
+ * (a place of another name, as near, sounds otherwise); "Sirnapalli" is none (Sinapalli of Odisha, the offices Sirapalli
+ * and Sirsapalli of two other states, each a letter off, all sound otherwise). Only after the near search tied.
+ */
+function nearTownOfOneState(key: string, distance: number): string | null {
+  const places = [...townsWithin(key, distance, nearTownIndex())];
+  const oneState = (keys: readonly string[]) => keys.length > 0 && only(keys.flatMap(directoryAreas).map((a) => a.state)) !== null;
+  const [sound, spoken] = [soundKey(key), spokenKey(key)];
+  const near = oneState(places) ? places : places.filter((k) => soundKey(k) === sound || spokenKey(k) === spoken);
+  const town = oneState(near)
+    ? oneTown(
+        key,
+        near.flatMap((k) => townNamed(k) ?? []),
+      )
+    : null;
+  return town ? placeNameKey(town.name) : null;
 }
 
 /** Parts the line writes before the place names, whatever their order in the text. */
