@@ -4561,14 +4561,14 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
 function nearTownWritten(key: string, guess: CityDef | null, state: string | null, district: string | null, bare: boolean): { town: string | null; guess: CityDef | null } {
   const found = COMMON_WORDS.has(key) ? null : nearDirectoryTown(key);
   if (!found) return { town: null, guess };
-  // Two places as near: a name written bare may yet be one town (`nearTownOfOneState`); with a state or district
-  // written, the places of another name there decide.
-  const near = found.key === null && bare && !state && !district ? { ...found, key: nearTownOfOneState(key, found.distance) } : found;
-  const cityDistance = guess ? Math.min(...guess.keys.map((k) => swapDistance(key, placeNameKey(k), near.distance))) : Infinity;
-  if (cityDistance <= near.distance) return { town: null, guess };
   // A name that sounds as another directory town ("Yellapoor": Yellapur) is that one misspelt, not one a letter off
   // (Yellanoor): `readMisspeltTown` reads it, or nothing where the sound names no one place.
   const sounds = key.length >= SPOKEN_TOWN_LETTERS ? spokenTownIndex().get(spokenKey(key)) : undefined;
+  // Two places as near: a name written bare that sounds as no town may yet be one town (`nearTownOfOneState`); with a
+  // state or district written, the places of another name there decide.
+  const near = found.key === null && bare && !sounds && !state && !district ? { ...found, key: nearTownOfOneState(key, found.distance) } : found;
+  const cityDistance = guess ? Math.min(...guess.keys.map((k) => swapDistance(key, placeNameKey(k), near.distance))) : Infinity;
+  if (cityDistance <= near.distance) return { town: null, guess };
   if (sounds && near.key && !sounds.includes(near.key)) return { town: null, guess: null };
   // A city's own name is the city's near spelling to find (`fuzzyCity`), under the city's name.
   const town = near.key && !getGazetteer().places.get(near.key)?.city ? townNamed(near.key) : null;
