@@ -276,7 +276,18 @@ function letterGap(a: string, b: string): number {
  */
 export function* townsWithin(key: string, limit: number, index: Map<string, string[][]> = townsByFirstAndLength()): Generator<string> {
   const byLength = index.get(key[0] as string) ?? [];
-  for (let n = key.length - limit; n <= key.length + limit; n++) for (const k of byLength[n] ?? []) if (letterGap(key, k) <= 2 * limit && swapDistance(key, k, limit) <= limit) yield k;
+  const keyBits = letterBits(key);
+  for (let n = Math.max(0, key.length - limit); n <= key.length + limit; n++) {
+    const list = byLength[n];
+    if (!list) continue;
+    // Which letters a key holds, compared first: cheaper than counting them (the office index holds thousands a length).
+    let bits = listBits.get(list);
+    if (!bits) listBits.set(list, (bits = Int32Array.from(list, letterBits)));
+    for (let i = 0; i < list.length; i++) {
+      const k = list[i] as string;
+      if (bitCount(keyBits ^ (bits[i] as number)) <= 2 * limit && letterGap(key, k) <= 2 * limit && swapDistance(key, k, limit) <= limit) yield k;
+    }
+  }
 }
 
 /** Whether a directory town (same first letter) that `accept` takes is within `limit` edits (two at most) of a name (`placeNameKey`). */
