@@ -3772,3 +3772,31 @@ describe("a state alone splits no village's name after its marker, nor a run bes
     expect(comp("SHOP 4, BESIDE RAMA TEMPLEMIRYALAGUDA, TELANGANA")).toMatchObject({ city: "Miryalaguda", district: "Nalgonda" });
   });
 });
+
+describe("a town written bare a letter off, where places of two names are as near, names its state (twenty-third round, near)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the one town that sounds as the name where an office as near sounds otherwise (a vowel changed)", () => {
+    expect(comp("Main Road, Tikkali")).toMatchObject({ city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("Near Bus Stand, Konchili")).toMatchObject({ city: "Kanchili", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("reads the nearest of a town's spellings that share a district, ou and y written for au and i", () => {
+    expect(comp("Main Road, Gourybidanur")).toMatchObject({ city: "Gauribidanur", district: "Chikkaballapura", state: "Karnataka" });
+  });
+
+  it("names nothing where places of several states sound otherwise and are as near, or a town sounds as the name", () => {
+    // Sinapalli of Odisha and two offices of other states, each a letter off.
+    expect(comp("Main Road, Sirnapalli")).toMatchObject({ district: null, state: null });
+    // Kovur of Nellore sounds so too: left to the sound rule, which finds two districts.
+    expect(comp("Main Road, Kovvura")).toMatchObject({ district: null, state: null });
+  });
+
+  it("reads names spelt as the directory has them, and a name with its state written, as before", () => {
+    expect(comp("Main Road, Hoskote")).toMatchObject({ city: "Hoskote", district: "Bengaluru Rural", state: "Karnataka" });
+    expect(comp("Main Road, Harkote")).toMatchObject({ city: "Harkote", district: "Bageshwar", state: "Uttarakhand" });
+    expect(comp("Main Road, Gauribidanur")).toMatchObject({ city: "Gauribidanur", district: "Chikkaballapura", state: "Karnataka" });
+    expect(comp("Main Road, Tikkali, Andhra Pradesh")).toMatchObject({ state: "Andhra Pradesh" });
+    expect(comp("Sector 4, Gandhinagr, Gujarat")).toMatchObject({ city: "Gandhinagar", district: "Gandhinagar", state: "Gujarat" });
+  });
+});
