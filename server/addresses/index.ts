@@ -4564,9 +4564,9 @@ function nearTownWritten(key: string, guess: CityDef | null, state: string | nul
   // A name that sounds as another directory town ("Yellapoor": Yellapur) is that one misspelt, not one a letter off
   // (Yellanoor): `readMisspeltTown` reads it, or nothing where the sound names no one place.
   const sounds = key.length >= SPOKEN_TOWN_LETTERS ? spokenTownIndex().get(spokenKey(key)) : undefined;
-  // Two places as near: a name written bare that sounds as no town may yet be one town (`nearTownOfOneState`); with a
-  // state or district written, the places of another name there decide.
-  const near = found.key === null && bare && !sounds && !state && !district ? { ...found, key: nearTownOfOneState(key, found.distance) } : found;
+  // Two places as near: a name written bare that sounds as no town may yet be one town (`nearTownOfOneState`), among
+  // the places as near within the state or district written.
+  const near = found.key === null && bare && !sounds ? { ...found, key: nearTownOfOneState(key, found.distance, state, district) } : found;
   const cityDistance = guess ? Math.min(...guess.keys.map((k) => swapDistance(key, placeNameKey(k), near.distance))) : Infinity;
   if (cityDistance <= near.distance) return { town: null, guess };
   if (sounds && near.key && !sounds.includes(near.key)) return { town: null, guess: null };
@@ -4584,15 +4584,18 @@ function nearTownWritten(key: string, guess: CityDef | null, state: string | nul
 
 /**
  * The town a name written bare (a street before it, nothing else; no place spelt so) stands for where directory places
- * of several names are as near (`distance`): the places as near where all lie in one state, else those of them that
+ * of several names are as near (`distance`), within the state and district written (the places elsewhere decide
+ * nothing: "Main Road, Tikkali, Andhra Pradesh" is Tekkali too): the places as near where all lie in one state, else those of them that
  * sound as the name does (`soundKey`: a vowel changed, a letter doubled; or `spokenKey`: a last vowel dropped), where
  * those lie in one state; and the towns among them one town (`oneTown`). "Main Road, Tikkali" is Tekkali of Andhra Pradesh
  * (a place of another name, as near, sounds otherwise); "Sirnapalli" is none (Sinapalli of Odisha, the offices Sirapalli
  * and Sirsapalli of two other states, each a letter off, all sound otherwise). Only after the near search tied.
  */
-function nearTownOfOneState(key: string, distance: number): string | null {
-  const places = [...townsWithin(key, distance, nearTownIndex())];
-  const oneState = (keys: readonly string[]) => keys.length > 0 && only(keys.flatMap(directoryAreas).map((a) => a.state)) !== null;
+function nearTownOfOneState(key: string, distance: number, state: string | null, district: string | null): string | null {
+  const within = (a: Area) => inState(a.state, state) && (!district || a.district === district);
+  const areas = (k: string) => directoryAreas(k).filter(within);
+  const places = [...townsWithin(key, distance, nearTownIndex())].filter((k) => areas(k).length > 0);
+  const oneState = (keys: readonly string[]) => keys.length > 0 && only(keys.flatMap(areas).map((a) => a.state)) !== null;
   const [sound, spoken] = [soundKey(key), spokenKey(key)];
   const near = oneState(places) ? places : places.filter((k) => soundKey(k) === sound || spokenKey(k) === spoken);
   const town = oneState(near)

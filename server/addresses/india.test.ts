@@ -3800,3 +3800,31 @@ describe("a town written bare a letter off, where places of two names are as nea
     expect(comp("Sector 4, Gandhinagr, Gujarat")).toMatchObject({ city: "Gandhinagar", district: "Gandhinagar", state: "Gujarat" });
   });
 });
+
+describe("a town written a letter off with its state or district, where places of two names are as near (twenty-third round, near2)", () => {
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("reads the one town among the places as near within the state written", () => {
+    expect(comp("Main Road, Tikkali, Andhra Pradesh")).toMatchObject({ city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh", locality: null });
+    expect(comp("Main Road, Konchili, Andhra Pradesh")).toMatchObject({ city: "Kanchili", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("Main Road, Hesadurga, Karnataka")).toMatchObject({ city: "Hosadurga", district: "Chitradurga", state: "Karnataka" });
+  });
+
+  it("reads it within the district written", () => {
+    expect(comp("Main Road, Vinjamour, Dist Nellore")).toMatchObject({ city: "Vinjamur", district: "Nellore", state: "Andhra Pradesh" });
+  });
+
+  it("names no town of another state than the one written, nor one where the name sounds as towns of two districts", () => {
+    expect(comp("Main Road, Tikkali, Telangana")).toMatchObject({ city: null, district: null, state: "Telangana", locality: "Tikkali" });
+    expect(comp("Main Road, Hesadurga, Kerala")).toMatchObject({ city: null, district: null, state: "Kerala" });
+    expect(comp("Main Road, Kovvura, Andhra Pradesh")).toMatchObject({ city: null, district: null, state: "Andhra Pradesh" });
+  });
+
+  it("reads names spelt as the directory has them, and the name written bare, as before", () => {
+    expect(comp("Main Road, Tekkali, Andhra Pradesh")).toMatchObject({ city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("Main Road, Hosadurga, Karnataka")).toMatchObject({ city: "Hosadurga", district: "Chitradurga", state: "Karnataka" });
+    expect(comp("Sector 4, Gandhinagr, Gujarat")).toMatchObject({ city: "Gandhinagar", district: "Gandhinagar", state: "Gujarat" });
+    expect(comp("Main Road, Tikkali")).toMatchObject({ city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh" });
+    expect(comp("Main Road, Hesadurga")).toMatchObject({ city: "Hosadurga", district: "Chitradurga", state: "Karnataka" });
+  });
+});
