@@ -2727,18 +2727,20 @@ let gluedState: RegExp | null = null;
 let stateNamed: RegExp | null = null;
 let stateLabel: RegExp | null = null;
 
+/** Every state's name and short form as alternatives of a pattern, a space in one optional ("Tamil Nadu", "TamilNadu"). */
+function stateAliasPattern(): string {
+  return stateAliasEntries()
+    .map(([alias]) => alias.replace(/[^a-z& ]/g, "").replace(/ /g, "\\s?"))
+    .join("|");
+}
+
 /**
  * A "State:" label before the state ("Dist-Nadia State: West Bengal", "State- WB"): a field's label, as a form
  * prints it, no word of a place. Read as one, it ended the district ("Nadia State") or stood as a locality. It
  * becomes the part's end. Only with ":" or "-" and a state's name or abbreviation after it ("State Bank" stays).
  */
 function dropStateLabel(text: string): string {
-  stateLabel ??= new RegExp(
-    `(?<![a-z])state ?[:-]+ ?(?=(?:${stateAliasEntries()
-      .map(([alias]) => alias.replace(/[^a-z& ]/g, "").replace(/ /g, "\\s?"))
-      .join("|")})(?![a-z]))`,
-    "gi",
-  );
+  stateLabel ??= new RegExp(`(?<![a-z])state ?[:-]+ ?(?=(?:${stateAliasPattern()})(?![a-z]))`, "gi");
   return text.replace(stateLabel, ", ");
 }
 
@@ -3647,12 +3649,7 @@ function nameWordKeys(): Set<string> {
 function townOfStateWrittenAfter(text: string, end: number, key: string): boolean {
   const areas = townNamed(key)?.areas ?? [];
   if (areas.length === 0) return false;
-  stateWritten ??= new RegExp(
-    `(?<![a-z])(${stateAliasEntries()
-      .map(([alias]) => alias.replace(/[^a-z& ]/g, "").replace(/ /g, "\\s?"))
-      .join("|")})(?![a-z])`,
-    "gi",
-  );
+  stateWritten ??= new RegExp(`(?<![a-z])(${stateAliasPattern()})(?![a-z])`, "gi");
   for (const m of text.slice(end).matchAll(stateWritten)) {
     const written = m[1] as string;
     const alias = stateAliasByKey().get(written.toLowerCase().replace(/[^a-z]/g, ""));
