@@ -14,7 +14,7 @@ import { normalizeAddress, preloadPincodeDirectory } from "../server/addresses/i
 import { DISTRICT_FIXES } from "../server/addresses/cities";
 import { allowedEdits, editDistance } from "../server/addresses/fuzzy";
 import { getGazetteer } from "../server/addresses/gazetteer";
-import { directoryDistricts, directoryTowns, placeNameKey, recordsNamed, townNamed } from "../server/addresses/pincodes";
+import { directoryDistricts, directoryTowns, distanceKm, placeNameKey, recordsNamed, townNamed } from "../server/addresses/pincodes";
 import { stateAliasEntries } from "../server/addresses/states";
 import { BUILDING_WORDS, LOCALITY_TAIL, LOCALITY_WORDS, STREET_WORDS } from "../server/addresses/lexicon";
 
@@ -304,7 +304,12 @@ function townOutsideLabel(text: string, label: string, city: string): boolean {
   if (labelCodes.size === 0) return false;
   const key = placeNameKey(city);
   const ours = [...(townNamed(key)?.codes ?? []), ...recordsNamed(key).map((r) => r.entry.code)];
-  return ours.length > 0 && !ours.some((code) => labelCodes.has(code));
+  if (ours.length > 0 && !ours.some((code) => labelCodes.has(code))) return true;
+  // A sub-district lists its villages' pincodes: then our town is its own where its offices lie 15 km or more from
+  // every office named after the label (the normaliser's own distance for a town of its own).
+  const labelAts = recordsNamed(placeNameKey(label)).map((r) => r.entry);
+  const ourAts = recordsNamed(key).map((r) => r.entry);
+  return labelAts.length > 0 && ourAts.length > 0 && ourAts.every((o) => labelAts.every((l) => distanceKm(o.lat, o.lng, l.lat, l.lng) >= 15));
 }
 
 interface Figures {
