@@ -290,6 +290,12 @@ export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "palem", "guda", "gudem", "puri", "hills", "hill", "area", "lines", "dham", "vatika", "gaon", "garh",
 ]);
 
+/**
+ * What a town's name is written with and still means the town or the sub-district around it: "Hindupur Town",
+ * "Nawalgarh City", "Behat Rural", "Behat Urban", "Behat Gramin" (a rural or urban mandal or block named after its town).
+ */
+export const TOWN_SUFFIXES: ReadonlySet<string> = new Set(["town", "city", "rural", "urban", "gramin"]);
+
 /** Words that end the name of a quarter or a spot inside a town, never a town's own name ("NGO Colony", "College Campus", "Bus Stand"). */
 // prettier-ignore
 export const QUARTER_WORDS: ReadonlySet<string> = new Set([
