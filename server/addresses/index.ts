@@ -5,6 +5,7 @@
  */
 import { cityMatchesRecord, DIRECTIONS, DISTRICT_SHORT_FORMS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import {
+  AREA_SUFFIXES,
   BUILDING_WORDS,
   CROSSROADS,
   crossroadsAt,
@@ -1761,7 +1762,8 @@ function chunkNames(c: Chunk): Named[] {
  * The directory town a name is, a town's word written after it ("Main Road, Hindupur Town", "Behat Rural";
  * `TOWN_SUFFIXES`): spelt as the directory spells it, so it is that town as the name alone is (`readDirectoryTown`), not
  * a near spelling of a city called "… City" ("Panna City" is no Patna City). Not a name opening with an address word
- * ("Model Town", "New Town"), nor a whole name the directory knows as a sub-district of its own ("Kakinada Rural").
+ * ("Model Town", "New Town"), nor a rural or urban area the directory knows as a sub-district of its own ("Kakinada
+ * Rural").
  */
 function suffixedTown(tokens: readonly Token[]): string | null {
   const suffix = tokens[tokens.length - 1];
@@ -1769,7 +1771,7 @@ function suffixedTown(tokens: readonly Token[]): string | null {
   const name = tokens.slice(0, -1);
   if (COMMON_WORDS.has((name[0] as Token).key) || !name.every((t) => t.type === WORD || t.type === INITIALS)) return null;
   const key = name.map((t) => t.key).join(" ");
-  return townNamed(placeNameKey(key)) && !townNamed(placeNameKey(`${key} ${suffix.key}`)) ? key : null;
+  return townNamed(placeNameKey(key)) && !(AREA_SUFFIXES.has(suffix.key) && townNamed(placeNameKey(`${key} ${suffix.key}`))) ? key : null;
 }
 
 /** The words a road's name ends in, written whole or short. */
@@ -4397,7 +4399,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   villageBeforeCityAfter(kept, city, mentions);
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
   const found = !r.statedCity || r.statedCity === city?.name ? (findTown(kept, rec, city, r.statedDistrict, r.statedState) ?? pincodeTownAfter(kept, rec, city, mentions)) : null;
-  const suffixed = found || city || r.statedCity ? null : suffixedTownWritten(kept, rec, r.statedState, r.statedDistrict);
+  // "Puducherry" written as the state stands for no city written (`readDirectoryTown`).
+  const suffixed = found || city || (r.statedCity && !cityFromState) ? null : suffixedTownWritten(kept, rec, r.statedState, r.statedDistrict);
   const town = found ?? suffixed?.chunk ?? null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
