@@ -5,6 +5,7 @@
  */
 import { cityMatchesRecord, DIRECTIONS, DISTRICT_SHORT_FORMS, getGazetteer, namesPlace, type CityDef } from "./gazetteer";
 import {
+  AREA_SUFFIXES,
   BUILDING_WORDS,
   CROSSROADS,
   crossroadsAt,
@@ -22,6 +23,7 @@ import {
   STREET_END_FORMS,
   STREET_WORDS,
   TOWARD_WORDS,
+  TOWN_SUFFIXES,
   WORD,
   displayNumber,
   displayWord,
@@ -475,14 +477,14 @@ function cityCentre(city: CityDef): PincodeEntry | null {
 
 /**
  * A town's name without a direction after it ("Kalyan West", "Badlapur E"): that part of the town is the town; nor
- * the word of a bank's branch named after it ("Kalpi Branch"), nor "Town" after a directory town's name ("Hindupur
- * Town", `suffixedTown`; a town's own name may end in "City"), nor a stray letter before it (`withoutStrayLetters`).
+ * the word of a bank's branch named after it ("Kalpi Branch"), nor a town's word after a directory town's name
+ * ("Hindupur Town", "Behat Rural", `suffixedTown`), nor a stray letter before it (`withoutStrayLetters`).
  */
 const townTokens = (written: readonly Token[]): readonly Token[] => {
   const tokens = withoutStrayLetters(written);
   const named = tokens.slice(0, tokens.findLastIndex((t, k) => k === 0 || (!DIRECTIONS.has(t.key) && !BRANCH_WORDS.has(t.key))) + 1);
   const last = named[named.length - 1] as Token;
-  if (last.key === "town" && suffixedTown(named)) return named.slice(0, -1);
+  if (TOWN_SUFFIXES.has(last.key) && suffixedTown(named)) return named.slice(0, -1);
   // An office's name of the directory is one token ("Indri Town"): its last word is dropped from it.
   const town = last.key.replace(/ town$/, "");
   if (
@@ -814,6 +816,20 @@ function officeNamedBefore(kept: readonly Chunk[], c: Chunk): boolean {
  * (as Kishan Ganj is Delhi's); the place after it is the town, as it is with no pincode. The last such plain name after
  * the city's last mention.
  */
+/**
+ * A directory town with a town's word after it, the address's last name ("Main Road, Hindupur Town", "Behat Rural";
+ * `suffixedTown`), that no other reader took: the town, as the name alone is (`readDirectoryTown`), the line keeping the
+ * words as written; `far` where a pincode far from it is written (the pincode is wrong, as for the town alone). Not a
+ * metro's own area, its pincode the metro's ("Salt Lake City").
+ */
+function suffixedTownWritten(kept: readonly Chunk[], rec: PincodeRecord | null, state: string | null, district: string | null): { chunk: Chunk; far: boolean } | null {
+  if (kept.some((c) => c.kind === "village" || c.kind === "post")) return null;
+  const last = kept.findLast((c) => isPlainName(c) && !c.tokens.some((t) => LANDMARK_NOUNS.has(t.key)));
+  const key = last ? placeNameKey(suffixedTown(last.tokens) ?? "") : "";
+  if (!last || !key || !writtenTown(key, rec ? null : state, rec ? null : district)) return null;
+  return METROS.has(pincodeRecord(townNamed(key)?.codes[0] ?? "")?.entry.city ?? "") ? null : { chunk: last, far: !!rec && !placeNearPincode(key, rec) };
+}
+
 function pincodeTownAfter(kept: readonly Chunk[], rec: PincodeRecord | null, written: CityDef | null, mentions: readonly Mention[]): Chunk | null {
   if (!rec || !written || cityMatchesRecord(written, rec)) return null;
   const at = mentions.findLast((m) => m.kind === "city" && m.city === written)?.order ?? Infinity;
@@ -1742,20 +1758,20 @@ function chunkNames(c: Chunk): Named[] {
   return out;
 }
 
-/** What a town's name is written with and still means the town: "Hindupur Town", "Nawalgarh City". */
-const TOWN_SUFFIXES: ReadonlySet<string> = new Set(["town", "city"]);
-
 /**
- * The directory town a name is, "Town" or "City" written after it ("Main Road, Hindupur Town"): spelt as the directory
- * spells it, so it is that town as the name alone is (`readDirectoryTown`), not a near spelling of a city called "… City"
- * ("Panna City" is no Patna City). Not a name opening with an address word ("Model Town", "New Town").
+ * The directory town a name is, a town's word written after it ("Main Road, Hindupur Town", "Behat Rural";
+ * `TOWN_SUFFIXES`): spelt as the directory spells it, so it is that town as the name alone is (`readDirectoryTown`), not
+ * a near spelling of a city called "… City" ("Panna City" is no Patna City). Not a name opening with an address word
+ * ("Model Town", "New Town"), nor a rural or urban area the directory knows as a sub-district of its own ("Kakinada
+ * Rural").
  */
 function suffixedTown(tokens: readonly Token[]): string | null {
-  if (tokens.length < 2 || !TOWN_SUFFIXES.has((tokens[tokens.length - 1] as Token).key)) return null;
+  const suffix = tokens[tokens.length - 1];
+  if (tokens.length < 2 || !suffix || !TOWN_SUFFIXES.has(suffix.key)) return null;
   const name = tokens.slice(0, -1);
   if (COMMON_WORDS.has((name[0] as Token).key) || !name.every((t) => t.type === WORD || t.type === INITIALS)) return null;
   const key = name.map((t) => t.key).join(" ");
-  return townNamed(placeNameKey(key)) ? key : null;
+  return townNamed(placeNameKey(key)) && !(AREA_SUFFIXES.has(suffix.key) && townNamed(placeNameKey(`${key} ${suffix.key}`))) ? key : null;
 }
 
 /** The words a road's name ends in, written whole or short. */
@@ -4382,7 +4398,10 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const gaz = getGazetteer();
   villageBeforeCityAfter(kept, city, mentions);
   // A town written in the text is the city; a misspelt city ("Ahmedbad") is read as that city.
-  const town = !r.statedCity || r.statedCity === city?.name ? (findTown(kept, rec, city, r.statedDistrict, r.statedState) ?? pincodeTownAfter(kept, rec, city, mentions)) : null;
+  const found = !r.statedCity || r.statedCity === city?.name ? (findTown(kept, rec, city, r.statedDistrict, r.statedState) ?? pincodeTownAfter(kept, rec, city, mentions)) : null;
+  // "Puducherry" written as the state stands for no city written (`readDirectoryTown`).
+  const suffixed = found || city || (r.statedCity && !cityFromState) ? null : suffixedTownWritten(kept, rec, r.statedState, r.statedDistrict);
+  const town = found ?? suffixed?.chunk ?? null;
   // In a rural address the city is the post office written (P.O., VPO, At/Post), else the village;
   // a metro's urban villages stay in the metro, unless they lie beyond its spread ("Vill. & P.O. Amta, Howrah 711401").
   const post = lastChunk(kept, "post", "Post");
@@ -4432,7 +4451,8 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
         .slice(part.map((t) => t.key).join(" ").length)
         .trim() === "town";
     r.statedCity = (!known && townOfSide(town.tokens, rec, r)) || render(!known && isDirectoryName(whole) ? town.tokens : part, false);
-    r.townFits = true;
+    r.townFits = !suffixed?.far;
+    r.townOutside = !!suffixed?.far;
     r.cityWritten = false;
   } else if (rural) {
     const office = officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict);

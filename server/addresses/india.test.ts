@@ -3828,3 +3828,50 @@ describe("a town written a letter off with its state or district, where places o
     expect(comp("Main Road, Hesadurga")).toMatchObject({ city: "Hosadurga", district: "Chitradurga", state: "Karnataka" });
   });
 });
+
+describe("a directory town written with Town, City, Rural, Urban or Gramin after it (twenty-fourth round, suffix)", () => {
+  const norm = (text: string) => normalizeAddress(text);
+
+  it("reads the town as the city, with its state and district, the line keeping the words as written", () => {
+    for (const word of ["Town", "City", "Rural", "Urban", "Gramin"]) {
+      const r = norm(`Main Road, Behat ${word}`);
+      expect(r.components).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh", locality: null });
+      expect(r.normalized).toBe(`Main Road, Behat ${word}, Uttar Pradesh`);
+    }
+    expect(norm("Main Road, Hindupur Town").components).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" });
+    expect(norm("Main Road, Hindupur Town").normalized).toBe("Main Road, Hindupur Town, Andhra Pradesh");
+    expect(norm("Main Road, Tanakpur Rural").normalized).toBe("Main Road, Tanakpur Rural, Uttarakhand");
+  });
+
+  it("keeps a town whose name ends like a locality's together with its word (no 'Hindupur, City')", () => {
+    expect(norm("Main Road, Hindupur City").normalized).toBe("Main Road, Hindupur City, Andhra Pradesh");
+    expect(norm("Main Road, Hindupur City 515201").normalized).toBe("Main Road, Hindupur City, Andhra Pradesh 515201");
+    expect(norm("Main Road, Hindupur City 515201").components).toMatchObject({ city: "Hindupur", locality: null });
+  });
+
+  it("joins the word written in brackets to the town", () => {
+    for (const word of ["Town", "Rural", "Gramin"]) {
+      const r = norm(`Main Road, Hindupur (${word})`);
+      expect(r.normalized).toBe(`Main Road, Hindupur ${word}, Andhra Pradesh`);
+      expect(r.components).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh", locality: null });
+    }
+  });
+
+  it("reads the town with a far pincode as the town written alone is (the pincode flagged), and with its own", () => {
+    const far = norm("Main Road, Chalisgaon Rural 110001");
+    expect(far.components).toMatchObject({ city: "Chalisgaon", state: "Delhi", pincode: "110001" });
+    expect(far.normalized).toBe("Main Road, Chalisgaon Rural, Delhi 110001");
+    expect(far.signals.cityMatchesPincode).toBe(false);
+    expect(norm("Main Road, Behat Rural 247121").components).toMatchObject({ city: "Behat", district: "Saharanpur", locality: null });
+  });
+
+  it("leaves a sub-district the directory names so, a quarter, a metro's own area and a city of another name as before", () => {
+    expect(norm("Main Road, Kakinada Rural").components).toMatchObject({ city: "Kakinada Rural", district: "East Godavari" });
+    expect(norm("Main Road, Model Town").components).toMatchObject({ city: null, locality: "Model Town" });
+    expect(norm("Main Road, Old City").components).toMatchObject({ city: null, locality: "Old City" });
+    expect(norm("Main Road, Salt Lake City").components).toMatchObject({ city: null, locality: "Salt Lake City", state: "West Bengal" });
+    // Exact before near: Panna's town, no Patna City.
+    expect(norm("Main Road, Panna City").components).toMatchObject({ city: "Panna", district: "Panna", state: "Madhya Pradesh" });
+    expect(norm("Model Town, Hindupur").components).toMatchObject({ city: "Hindupur", locality: "Model Town" });
+  });
+});

@@ -290,6 +290,12 @@ export const LOCALITY_WORDS: ReadonlySet<string> = new Set([
   "palem", "guda", "gudem", "puri", "hills", "hill", "area", "lines", "dham", "vatika", "gaon", "garh",
 ]);
 
+/** What a town's name is written with for the sub-district around it: "Behat Rural", "Behat Urban", "Behat Gramin". */
+export const AREA_SUFFIXES: ReadonlySet<string> = new Set(["rural", "urban", "gramin"]);
+
+/** What a town's name is written with and still means the town or its sub-district: "Hindupur Town", "Nawalgarh City". */
+export const TOWN_SUFFIXES: ReadonlySet<string> = new Set(["town", "city", ...AREA_SUFFIXES]);
+
 /** Words that end the name of a quarter or a spot inside a town, never a town's own name ("NGO Colony", "College Campus", "Bus Stand"). */
 // prettier-ignore
 export const QUARTER_WORDS: ReadonlySet<string> = new Set([

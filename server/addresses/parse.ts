@@ -28,6 +28,7 @@ import {
   STREET_WORDS,
   SUB_DISTRICT_MARKER_WORDS,
   TOWARD_WORDS,
+  TOWN_SUFFIXES,
   WORD,
   isLocalityWord,
   PhraseTable,
@@ -87,6 +88,29 @@ function spellShortDirections(text: string): string {
     const spelt = `${name} ${side.toUpperCase() === "E" ? "East" : "West"}`;
     const key = placeNameKey(spelt);
     return isDirectoryName(key) || qualifiedRecords(key).length > 0 ? spelt : all;
+  });
+}
+
+/** A town's word in brackets ("Hindupur (Town)", "Behat (Rural)"; `TOWN_SUFFIXES`). */
+const BRACKETED_TOWN_WORD = /\s*\(\s*([A-Za-z]{4,6})\s*\)/g;
+
+/**
+ * Whether a town's word after these words goes with them (`joinBracketedTownWords`, `joinTownWords`): they are a
+ * directory town, not a known city, district or state, which the gazetteer reads apart as before ("Puri (Rural)").
+ */
+function takesTownWord(words: readonly string[]): boolean {
+  return !getGazetteer().places.has(words.join(" ").toLowerCase()) && !!townNamed(placeNameKey(words.join("")));
+}
+
+/**
+ * "Hindupur (Town)" → "Hindupur Town", where the words before are a directory town (`takesTownWord`): the town with its
+ * word, as written without the brackets, not a place and a second name "Town" in the line.
+ */
+function joinBracketedTownWords(text: string): string {
+  return text.replace(BRACKETED_TOWN_WORD, (all, word: string, at: number) => {
+    if (!TOWN_SUFFIXES.has(word.toLowerCase())) return all;
+    const words = wordsBefore(text, at);
+    return words.some((_, k) => takesTownWord(words.slice(k))) ? ` ${word}` : all;
   });
 }
 
@@ -1282,6 +1306,7 @@ function chunkAndPeel(tokens: Token[], base: number, segment: number, rec: Pinco
   const local: Chunk[] = [];
   new SegmentChunker(tokens, base, segment, local).run();
   joinHeadOffices(local);
+  joinTownWords(local);
   for (const c of local) {
     // "P.O. & Dist. Bankura": the post office and the district share the one name after them; the post office is the
     // town the parcel goes to ("P.O. & Dist. Hooghly Hooghly": the name once, its repeat the district's again).
@@ -1327,6 +1352,22 @@ function joinHeadOffices(local: Chunk[]): void {
     if (!words.every((t) => t.type === WORD)) continue;
     if (headOfficeRecords(placeNameKey(words.map((t) => t.key).join(""))).length === 0 && headOfficeRecords(placeNameKey((words[words.length - 1] as Token).key)).length === 0) continue;
     local.splice(k - 1, 2, { ...name, kind: "unknown", tokens: [...name.tokens, ...kind.tokens] });
+  }
+}
+
+/**
+ * "Hindupur City", "Tanakpur Rural": the chunker ends a locality after a town whose name ends like one ("-pur"),
+ * leaving the town's word alone, which the line wrote as a part of its own. After a directory town's name they go back
+ * together, the town with its word (`suffixedTown` reads it).
+ */
+function joinTownWords(local: Chunk[]): void {
+  for (let k = local.length - 1; k > 0; k--) {
+    const word = local[k] as Chunk;
+    const name = local[k - 1] as Chunk;
+    if (word.label || word.tokens.length !== 1 || !TOWN_SUFFIXES.has((word.tokens[0] as Token).key) || name.label) continue;
+    if ((name.kind !== "locality" && name.kind !== "unknown") || !name.tokens.every((t) => t.type === WORD)) continue;
+    if (!takesTownWord(name.tokens.map((t) => t.key))) continue;
+    local.splice(k - 1, 2, { ...name, kind: "unknown", tokens: [...name.tokens, ...word.tokens] });
   }
 }
 
@@ -1377,7 +1418,7 @@ export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
   const mentions: Mention[] = [];
   const peeled: Peeled[] = [];
   const spelt = spellShortDirections(text);
-  const unbracketed = spelt.includes("(") ? moveBracketedMarkers(joinBracketedQualifiers(spelt.replace(BRACKETED_DIRECTION, " $1"))) : spelt;
+  const unbracketed = spelt.includes("(") ? moveBracketedMarkers(joinBracketedQualifiers(joinBracketedTownWords(spelt.replace(BRACKETED_DIRECTION, " $1")))) : spelt;
   const segments = joinQualifiersAfterComma(unbracketed).split(SEGMENT_BREAK);
   const tokenized = segments.map((segment) => dropFiller(tokenize(segment)));
   spellMandalShortForms(tokenized, rec);
