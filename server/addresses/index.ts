@@ -811,12 +811,6 @@ function officeNamedBefore(kept: readonly Chunk[], c: Chunk): boolean {
 }
 
 /**
- * A known city of elsewhere written before one of the pincode's own offices or a town of its district ("Shop 4, Meerut,
- * Hindupur 515201"): the pincode and the place written after the city agree, and the city names a quarter or a street
- * (as Kishan Ganj is Delhi's); the place after it is the town, as it is with no pincode. The last such plain name after
- * the city's last mention.
- */
-/**
  * A directory town with a town's word after it, the address's last name ("Main Road, Hindupur Town", "Behat Rural";
  * `suffixedTown`), that no other reader took: the town, as the name alone is (`readDirectoryTown`), the line keeping the
  * words as written; `far` where a pincode far from it is written (the pincode is wrong, as for the town alone). Not a
@@ -830,6 +824,12 @@ function suffixedTownWritten(kept: readonly Chunk[], rec: PincodeRecord | null, 
   return METROS.has(pincodeRecord(townNamed(key)?.codes[0] ?? "")?.entry.city ?? "") ? null : { chunk: last, far: !!rec && !placeNearPincode(key, rec) };
 }
 
+/**
+ * A known city of elsewhere written before one of the pincode's own offices or a town of its district ("Shop 4, Meerut,
+ * Hindupur 515201"): the pincode and the place written after the city agree, and the city names a quarter or a street
+ * (as Kishan Ganj is Delhi's); the place after it is the town, as it is with no pincode. The last such plain name after
+ * the city's last mention.
+ */
 function pincodeTownAfter(kept: readonly Chunk[], rec: PincodeRecord | null, written: CityDef | null, mentions: readonly Mention[]): Chunk | null {
   if (!rec || !written || cityMatchesRecord(written, rec)) return null;
   const at = mentions.findLast((m) => m.kind === "city" && m.city === written)?.order ?? Infinity;
