@@ -1361,6 +1361,12 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     // Written last with no city and no district's marker anywhere ("Gandhi Chowk, Hooghly 712103"; "<town> Dist, Hooghly"
     // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
     // pincode it stays the district, which names the state).
+    const outside = !marker && !repeat && placeAfterOutside(chunks, mentions, at, mention);
+    if (outside) {
+      chunks.splice(at, 0, chunk);
+      mentions.splice(mentions.indexOf(mention), 1);
+      continue;
+    }
     if (!marker && !repeat && (at < chunks.length || cityWritten || marked || !rec?.placeKeys.includes((chunk.tokens[0] as Token).key))) continue;
     const district = marker ? (districts.get(next.tokens.map((t) => t.key).join(" ")) ?? districts.get((next.tokens[0] as Token).key)) : mention.district;
     if (!district) continue;
@@ -1370,6 +1376,33 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     chunks.splice(at, 0, chunk);
     mentions.splice(mentions.indexOf(mention), 1);
   }
+}
+
+/**
+ * "Ambedkar Nagar, Hindupur", "12, Ambedkar Nagar, Indore": an address runs from small to large, so a district's name
+ * written alone before the places after it (cities, directory towns of one state, another state), none of which lies in
+ * that district, is a locality named after it (colonies named after a leader or a district are in every city), not the
+ * district; the places after it decide. Not where one of them lies in it ("Ambedkar Nagar, Akbarpur"). A village's name
+ * may be any town's; a district's name two states have is not placed by a state.
+ */
+function placeAfterOutside(chunks: readonly Chunk[], mentions: readonly Mention[], at: number, mention: Mention & { kind: "district" }): boolean {
+  const district = mention.district;
+  const inside: boolean[] = [];
+  for (const m of mentions) {
+    if (m.order <= mention.order) continue;
+    // A city lies where the directory's town of its name does too ("Nagaon": a city of one district, a town of two).
+    if (m.kind === "city") inside.push(m.city.districts.includes(district) || m.city.keys.some((k) => !!townNamed(placeNameKey(k))?.areas.some((a) => a.district === district)));
+    // A state of its own is written after the town too: it places nothing (the line, read again, writes the town's).
+    else if (m.kind === "state" && districtState(district) !== null && districtState(district) !== m.state) inside.push(false);
+  }
+  for (const c of chunks.slice(at)) {
+    // Nor an address word the directory has as a town ("North", a sub-district of Delhi).
+    const word = c.tokens.length === 1 ? (c.tokens[0] as Token).key : "";
+    if (!PLACE_KINDS.has(c.kind) || c.kind === "village" || LOCALITY_TAIL.has(word) || LOCALITY_WORDS.has(word)) continue;
+    const town = townNamed(partKey(c.tokens));
+    if (town && new Set(town.areas.map((a) => a.state)).size === 1) inside.push(town.areas.some((a) => a.district === district));
+  }
+  return inside.length > 0 && !inside.includes(true);
 }
 
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {
