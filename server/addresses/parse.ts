@@ -49,7 +49,7 @@ import {
   townNamed,
   type PincodeRecord,
 } from "./pincodes";
-import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
+import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES, SPLIT_FROM } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
 
@@ -1387,13 +1387,21 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
  */
 function placeAfterOutside(chunks: readonly Chunk[], mentions: readonly Mention[], at: number, mention: Mention & { kind: "district" }): boolean {
   const district = mention.district;
+  const own = districtState(district);
+  // Its marker after it ("R.R. District") writes the district; a place before it that lies in it ("Jagdishpur, Bhojpur") is its town.
+  if (chunks[at]?.kind === "district") return false;
+  const before = chunks.slice(0, at).filter((c) => PLACE_KINDS.has(c.kind));
+  if (before.some((c) => isPlaceOfDistrict(partKey(c.tokens), district)) || mentions.some((m) => m.kind === "city" && m.order < mention.order && m.city.districts.includes(district)))
+    return false;
   const inside: boolean[] = [];
   for (const m of mentions) {
     if (m.order <= mention.order) continue;
     // A city lies where the directory's town of its name does too ("Nagaon": a city of one district, a town of two).
+    // Not one taken off a landmark's value ("Near Bus Stand Thana" names a police station, not Thane).
+    if (m.kind === "city" && chunks.some((c) => c.kind === "landmark" && c.order + c.tokens.length === m.order)) continue;
     if (m.kind === "city") inside.push(m.city.districts.includes(district) || m.city.keys.some((k) => !!townNamed(placeNameKey(k))?.areas.some((a) => a.district === district)));
-    // A state of its own is written after the town too: it places nothing (the line, read again, writes the town's).
-    else if (m.kind === "state" && districtState(district) !== null && districtState(district) !== m.state) inside.push(false);
+    // A state of its own (or the one it was split from) is written after the town too: it places nothing.
+    else if (m.kind === "state" && own !== null && own !== m.state && SPLIT_FROM[own] !== m.state) inside.push(false);
   }
   for (const c of chunks.slice(at)) {
     // Nor an address word the directory has as a town ("North", a sub-district of Delhi).
