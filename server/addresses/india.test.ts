@@ -3861,8 +3861,9 @@ describe("a district's name written before a town outside it, no marker, no pinc
     expect(comp("Saharanpur, Behat")).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
   });
 
-  it("reads as before a district's short form before its marker, or before the state it was split from", () => {
+  it("reads as before a district's short form before its marker, before the state it was split from, or after a town of it", () => {
     expect(comp("8, Main Road, R.R. District, A.P.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana", locality: null });
     expect(comp("Ranga Reddy, A.P.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana" });
+    expect(comp("Jalalpur, Ambedkar Nagar, Indore")).toMatchObject({ city: "Jalalpur", district: "Ambedkar Nagar", state: "Uttar Pradesh" });
   });
 });

@@ -1388,7 +1388,7 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
 function placeAfterOutside(chunks: readonly Chunk[], mentions: readonly Mention[], at: number, mention: Mention & { kind: "district" }): boolean {
   const district = mention.district;
   const own = districtState(district);
-  // Its marker after it ("R.R. District") writes the district; a place before it that lies in it ("Jagdishpur, Bhojpur") is its town.
+  // Its marker after it ("R.R. District") writes the district; a place before it that lies in it ("Jalalpur, Ambedkar Nagar, Indore") is its town.
   if (chunks[at]?.kind === "district") return false;
   const before = chunks.slice(0, at).filter((c) => PLACE_KINDS.has(c.kind));
   if (before.some((c) => isPlaceOfDistrict(partKey(c.tokens), district)) || mentions.some((m) => m.kind === "city" && m.order < mention.order && m.city.districts.includes(district)))
