@@ -1358,15 +1358,15 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     // place the repeat is the district again and was never peeled), the name is the town, as a city's name is.
     const prev = chunks[at - 1];
     const repeat = !marker && at === chunks.length && !cityWritten && prev?.kind === "district" && !!prev.label && partKey(prev.tokens) === partKey(chunk.tokens);
-    // Written last with no city and no district's marker anywhere ("Gandhi Chowk, Hooghly 712103"; "<town> Dist, Hooghly"
-    // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
-    // pincode it stays the district, which names the state).
-    const outside = !marker && !repeat && placeAfterOutside(chunks, mentions, at, mention);
-    if (outside) {
+    // Before places that all lie outside its district, the name is a locality named after it (`placeAfterOutside`).
+    if (!marker && !repeat && placeAfterOutside(chunks, mentions, at, mention)) {
       chunks.splice(at, 0, chunk);
       mentions.splice(mentions.indexOf(mention), 1);
       continue;
     }
+    // Written last with no city and no district's marker anywhere ("Gandhi Chowk, Hooghly 712103"; "<town> Dist, Hooghly"
+    // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
+    // pincode it stays the district, which names the state).
     if (!marker && !repeat && (at < chunks.length || cityWritten || marked || !rec?.placeKeys.includes((chunk.tokens[0] as Token).key))) continue;
     const district = marker ? (districts.get(next.tokens.map((t) => t.key).join(" ")) ?? districts.get((next.tokens[0] as Token).key)) : mention.district;
     if (!district) continue;
