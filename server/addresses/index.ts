@@ -82,7 +82,7 @@ import {
   type PincodeEntry,
   type PincodeRecord,
 } from "./pincodes";
-import { AMBIGUOUS_ABBREVIATIONS, CITY_STATES, NCR, stateAliasEntries, type StateAlias } from "./states";
+import { AMBIGUOUS_ABBREVIATIONS, CITY_STATES, NCR, SPLIT_FROM, stateAliasEntries, type StateAlias } from "./states";
 import { DISTRICT_CITY, PREFIX_CITY } from "./cities";
 
 export { distanceKm, lookupPincode, pincodeArea } from "./pincodes";
@@ -359,15 +359,6 @@ function townAcrossBorder(mentions: readonly Mention[], rec: PincodeRecord, dist
 function townOfRecord(city: CityDef, rec: PincodeRecord): boolean {
   return city.districts.some((d) => rec.districts.includes(d)) || city.keys.some((k) => !!townNamed(placeNameKey(k))?.codes.includes(rec.entry.code));
 }
-
-/** States made from another since 2000, with the state their places were in before. */
-const SPLIT_FROM: Readonly<Record<string, string>> = {
-  Telangana: "Andhra Pradesh",
-  Uttarakhand: "Uttar Pradesh",
-  Jharkhand: "Bihar",
-  Chhattisgarh: "Madhya Pradesh",
-  Ladakh: "Jammu and Kashmir",
-};
 
 /** Metros: their post offices up to 40 km out are neighbourhoods, not towns of their own. */
 const METROS: ReadonlySet<string> = new Set([

@@ -3875,3 +3875,42 @@ describe("a directory town written with Town, City, Rural, Urban or Gramin after
     expect(norm("Model Town, Hindupur").components).toMatchObject({ city: "Hindupur", locality: "Model Town" });
   });
 });
+
+describe("a district's name written before a town outside it, no marker, no pincode (twenty-fourth round, distbefore)", () => {
+  const read = (text: string) => normalizeAddress(text);
+  const comp = (text: string) => normalizeAddress(text).components;
+
+  it("keeps the name as the locality, written as it was, and reads the town after it", () => {
+    expect(read("Ambedkar Nagar, Hindupur")).toMatchObject({
+      normalized: "Ambedkar Nagar, Hindupur, Andhra Pradesh",
+      components: { locality: "Ambedkar Nagar", city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh" },
+    });
+    expect(read("12, Ambedkar Nagar, Indore")).toMatchObject({
+      normalized: "12, Ambedkar Nagar, Indore, Madhya Pradesh",
+      components: { house: "12", locality: "Ambedkar Nagar", city: "Indore", district: "Indore", state: "Madhya Pradesh" },
+    });
+    expect(comp("Sant Kabir Nagar, Chalisgaon")).toMatchObject({ locality: "Sant Kabir Nagar", city: "Chalisgaon", district: "Jalgaon", state: "Maharashtra" });
+    expect(comp("Ambedkar Nagar, Delhi")).toMatchObject({ locality: "Ambedkar Nagar", city: "Delhi", state: "Delhi" });
+  });
+
+  it("does so for a town of another district of the same state", () => {
+    expect(comp("Kheda, Gandevi")).toMatchObject({ locality: "Kheda", city: "Gandevi", district: "Navsari", state: "Gujarat" });
+  });
+
+  it("reads as before with the pincode, a town in the district, the district after the town, or its marker written", () => {
+    expect(comp("12, Ambedkar Nagar, Indore 452001")).toMatchObject({ locality: "Ambedkar Nagar", city: "Indore", district: "Indore", state: "Madhya Pradesh" });
+    expect(comp("Ambedkar Nagar, Akbarpur")).toMatchObject({ locality: null, city: "Akbarpur", district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+    expect(comp("Jalalpur, Ambedkar Nagar")).toMatchObject({ city: "Jalalpur", district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+    expect(comp("Jalalpur Ambedkar Nagar")).toMatchObject({ city: "Jalalpur", district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+    expect(comp("Dist. Ambedkar Nagar, Hindupur")).toMatchObject({ district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+    expect(comp("Ambedkar Nagar District, Hindupur")).toMatchObject({ district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+    expect(comp("12, Ambedkar Nagar, Uttar Pradesh")).toMatchObject({ district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+    expect(comp("Saharanpur, Behat")).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+  });
+
+  it("reads as before a district's short form before its marker, before the state it was split from, or after a town of it", () => {
+    expect(comp("8, Main Road, R.R. District, A.P.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana", locality: null });
+    expect(comp("Ranga Reddy, A.P.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana" });
+    expect(comp("Jalalpur, Ambedkar Nagar, Indore")).toMatchObject({ city: "Jalalpur", district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+  });
+});

@@ -50,7 +50,7 @@ import {
   townNamed,
   type PincodeRecord,
 } from "./pincodes";
-import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES } from "./states";
+import { AMBIGUOUS_ABBREVIATIONS, NCR, NCR_STATES, SPLIT_FROM } from "./states";
 
 export type ChunkKind = "house" | "floor" | "building" | "street" | "landmark" | "locality" | "unknown" | "village" | "post" | "tehsil" | "district" | "recipient";
 
@@ -1399,6 +1399,12 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     // place the repeat is the district again and was never peeled), the name is the town, as a city's name is.
     const prev = chunks[at - 1];
     const repeat = !marker && at === chunks.length && !cityWritten && prev?.kind === "district" && !!prev.label && partKey(prev.tokens) === partKey(chunk.tokens);
+    // Before places that all lie outside its district, the name is a locality named after it (`placeAfterOutside`).
+    if (!marker && !repeat && placeAfterOutside(chunks, mentions, at, mention)) {
+      chunks.splice(at, 0, chunk);
+      mentions.splice(mentions.indexOf(mention), 1);
+      continue;
+    }
     // Written last with no city and no district's marker anywhere ("Gandhi Chowk, Hooghly 712103"; "<town> Dist, Hooghly"
     // names its town before the marker), the name is the town too where it is one of the pincode's own offices (without a
     // pincode it stays the district, which names the state).
@@ -1411,6 +1417,41 @@ function restorePlacesBeforeDistrict(chunks: Chunk[], mentions: Mention[], peele
     chunks.splice(at, 0, chunk);
     mentions.splice(mentions.indexOf(mention), 1);
   }
+}
+
+/**
+ * "Ambedkar Nagar, Hindupur", "12, Ambedkar Nagar, Indore": an address runs from small to large, so a district's name
+ * written alone before the places after it (cities, directory towns of one state, another state), none of which lies in
+ * that district, is a locality named after it (colonies named after a leader or a district are in every city), not the
+ * district; the places after it decide. Not where one of them lies in it ("Ambedkar Nagar, Akbarpur"). A village's name
+ * may be any town's; a district's name two states have is not placed by a state.
+ */
+function placeAfterOutside(chunks: readonly Chunk[], mentions: readonly Mention[], at: number, mention: Mention & { kind: "district" }): boolean {
+  const district = mention.district;
+  const own = districtState(district);
+  // Its marker after it ("R.R. District") writes the district; a place before it that lies in it ("Jalalpur, Ambedkar Nagar, Indore") is its town.
+  if (chunks[at]?.kind === "district") return false;
+  const before = chunks.slice(0, at).filter((c) => PLACE_KINDS.has(c.kind));
+  if (before.some((c) => isPlaceOfDistrict(partKey(c.tokens), district)) || mentions.some((m) => m.kind === "city" && m.order < mention.order && m.city.districts.includes(district)))
+    return false;
+  const inside: boolean[] = [];
+  for (const m of mentions) {
+    if (m.order <= mention.order) continue;
+    // A city lies where the directory's town of its name does too ("Nagaon": a city of one district, a town of two).
+    // Not one taken off a landmark's value ("Near Bus Stand Thana" names a police station, not Thane).
+    if (m.kind === "city" && chunks.some((c) => c.kind === "landmark" && c.order + c.tokens.length === m.order)) continue;
+    if (m.kind === "city") inside.push(m.city.districts.includes(district) || m.city.keys.some((k) => !!townNamed(placeNameKey(k))?.areas.some((a) => a.district === district)));
+    // A state of its own (or the one it was split from) is written after the town too: it places nothing.
+    else if (m.kind === "state" && own !== null && own !== m.state && SPLIT_FROM[own] !== m.state) inside.push(false);
+  }
+  for (const c of chunks.slice(at)) {
+    // Nor an address word the directory has as a town ("North", a sub-district of Delhi).
+    const word = c.tokens.length === 1 ? (c.tokens[0] as Token).key : "";
+    if (!PLACE_KINDS.has(c.kind) || c.kind === "village" || LOCALITY_TAIL.has(word) || LOCALITY_WORDS.has(word)) continue;
+    const town = townNamed(partKey(c.tokens));
+    if (town && new Set(town.areas.map((a) => a.state)).size === 1) inside.push(town.areas.some((a) => a.district === district));
+  }
+  return inside.length > 0 && !inside.includes(true);
 }
 
 export function parseAddress(text: string, rec: PincodeRecord | null): Parsed {

@@ -17,6 +17,15 @@ export type StateName = (typeof STATES)[number];
 /** Union territories whose name is also the name of their main city. */
 export const CITY_STATES: ReadonlySet<string> = new Set(["Delhi", "Chandigarh", "Puducherry"]);
 
+/** States made from another since 2000, with the state their places were in before. */
+export const SPLIT_FROM: Readonly<Record<string, string>> = {
+  Telangana: "Andhra Pradesh",
+  Uttarakhand: "Uttar Pradesh",
+  Jharkhand: "Bihar",
+  Chhattisgarh: "Madhya Pradesh",
+  Ladakh: "Jammu and Kashmir",
+};
+
 /** States that the informal region "NCR" spans besides Delhi. */
 export const NCR_STATES: ReadonlySet<string> = new Set(["Haryana", "Uttar Pradesh", "Rajasthan"]);
 
