@@ -3830,3 +3830,36 @@ describe("a town written a letter off with its state or district, where places o
     expect(comp("Main Road, Hesadurga")).toMatchObject({ city: "Hosadurga", district: "Chitradurga", state: "Karnataka" });
   });
 });
+
+describe("a directory town written with its grain market (Mandi) as the only place (twenty-fourth round, mandi)", () => {
+  it("reads the town before Mandi as the city, its district and state, the line keeping the market as written", () => {
+    const read = normalizeAddress("Main Road, Behat Mandi");
+    expect(read.components).toMatchObject({ locality: "Behat Mandi", city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+    expect(read.normalized).toBe("Main Road, Behat Mandi, Uttar Pradesh");
+    expect(parts("Behat Mandi")).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+    // A landmark at the town's market, as at its bus stand.
+    expect(parts("Near Behat Mandi")).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+    expect(parts("Main Road, Behat Mandi 247121")).toMatchObject({ city: "Behat", district: "Saharanpur", pincode: "247121" });
+    // A town with an office of its name in another district is read as the town alone is ("Main Road, Tekkali").
+    expect(parts("Main Road, Tekkali Bazar")).toMatchObject({ city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("keeps Mandi of Himachal Pradesh, towns named with Mandi, markets before a town, and names of several states or metros", () => {
+    expect(parts("Main Road, Mandi")).toMatchObject({ city: "Mandi", district: "Mandi", state: "Himachal Pradesh" });
+    expect(parts("Sundernagar, Mandi")).toMatchObject({ city: "Sundernagar", district: "Mandi", state: "Himachal Pradesh" });
+    expect(parts("Main Road, Jogindernagar Mandi")).toMatchObject({ city: "Jogindernagar", district: "Mandi", state: "Himachal Pradesh" });
+    expect(parts("Main Road, Mandi Dabwali")).toMatchObject({ city: "Mandi Dabwali", district: "Sirsa", state: "Haryana" });
+    expect(parts("Main Road, Maur Mandi")).toMatchObject({ city: "Maur Mandi", district: "Bathinda", state: "Punjab" });
+    // An office named Mandi and its town is that office, not Mandi before a town.
+    expect(normalizeAddress("Main Road, Mandi Adampur").components).toMatchObject({ locality: "Mandi Adampur", city: null, state: "Haryana" });
+    expect(normalizeAddress("Anaj Mandi, Behat").components).toMatchObject({ locality: "Anaj Mandi", city: "Behat", district: "Saharanpur" });
+    expect(parts("Krishi Upaj Mandi, Behat")).toMatchObject({ city: "Behat", district: "Saharanpur" });
+    // A market named for its goods, with only a district written, names no town.
+    expect(parts("Sabzi Mandi, Tehri")).toMatchObject({ city: null, district: "Tehri Garhwal" });
+    expect(parts("Sabzi Bazar, Tehri")).toMatchObject({ city: null, district: "Tehri Garhwal" });
+    expect(parts("Main Road, Rampur Mandi")).toMatchObject({ city: null, state: null });
+    expect(parts("Main Road, Ahmedabad Mandi")).toMatchObject({ city: null, state: null });
+    expect(parts("Main Road, Madras Mandi")).toMatchObject({ city: null, state: null });
+    expect(parts("Behat Mandi, Jaipur")).toMatchObject({ city: "Jaipur", state: "Rajasthan" });
+  });
+});
