@@ -979,6 +979,10 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   // with nothing written, nor a metro's ("Bombay Bazar" sells what came from there), as for a town's facility.
   const known = market && !rec ? getGazetteer().places.get(name.map((t) => t.key).join(" "))?.city : undefined;
   if (known && (areas ? known.districts.every((d) => !areas.includes(d)) : METROS.has(known.name))) return null;
+  // A place the directory writes with the market's word first ("Mandi Gharsana" for "Gharsana Mandi") says where: the town
+  // is read only in its district ("Adampur Mandi" is Haryana's Mandi Adampur, not Adampur of West Bengal).
+  const wordFirst = market && !rec && !areas ? placeNameKey([end, ...name.map((t) => t.key)].join(" ")) : "";
+  const wordFirstAreas = wordFirst ? [...recordsNamed(wordFirst).flatMap((r) => r.districts), ...(townNamed(wordFirst)?.areas.map((a) => a.district) ?? [])] : [];
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
@@ -995,7 +999,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
     // With nothing written, a market is the town's where the name is a directory town ("Main Road, Nawalgarh Bazar"),
     // read as the town alone is; never a mere office's, which a city's quarter may share.
-    if (market && !rec && !areas && town.length === 0) continue;
+    if (market && !rec && !areas && (town.length === 0 || (wordFirstAreas.length > 0 && !town.some((a) => wordFirstAreas.includes(a.district))))) continue;
     // A market's town with only a district to say where: the district's own town, not an office of its name.
     const named = market && !rec && areas ? [] : recordsNamed(key);
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,

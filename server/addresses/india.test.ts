@@ -3851,6 +3851,9 @@ describe("a directory town written with its grain market (Mandi) as the only pla
     expect(parts("Main Road, Mandi Dabwali")).toMatchObject({ city: "Mandi Dabwali", district: "Sirsa", state: "Haryana" });
     expect(parts("Main Road, Maur Mandi")).toMatchObject({ city: "Maur Mandi", district: "Bathinda", state: "Punjab" });
     // An office named Mandi and its town is that office, not Mandi before a town.
+    // Written the other way round, it is still that office's town, not a namesake elsewhere.
+    expect(parts("Main Road, Adampur Mandi").state).not.toBe("West Bengal");
+    expect(parts("Main Road, Gharsana Mandi")).toMatchObject({ city: "Gharsana", district: "Sri Ganganagar", state: "Rajasthan" });
     expect(normalizeAddress("Main Road, Mandi Adampur").components).toMatchObject({ locality: "Mandi Adampur", city: null, state: "Haryana" });
     expect(normalizeAddress("Anaj Mandi, Behat").components).toMatchObject({ locality: "Anaj Mandi", city: "Behat", district: "Saharanpur" });
     expect(parts("Krishi Upaj Mandi, Behat")).toMatchObject({ city: "Behat", district: "Saharanpur" });
