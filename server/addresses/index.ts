@@ -17,6 +17,7 @@ import {
   MANDAL_MARKERS,
   MANDAL_SHORT_FORMS,
   MARKERS,
+  MARKET_GOODS,
   NUMBER,
   QUARTER_WORDS,
   ROMAN,
@@ -979,10 +980,16 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (areas ? !townNamed(lastKey) : !isDirectoryName(lastKey)));
   const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || market);
   const name = branch ? last.tokens.slice(0, -1) : last.tokens;
+  // A market named for its goods ("Sabzi Mandi, Dist. Tehri") is a town's, not a place of that name.
+  if (market && name.every((t) => MARKET_GOODS.has(t.key))) return null;
   // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state);
   // with nothing written, nor a metro's ("Bombay Bazar" sells what came from there), as for a town's facility.
   const known = market && !rec ? getGazetteer().places.get(name.map((t) => t.key).join(" "))?.city : undefined;
   if (known && (areas ? known.districts.every((d) => !areas.includes(d)) : METROS.has(known.name))) return null;
+  // A place the directory writes with the market's word first ("Mandi Gharsana" for "Gharsana Mandi") says where: the town
+  // is read only in its district ("Adampur Mandi" is Haryana's Mandi Adampur, not Adampur of West Bengal).
+  const wordFirst = market && !rec && !areas ? placeNameKey([end, ...name.map((t) => t.key)].join(" ")) : "";
+  const wordFirstAreas = wordFirst ? [...recordsNamed(wordFirst).flatMap((r) => r.districts), ...(townNamed(wordFirst)?.areas.map((a) => a.district) ?? [])] : [];
   const candidates: Array<readonly Token[]> = [name];
   for (let n = 1; n <= 2 && n < name.length; n++) {
     // "Opposite Bank of Baroda": a name after "of", "near" or a marker is no place of the address; a bus, police or
@@ -999,7 +1006,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     const town = COMMON_WORDS.has(key) ? [] : (townNamed(key)?.areas ?? []);
     // With nothing written, a market is the town's where the name is a directory town ("Main Road, Nawalgarh Bazar"),
     // read as the town alone is; never a mere office's, which a city's quarter may share.
-    if (market && !rec && !areas && town.length === 0) continue;
+    if (market && !rec && !areas && (town.length === 0 || (wordFirstAreas.length > 0 && !town.some((a) => wordFirstAreas.includes(a.district))))) continue;
     // A market's town with only a district to say where: the district's own town, not an office of its name.
     const named = market && !rec && areas ? [] : recordsNamed(key);
     // After an area's own word ("Sadar Bazar Rajgangpur", "Gandhi Chowk Sathupalli") the words are a place of their own,
@@ -1029,7 +1036,7 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
         ((whole || afterArea) &&
           marked.every((c) => c.kind === "tehsil" && placeNameKey(nameOf(c)) === key) &&
           (key.length >= 5 || (key.length === 4 && !NOT_A_TOWN_WORD.has(key) && !FOUR_LETTER_WORDS.has(key))) &&
-          only([...named.flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
+          only([...(market && !rec ? [] : named).flatMap((r) => r.districts), ...town.map((a) => a.district)]) !== null);
       found = !!alone && (offices.length > 0 || town.some((a) => fitsWithin(a.district, a.state, within, inThe)));
     }
     // Else, with a pincode, one of its own offices spelt a few letters apart.
@@ -1322,7 +1329,7 @@ function prefixDistricts(): Map<string, Set<string>> {
 }
 
 /** A town's market, named after the town. */
-const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar"]);
+const MARKETS: ReadonlySet<string> = new Set(["market", "mkt", "bazar", "bazaar", "mandi"]);
 
 /** Words after the place a bank's branch is named after. */
 const BRANCH_WORDS: ReadonlySet<string> = new Set(["branch", "br"]);
@@ -1807,7 +1814,7 @@ const TOWN_FACILITIES: ReadonlySet<string> = new Set([
   "court", "courts", "civil court", "civil courts", "district court", "sessions court", "session court", "collectorate",
   "collector office", "collectors office", "tehsil", "tehsil office", "tahsil office", "taluk office", "taluka office",
   "mandal office", "municipality", "municipal office", "municipal corporation", "municipal council", "nagar palika",
-  "nagarpalika", "nagar panchayat", "market", "police station", "thana", "post office", "head post office",
+  "nagarpalika", "nagar panchayat", "market", "mandi", "police station", "thana", "post office", "head post office",
   "government hospital", "govt hospital", "civil hospital", "general hospital", "district hospital", "town hall",
 ]);
 /** Words written between a town's name and its facility's: "Hindupur New Bus Stand", "Penukonda RTC Bus Stand", "Sojat City Court". */
@@ -1850,14 +1857,15 @@ function townFacility(tokens: readonly Token[]): Named[] {
 /**
  * How many words a town's facility opens a name with ("Bus Station Mawana", "Tehsil Office Mawana": 2), the longest,
  * where the rest is a directory town of one state; else 0. A name of towns in several states ("Bus Station Rampur")
- * keeps the state its facility's other readings give.
+ * keeps the state its facility's other readings give; a name the directory knows whole ("Mandi Adampur", a town named
+ * after its grain market) is that place.
  */
 function facilityWords(tokens: readonly Token[]): number {
   const words = (part: readonly Token[]) => part.map((t) => t.key).join(" ");
   for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
     if (!TOWN_FACILITIES.has(words(tokens.slice(0, n)))) continue;
     const town = townNamed(placeNameKey(words(tokens.slice(n))));
-    return town && only(town.areas.map((a) => a.state)) !== null ? n : 0;
+    return town && only(town.areas.map((a) => a.state)) !== null && !isDirectoryName(placeNameKey(words(tokens))) ? n : 0;
   }
   return 0;
 }

@@ -2790,7 +2790,9 @@ describe("a town's market with only its district written (fourteenth round, city
   });
 
   it("reads no town where nothing is written beside the market, the quarter is no town, or a known city elsewhere has the name", () => {
-    expect(parts("Main Road, Kalpi Bazar").city).toBeNull();
+    // Since the twenty-fourth round a directory town's market with nothing written reads as the town alone does
+    // ("Main Road, Kalpi Bazar" is Kalpi, Jalaun); a name of towns in several states still names none.
+    expect(parts("Main Road, Rampur Bazar").city).toBeNull();
     // Patnam Bazar: a quarter of Guntur.
     expect(parts("Patnam Bazar, Guntur Dist").city).toBeNull();
     // Zirakpur: a town of North 24 Parganas, and Punjab's known city.
@@ -3912,5 +3914,41 @@ describe("a district's name written before a town outside it, no marker, no pinc
     expect(comp("8, Main Road, R.R. District, A.P.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana", locality: null });
     expect(comp("Ranga Reddy, A.P.")).toMatchObject({ district: "Ranga Reddy", state: "Telangana" });
     expect(comp("Jalalpur, Ambedkar Nagar, Indore")).toMatchObject({ city: "Jalalpur", district: "Ambedkar Nagar", state: "Uttar Pradesh" });
+  });
+});
+
+describe("a directory town written with its grain market (Mandi) as the only place (twenty-fourth round, mandi)", () => {
+  it("reads the town before Mandi as the city, its district and state, the line keeping the market as written", () => {
+    const read = normalizeAddress("Main Road, Behat Mandi");
+    expect(read.components).toMatchObject({ locality: "Behat Mandi", city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+    expect(read.normalized).toBe("Main Road, Behat Mandi, Uttar Pradesh");
+    expect(parts("Behat Mandi")).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+    // A landmark at the town's market, as at its bus stand.
+    expect(parts("Near Behat Mandi")).toMatchObject({ city: "Behat", district: "Saharanpur", state: "Uttar Pradesh" });
+    expect(parts("Main Road, Behat Mandi 247121")).toMatchObject({ city: "Behat", district: "Saharanpur", pincode: "247121" });
+    // A town with an office of its name in another district is read as the town alone is ("Main Road, Tekkali").
+    expect(parts("Main Road, Tekkali Bazar")).toMatchObject({ city: "Tekkali", district: "Srikakulam", state: "Andhra Pradesh" });
+  });
+
+  it("keeps Mandi of Himachal Pradesh, towns named with Mandi, markets before a town, and names of several states or metros", () => {
+    expect(parts("Main Road, Mandi")).toMatchObject({ city: "Mandi", district: "Mandi", state: "Himachal Pradesh" });
+    expect(parts("Sundernagar, Mandi")).toMatchObject({ city: "Sundernagar", district: "Mandi", state: "Himachal Pradesh" });
+    expect(parts("Main Road, Jogindernagar Mandi")).toMatchObject({ city: "Jogindernagar", district: "Mandi", state: "Himachal Pradesh" });
+    expect(parts("Main Road, Mandi Dabwali")).toMatchObject({ city: "Mandi Dabwali", district: "Sirsa", state: "Haryana" });
+    expect(parts("Main Road, Maur Mandi")).toMatchObject({ city: "Maur Mandi", district: "Bathinda", state: "Punjab" });
+    // An office named Mandi and its town is that office, not Mandi before a town.
+    // Written the other way round, it is still that office's town, not a namesake elsewhere.
+    expect(parts("Main Road, Adampur Mandi").state).not.toBe("West Bengal");
+    expect(parts("Main Road, Gharsana Mandi")).toMatchObject({ city: "Gharsana", district: "Sri Ganganagar", state: "Rajasthan" });
+    expect(normalizeAddress("Main Road, Mandi Adampur").components).toMatchObject({ locality: "Mandi Adampur", city: null, state: "Haryana" });
+    expect(normalizeAddress("Anaj Mandi, Behat").components).toMatchObject({ locality: "Anaj Mandi", city: "Behat", district: "Saharanpur" });
+    expect(parts("Krishi Upaj Mandi, Behat")).toMatchObject({ city: "Behat", district: "Saharanpur" });
+    // A market named for its goods, with only a district written, names no town.
+    expect(parts("Sabzi Mandi, Tehri")).toMatchObject({ city: null, district: "Tehri Garhwal" });
+    expect(parts("Sabzi Bazar, Tehri")).toMatchObject({ city: null, district: "Tehri Garhwal" });
+    expect(parts("Main Road, Rampur Mandi")).toMatchObject({ city: null, state: null });
+    expect(parts("Main Road, Ahmedabad Mandi")).toMatchObject({ city: null, state: null });
+    expect(parts("Main Road, Madras Mandi")).toMatchObject({ city: null, state: null });
+    expect(parts("Behat Mandi, Jaipur")).toMatchObject({ city: "Jaipur", state: "Rajasthan" });
   });
 });

@@ -324,6 +324,14 @@ export const CROSSROADS: ReadonlySet<string> = new Set(["chauraha", "chowraha", 
  */
 export const TOWARD_WORDS: ReadonlySet<string> = new Set(["gate", "darwaja", "darwaza", "naka", "phata", "patia", "patiya"]);
 
+/** What a market sells, or how old it is, written before its word ("Sabzi Mandi", "Anaj Mandi", "Kapda Bazar"): no town's name. */
+// prettier-ignore
+export const MARKET_GOODS: ReadonlySet<string> = new Set([
+  "anaj", "anaaj", "anaz", "sabzi", "sabji", "subzi", "subji", "galla", "gallah", "krishi", "upaj", "dhan", "grain",
+  "fruit", "phal", "kapda", "kabadi", "lakad", "lakkad", "kirana", "purani", "naveen", "navin", "nai", "naya",
+  "new", "old",
+]);
+
 /** A state's industrial estates (Gujarat's, Maharashtra's), named after their town. */
 export const ESTATES: ReadonlySet<string> = new Set(["gidc", "midc"]);
 
