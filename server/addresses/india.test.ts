@@ -3862,7 +3862,8 @@ describe("a side written after a directory town ('Main Road, Hindupur West', 'Hi
 
   it("keeps offices of the whole name, a metro's sides, relations and districts that open with a side", () => {
     expect(read("Main Road, Borivali East").components.city).toBe("Borivali East");
-    // A metro's quarter with its side reads as the quarter alone does; with the metro or its pincode written, the metro.
+    // A metro's quarter with its side and nothing else reads as the quarter alone does (and did written short); with the
+    // metro or its pincode written, the metro is the city.
     expect(read("Main Road, Andheri West").components).toMatchObject({ city: read("Main Road, Andheri").components.city, district: "Mumbai" });
     expect(read("Main Road, Andheri (W) 400058").components).toMatchObject({ city: "Mumbai", locality: "Andheri West" });
     expect(read("Flat 2, Andheri West, Mumbai").components).toMatchObject({ city: "Mumbai", locality: "Andheri West" });
