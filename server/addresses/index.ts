@@ -1095,9 +1095,12 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
   const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
   const c = kept[at];
   if (!c || c.kind !== "landmark") return;
+  // A side after the town stays with it (`endsInSide`).
+  const side = endsInSide(c.tokens) ? 1 : 0;
+  const body = c.tokens.slice(0, c.tokens.length - side);
   for (const n of [3, 2, 1]) {
-    const tail = c.tokens.slice(-n);
-    const before = c.tokens[c.tokens.length - n - 1];
+    const tail = body.slice(-n);
+    const before = body[body.length - n - 1];
     // A name's initials and its last word ("VR Puram", "K R Nagar", "C.K. Palli"): that word may end a locality's name.
     const initials = n > 1 && tail.slice(0, -1).every(isInitial);
     // A police or railway station is named after its place ("Near Police Station Karad"), as in `tailNames`.
@@ -1111,9 +1114,9 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
     // After a town's own facility alone ("Near Bus Stand Mawana"), with nothing else written, any directory town: read
     // as the town written after a comma is.
-    const afterFacility = !rec && !district && !state && facilityWords(c.tokens) === c.tokens.length - n;
+    const afterFacility = !rec && !district && !state && facilityWords(body) === body.length - n;
     if (key.length < 4 || !(afterFacility || placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
-    kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
+    kept.splice(at, 1, { ...c, tokens: body.slice(0, -n) }, { kind: "locality", label: "", tokens: c.tokens.slice(-n - side), order: c.order + 0.5, segment: c.segment });
     return;
   }
 }

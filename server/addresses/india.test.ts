@@ -3858,6 +3858,7 @@ describe("a side written after a directory town ('Main Road, Hindupur West', 'Hi
     // No comma before the town: the name before it is the locality, the side stays with the town.
     expect(read("Gandhi Chowk Hindupur (W)").components).toMatchObject({ city: "Hindupur", locality: "Gandhi Chowk" });
     expect(read("Gandhi Chowk Hindupur (W)").normalized).toBe("Gandhi Chowk, Hindupur West, Andhra Pradesh");
+    expect(read("Near Bus Stand Hindupur (W)").components).toMatchObject({ city: "Hindupur", landmark: "Near Bus Stand" });
   });
 
   it("keeps offices of the whole name, a metro's sides, relations and districts that open with a side", () => {
