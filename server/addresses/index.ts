@@ -951,7 +951,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(["station", "stand"]);
  * apart ("Dachepalli" for the office Dachpalle, 522414). A metro's office within its spread is a
  * neighbourhood of the metro ("Koramangala, Karnataka" names no town).
  */
-function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[] } | null {
+function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: string | null, state: string | null): { chunk: Chunk; tokens: readonly Token[]; name?: string } | null {
   // A bank's branch or a market's yard written apart from its place's name ("Gajapathinagaram, Branch", "Kalpi Market,
   // Yard" as lists cut them) is that place's.
   const at = kept.findLastIndex(isPlainName);
@@ -979,7 +979,9 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
   const lastKey = placeNameKey(nameOf(last));
   const market = last.tokens.length > 1 && MARKETS.has(end) && (!!rec || (areas ? !townNamed(lastKey) : !isDirectoryName(lastKey)));
   const branch = last.tokens.length > 1 && (BRANCH_WORDS.has(end) || CROSSROADS.has(end) || ESTATES.has(end) || market);
-  const name = branch ? last.tokens.slice(0, -1) : last.tokens;
+  // So is a side written after the place ("Nandurbar West", `endsInSide`): the line keeps the side.
+  const sided = !branch && endsInSide(last.tokens);
+  const name = branch || sided ? last.tokens.slice(0, -1) : last.tokens;
   // A market named for its goods ("Sabzi Mandi, Dist. Tehri") is a town's, not a place of that name.
   if (market && name.every((t) => MARKET_GOODS.has(t.key))) return null;
   // Nor a known city's namesake there ("Zirakpur Bazar, North 24 Parganas": the city is Punjab's, the name says no state);
@@ -1046,7 +1048,8 @@ function placeWrittenAsTown(kept: Chunk[], rec: PincodeRecord | null, district: 
     // A quarter written with its numbered sector is no far place of its bare name (`sectoredAreas`).
     const sectored = !rec && !district && !state ? sectoredAreas(key, kept) : undefined;
     if (sectored && !offices.some((o) => sectored.some((a) => o.states.includes(a.state)))) continue;
-    return offices.some(inMetroSpread) ? null : { chunk: last, tokens };
+    if (offices.some(inMetroSpread)) return null;
+    return sided && whole ? { chunk: last, tokens: last.tokens, name: render(tokens, false) } : { chunk: last, tokens };
   }
   // Else a directory town of the district (the pincode's, or the one written) that a list glued to the word before it
   // ("Gandhichowkpodili, Prakasam Dist"): the longest end of five letters or more of a word the directory does not
@@ -1106,9 +1109,12 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
   const at = kept.findLastIndex((c) => c.kind === "landmark" || isPlainName(c));
   const c = kept[at];
   if (!c || c.kind !== "landmark") return;
+  // A side after the town stays with it (`endsInSide`).
+  const side = endsInSide(c.tokens) ? 1 : 0;
+  const body = c.tokens.slice(0, c.tokens.length - side);
   for (const n of [3, 2, 1]) {
-    const tail = c.tokens.slice(-n);
-    const before = c.tokens[c.tokens.length - n - 1];
+    const tail = body.slice(-n);
+    const before = body[body.length - n - 1];
     // A name's initials and its last word ("VR Puram", "K R Nagar", "C.K. Palli"): that word may end a locality's name.
     const initials = n > 1 && tail.slice(0, -1).every(isInitial);
     // A police or railway station is named after its place ("Near Police Station Karad"), as in `tailNames`.
@@ -1122,9 +1128,9 @@ function townAfterLandmark(kept: Chunk[], rec: PincodeRecord | null, district: s
     const key = placeNameKey(tail.map((t) => t.key).join(" "));
     // After a town's own facility alone ("Near Bus Stand Mawana"), with nothing else written, any directory town: read
     // as the town written after a comma is.
-    const afterFacility = !rec && !district && !state && facilityWords(c.tokens) === c.tokens.length - n;
+    const afterFacility = !rec && !district && !state && facilityWords(body) === body.length - n;
     if (key.length < 4 || !(afterFacility || placeOfArea(key, rec, district, state) || (cityState && placeOfArea(key, rec, district, cityState)))) continue;
-    kept.splice(at, 1, { ...c, tokens: c.tokens.slice(0, -n) }, { kind: "locality", label: "", tokens: tail, order: c.order + 0.5, segment: c.segment });
+    kept.splice(at, 1, { ...c, tokens: body.slice(0, -n) }, { kind: "locality", label: "", tokens: c.tokens.slice(-n - side), order: c.order + 0.5, segment: c.segment });
     return;
   }
 }
@@ -4049,14 +4055,26 @@ function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading, with
   return directoryAreas(key).some((a) => (r.statedState ? inState(a.state, r.statedState) : !within || within.includes(a.state)) && (!r.statedDistrict || a.district === r.statedDistrict));
 }
 
+/** A side written after a place ("Hindupur West", "Vasai (W)"), where the directory knows no place of the whole name ("Borivali East"). */
+const endsInSide = (tokens: readonly Token[]) =>
+  tokens.length > 1 && DIRECTIONS.has((tokens[tokens.length - 1] as Token).key) && !isDirectoryName(placeNameKey(tokens.map((t) => t.key).join(" ")));
+
+/** A town read with the side written after it ("Hindupur West"): the city is the town, the line keeps the chunk as written. */
+interface SidedTown {
+  chunk: Chunk;
+  tokens: readonly Token[];
+  name: string;
+  outside: boolean;
+}
+
 /**
  * A town or sub-district the directory knows, spelt as it spells it, is the city: before any near spelling
  * of another place ("Baraily" is the town in Raisen, not Bareilly). With a pincode of another state it is
  * where the buyer is and the pincode is wrong ("Hindupur 560038").
  * Read only when no town, post office or village was found and no city is written.
  */
-function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading): void {
-  if (r.statedCity !== null && !(rec && cityFromState)) return;
+function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: readonly Mention[], cityFromState: boolean, r: Reading): SidedTown | null {
+  if (r.statedCity !== null && !(rec && cityFromState)) return null;
   // A city's name that fits no city of the pincode but is a directory town of its district (a Krishnagiri of Kurnool,
   // not the gazetteer's of Tamil Nadu, with a pincode of Kurnool) is that town, the last such written.
   const namesake = rec
@@ -4066,14 +4084,16 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     r.statedCity = namesake.city.keys.map((k) => townNamed(placeNameKey(k))).find((t) => t?.areas.some((a) => rec?.districts.includes(a.district)))?.name ?? null;
     r.cityWritten = true;
     r.townFits = true;
-    return;
+    return null;
   }
-  if (mentions.some((m) => m.kind === "city")) return;
+  if (mentions.some((m) => m.kind === "city")) return null;
   const last = kept.findLast((c) => isPlainName(c) || isStationTown(c));
   // A town's own stop or office written before its name, no comma ("Bus Station Mawana"): the town is the name after
   // it, which the line keeps with the facility.
   const facility = last ? facilityWords(last.tokens) : 0;
-  const named = last && facility ? { ...last, tokens: last.tokens.slice(facility) } : last;
+  // A side written after the town: the town, the line keeping the side (`endsInSide`, `SidedTown`).
+  const side = !!last && !facility && endsInSide(last.tokens);
+  const named = last && (facility || side) ? { ...last, tokens: side ? last.tokens.slice(0, -1) : last.tokens.slice(facility) } : last;
   // Letters only: "Sector 62" is no "Sector-17".
   const key = named && named.tokens.every((t) => t.type === WORD || t.type === INITIALS) ? placeNameKey(nameOf(named)) : "";
   // With a pincode the line adds its state, so a written state cannot narrow the town (idempotence).
@@ -4094,10 +4114,11 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   const ownOffice = !!rec && !!last && (rec.placeKeys.some((p) => namesPlace(nameOf(last), p)) || (rec.states.some((st) => CITY_STATES.has(st)) && cityStateOffice(key, rec.entry.state)));
   if (last && found && (!rec || (!ownOffice && !placeNearPincode(key, rec)))) {
     r.statedCity = found.name;
-    r.cityWritten = true;
     r.townOutside = !!rec;
+    if (side) return { chunk: last, tokens: last.tokens, name: found.name, outside: !!rec };
+    r.cityWritten = true;
     kept.splice(kept.indexOf(last), 1, ...(facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
-    return;
+    return null;
   }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
   // the locality, and the pincode is wrong as for the town written alone. Without a pincode, a town after any name
@@ -4106,12 +4127,14 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   // word ("Near Hindupur"), initials, a direction or a short word that begin a town's own name ("K. Gangavaram", "Jam
   // Khambhalia", "Old Gajuwaka", "East Jayanagar"), nor a district's name after a place of that district
   // ("Channarayapatna Hassan": the town, then its district).
-  if (!last || found || !isPlainName(last)) return;
+  if (!last || found || !isPlainName(last)) return null;
   // Nor where a tehsil, post office or village is written: those name the place ("Khilla Ghanpur, Wanaparthy Tq.").
   const unknown = () => recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  // A side after the town stays with it ("Thota Peta Hindupur West"): the line keeps it (`SidedTown`).
+  const body = named?.tokens ?? last.tokens;
   for (const n of [2, 1]) {
-    const area = last.tokens[last.tokens.length - n - 1];
-    const tail = last.tokens.slice(-n);
+    const area = body[body.length - n - 1];
+    const tail = body.slice(-n);
     const head = rec ? LOCALITY_WORDS.has(area?.key ?? "") : area?.type === WORD && area.key.length >= 4 && !PEEL_BLOCKERS.has(area.key) && !DIRECTIONS.has(area.key) && unknown();
     if (!area || !head || !tail.every((t) => t.type === WORD && !COMMON_WORDS.has(t.key))) continue;
     const tailKey = placeNameKey(tail.map((t) => t.key).join(" "));
@@ -4119,16 +4142,23 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     if (!town || (rec && (placeNearPincode(tailKey, rec) || officeNameKeys(rec).includes(tailKey)))) continue;
     const district = !rec ? getGazetteer().districtsByKey.get(tail.map((t) => t.key).join(" ")) : undefined;
     const inDistrict = (k: number) => {
-      const headKey = placeNameKey(nameOf({ ...last, tokens: last.tokens.slice(-n - k, -n) }));
+      const headKey = placeNameKey(nameOf({ ...last, tokens: body.slice(-n - k, -n) }));
       return district !== undefined && isPlaceOfDistrict(headKey, district);
     };
-    if (district && (inDistrict(1) || (last.tokens.length > n + 1 && inDistrict(2)))) continue;
+    if (district && (inDistrict(1) || (body.length > n + 1 && inDistrict(2)))) continue;
     r.statedCity = town.name;
-    r.cityWritten = true;
     r.townOutside = !!rec;
-    kept.splice(kept.indexOf(last), 1, { ...last, tokens: last.tokens.slice(0, -n) });
-    return;
+    const before = { ...last, tokens: body.slice(0, -n) };
+    if (side) {
+      const sided = { ...last, tokens: last.tokens.slice(-n - 1), order: last.order + body.length - n };
+      kept.splice(kept.indexOf(last), 1, before, sided);
+      return { chunk: sided, tokens: sided.tokens, name: town.name, outside: !!rec };
+    }
+    r.cityWritten = true;
+    kept.splice(kept.indexOf(last), 1, before);
+    return null;
   }
+  return null;
 }
 
 /**
@@ -4436,7 +4466,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   }
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
-  if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  let sided = !transliterated && !town && !rural && !city ? readDirectoryTown(kept, rec, mentions, cityFromState, r) : null;
   if (town) {
     // "Kalyan West" is Kalyan, and "Bhayander East" the gazetteer's Bhayander, where the directory knows no place of
     // the whole name or the gazetteer the name without the direction ("Kandivali East" is an office): the line keeps
@@ -4521,7 +4551,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       r.statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
-  if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  if (transliterated && !town && !rural && !city) sided = readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (soundTown && r.statedCity === null && kept.includes(soundTown.chunk)) {
     r.statedCity = townNamed(soundTown.key)?.name ?? officesNamed(soundTown.key)[0]?.place ?? null;
     r.cityWritten = true;
@@ -4534,14 +4564,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   const otherState = !!rec && !!r.statedDistrict && districtElsewhere(rec, r.statedDistrict) && !rec.states.includes(directoryDistricts().get(r.statedDistrict) ?? "");
   const beside = r.statedCity === null && !town && !rural && !!rec && !otherState && nearOwnCity(rec);
   const placeTown =
-    r.statedCity === null && !town && !rural
+    sided ??
+    (r.statedCity === null && !town && !rural
       ? rec && beside
         ? (placeBesideOwnCity(kept, rec, r) ?? branchTown(kept, rec, r.statedDistrict, r.statedState, true))
         : (placeWrittenAsTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
           (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null) ??
           branchTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
           facilityTown(kept, otherState ? null : rec, r))
-      : null;
+      : null);
   if (placeTown) {
     const name = (placeTown as { name?: string }).name ?? render(placeTown.tokens, false);
     r.statedCity = name;

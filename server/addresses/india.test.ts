@@ -50,7 +50,8 @@ describe("directory towns and sub-districts", () => {
   });
 
   it.each([
-    ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra", city: null }],
+    // The side after the town stays with it in the line; the town is the city (twenty-fourth round, side).
+    ["Shree Traders Chalisgaon East", { district: "Jalgaon", state: "Maharashtra", city: "Chalisgaon" }],
     // A district's town after its bus station is the town the parcel goes to (twenty-third round, bazar).
     ["Civil Lines, Bus Station Hardoi", { district: "Hardoi", state: "Uttar Pradesh", city: "Hardoi" }],
   ])("without a pincode, a town ending a longer name with no comma before it names the state: %s", (text, want) => {
@@ -3950,5 +3951,51 @@ describe("a directory town written with its grain market (Mandi) as the only pla
     expect(parts("Main Road, Ahmedabad Mandi")).toMatchObject({ city: null, state: null });
     expect(parts("Main Road, Madras Mandi")).toMatchObject({ city: null, state: null });
     expect(parts("Behat Mandi, Jaipur")).toMatchObject({ city: "Jaipur", state: "Rajasthan" });
+  });
+});
+
+describe("a side written after a directory town ('Main Road, Hindupur West', 'Hindupur (E)'; twenty-fourth round, side)", () => {
+  const read = (text: string) => normalizeAddress(text);
+
+  it("reads the town as the city, alone, with its own pincode and with a far one, and keeps the side in the line", () => {
+    for (const text of ["Main Road, Hindupur West", "Main Road, Hindupur (West)", "Main Road, Hindupur (W)", "Main Road, Hindupur W"]) {
+      const r = read(text);
+      expect(r.components, text).toMatchObject({ city: "Hindupur", district: "Anantapur", state: "Andhra Pradesh", locality: null });
+      expect(r.normalized, text).toBe("Main Road, Hindupur West, Andhra Pradesh");
+      expect(read(r.normalized).components, text).toEqual(r.components);
+    }
+    expect(read("Main Road, Chalisgaon (E)").normalized).toBe("Main Road, Chalisgaon East, Maharashtra");
+    expect(read("Main Road, Tanakpur (N)").components).toMatchObject({ city: "Tanakpur", state: "Uttarakhand" });
+    expect(read("Main Road, Tanakpur (N)").normalized).toContain("Tanakpur North");
+    expect(read("Main Road, Hindupur East 515201").components).toMatchObject({ city: "Hindupur", district: "Anantapur" });
+    const far = read("Main Road, Hindupur East 110001");
+    expect(far.components.city).toBe("Hindupur");
+    expect(far.signals.cityMatchesPincode).toBe(false);
+    expect(far.normalized).toContain("Hindupur East");
+  });
+
+  it("reads a gazetteer city's side as that city, and a town of several words", () => {
+    expect(read("Main Road, Vasai West").components).toMatchObject({ city: "Vasai", state: "Maharashtra" });
+    expect(read("Main Road, Kalyan (W)").normalized).toBe("Main Road, Kalyan West, Maharashtra");
+    expect(read("Main Road, Dera Baba Nanak (E)").components).toMatchObject({ city: "Dera Baba Nanak", state: "Punjab" });
+    expect(read("Main Road, Dera Baba Nanak (E)").normalized).toContain("Dera Baba Nanak East");
+    // No comma before the town: the name before it is the locality, the side stays with the town.
+    expect(read("Gandhi Chowk Hindupur (W)").components).toMatchObject({ city: "Hindupur", locality: "Gandhi Chowk" });
+    expect(read("Gandhi Chowk Hindupur (W)").normalized).toBe("Gandhi Chowk, Hindupur West, Andhra Pradesh");
+    expect(read("Near Bus Stand Hindupur (W)").components).toMatchObject({ city: "Hindupur", landmark: "Near Bus Stand" });
+  });
+
+  it("keeps offices of the whole name, a metro's sides, relations and districts that open with a side", () => {
+    expect(read("Main Road, Borivali East").components.city).toBe("Borivali East");
+    // A metro's quarter with its side and nothing else reads as the quarter alone does (and did written short); with the
+    // metro or its pincode written, the metro is the city.
+    expect(read("Main Road, Andheri West").components).toMatchObject({ city: read("Main Road, Andheri").components.city, district: "Mumbai" });
+    expect(read("Main Road, Andheri (W) 400058").components).toMatchObject({ city: "Mumbai", locality: "Andheri West" });
+    expect(read("Flat 2, Andheri West, Mumbai").components).toMatchObject({ city: "Mumbai", locality: "Andheri West" });
+    expect(read("Main Road, Ranpur (S)").components).toMatchObject({ district: "Junagadh", state: "Gujarat" });
+    expect(read("Sita, Hindupur W/O Ramesh, Main Road").normalized).not.toContain("West");
+    expect(read("Main Road, Tanuku, West Godavari").components).toMatchObject({ city: "Tanuku", district: "West Godavari", state: "Andhra Pradesh" });
+    expect(read("Main Road, Jamshedpur, East Singhbhum").components).toMatchObject({ city: "Jamshedpur", district: "East Singhbhum" });
+    expect(read("Main Road, Mapusa, North Goa").components).toMatchObject({ city: "Mapusa", district: "North Goa", state: "Goa" });
   });
 });

@@ -74,20 +74,37 @@ export interface Parsed {
 const SEGMENT_BREAK = /[,;|()[\]{}<>\n]+/;
 /** "Andheri (East)" is one name, not two segments. */
 const BRACKETED_DIRECTION = /\s*\((east|west|north|south)\)/gi;
-/** A side of a town written short at a part's end: "Malad (W)", "Dahisar E", "Malad - W", "Goregaon(E". */
-const SHORT_DIRECTION = /\b([A-Za-z]{3,})[ \t]*(?:\([ \t]*|-[ \t]*)?\b([EW])\b\.?[ \t]*\)?(?=[ \t]*(?:[,;/\n]|$))/g;
+/** A side of a town written short at a part's end: "Malad (W)", "Dahisar E", "Malad - W", "Goregaon(E", "Hindupur (N)". */
+const SHORT_DIRECTION = /\b([A-Za-z]{3,})[ \t]*(\([ \t]*|-[ \t]*)?\b([EWNS])\b\.?[ \t]*\)?(?=[ \t]*(?:[,;/\n]|$))/g;
+const SIDE_NAMES: Readonly<Record<string, string>> = { E: "East", W: "West", N: "North", S: "South" };
 
 /**
  * "Malad (W)" → "Malad West", where the directory knows a town or post office by the name with that side (Malad West
- * is a Mumbai suburb; Malad alone is also a Pune village, and Goregaon alone a town of Gondia). Elsewhere ("Block E",
- * "Airoli (E)": no office of that name) the letter is left as written.
+ * is a Mumbai suburb; Malad alone is also a Pune village, and Goregaon alone a town of Gondia), or the name alone is a
+ * directory town ("Hindupur (E)", "Dera Baba Nanak (E)": the town's side, which the line keeps). Elsewhere ("Block E", "Airoli (E)": no
+ * office of that name) the letter is left as written. `N` and `S` only in brackets, and a town's letter not before a
+ * slash ("Rampur S/O …", "W/O …" are relations).
  */
 function spellShortDirections(text: string): string {
-  if (!/\b[EW]\b/.test(text)) return text;
-  return text.replace(SHORT_DIRECTION, (all, name: string, side: string) => {
-    const spelt = `${name} ${side.toUpperCase() === "E" ? "East" : "West"}`;
+  if (!/\b[EWNS]\b/.test(text)) return text;
+  return text.replace(SHORT_DIRECTION, (all, name: string, open: string | undefined, side: string, at: number) => {
+    const upper = side.toUpperCase();
+    if ((upper === "N" || upper === "S") && !open?.startsWith("(")) return all;
+    const spelt = `${name} ${SIDE_NAMES[upper] as string}`;
     const key = placeNameKey(spelt);
-    return isDirectoryName(key) || qualifiedRecords(key).length > 0 ? spelt : all;
+    // The town may be of several words ("Dera Baba Nanak (E)").
+    const words = [...wordsBefore(text, at), name];
+    // Not an office the directory writes with the letter ("Ranpur (S)"), read as written, nor a station town ("Nashik
+    // Road"), whose road's word would end its name.
+    const town =
+      !STREET_WORDS.has(name.toLowerCase()) &&
+      words.some((_, k) => !!townNamed(placeNameKey(words.slice(k).join(" ")))) &&
+      !text
+        .slice(at + all.length)
+        .trimStart()
+        .startsWith("/") &&
+      qualifiedRecords(placeNameKey(`${name} ${side}`)).length === 0;
+    return isDirectoryName(key) || qualifiedRecords(key).length > 0 || town ? spelt : all;
   });
 }
 
