@@ -1,7 +1,7 @@
 /**
  * Coverage over the whole directory (issue 30): every town and sub-district name that lies in one
  * state (about 9,300), written bare after a street, names its state (and district where it lies in
- * one), and so it does named by its own bus stand inside a landmark or with "Town" after it; with a far state's
+ * one), and so it does named by its own bus stand inside a landmark, with "Town" or "Rural" or a side after it; with a far state's
  * pincode it is flagged and its own pincode is suggested. The names that
  * still fail are address words the directory also uses as office names ("Park Street", "City",
  * "Mandal", "Nil"); the floors below sit just under what passes today, and the failures are listed.
@@ -61,21 +61,22 @@ describe("every directory town and sub-district of one state", () => {
     expect(share([...state, ...district]), report(district)).toBeGreaterThanOrEqual(0.995);
   });
 
-  it("named by its own bus stand in a landmark, or written with 'Town' after it, names its state and never another", () => {
-    for (const [template, floor] of [
-      ["Shop 3, Opp. $ Bus Stand", 0.98],
-      ["Main Road, $ Town", 0.985],
-    ] as const) {
-      const state: string[] = [];
-      let wrong = 0;
-      for (const c of cases) {
-        const got = normalizeAddress(template.replace("$", c.town.name)).components.state;
-        if (got !== c.state) state.push(`${template.replace("$", c.town.name)}: ${got}, want ${c.state}`);
-        if (got && got !== c.state) wrong++;
-      }
-      expect(share(state), report(state)).toBeGreaterThanOrEqual(floor);
-      expect(wrong, report(state)).toBeLessThanOrEqual(5);
+  // Each form its own test, so each has the whole timeout (four forms in one test once neared it on a loaded machine).
+  it.each([
+    ["Shop 3, Opp. $ Bus Stand", 0.98, 5],
+    ["Main Road, $ Town", 0.985, 5],
+    ["Main Road, $ Rural", 0.99, 8],
+    ["Main Road, $ West", 0.99, 10],
+  ] as const)("named as '%s' (its bus stand, its word or its side), names its state and rarely another", (template, floor, most) => {
+    const state: string[] = [];
+    let wrong = 0;
+    for (const c of cases) {
+      const got = normalizeAddress(template.replace("$", c.town.name)).components.state;
+      if (got !== c.state) state.push(`${template.replace("$", c.town.name)}: ${got}, want ${c.state}`);
+      if (got && got !== c.state) wrong++;
     }
+    expect(share(state), report(state)).toBeGreaterThanOrEqual(floor);
+    expect(wrong, report(state)).toBeLessThanOrEqual(most);
   });
 
   it("with a far state's pincode, is flagged and gets its own pincode suggested", () => {
@@ -102,19 +103,21 @@ describe("every directory town and sub-district of one state", () => {
 });
 
 describe("every post office's name of one state", () => {
-  it("written bare after a street, is never a known city of another state spelt near it (exact before near)", () => {
+  // Over 100,000 names: read in four quarters, each its own test, so each has the whole timeout.
+  it.each([0, 1, 2, 3])("written bare after a street, is never a known city of another state spelt near it (exact before near), quarter %i", (quarter) => {
     const failures: string[] = [];
     let names = 0;
+    let k = 0;
     for (const [key, records] of officeNames()) {
       if (key.length < 4 || key.includes(" ")) continue;
       const states = new Set(records.flatMap((r) => r.states));
-      if (states.size !== 1) continue;
+      if (states.size !== 1 || k++ % 4 !== quarter) continue;
       names++;
       const got = normalizeAddress(`Main Road, ${key}`).components;
       const city = got.city ? getGazetteer().places.get(got.city.toLowerCase())?.city : undefined;
       if (city && got.state && !states.has(got.state) && !city.keys.includes(key)) failures.push(`${key}: ${got.city}, ${got.state}`);
     }
-    expect(names).toBeGreaterThan(100_000);
+    expect(names).toBeGreaterThan(25_000);
     expect(failures, failures.slice(0, 60).join("\n")).toEqual([]);
   });
 });
