@@ -1,9 +1,9 @@
 /**
  * Coverage over the whole directory (issue 30): every town and sub-district name that lies in one
  * state (about 9,300), written bare after a street, names its state (and district where it lies in
- * one), and so it does named by its own bus stand inside a landmark, with "Town" or "Rural" or a side after it; with a far state's
- * pincode it is flagged and its own pincode is suggested. The names that
- * still fail are address words the directory also uses as office names ("Park Street", "City",
+ * one), and so it does named by its own bus stand inside a landmark, or with "Town", "Rural" or a
+ * side after it; with a far state's pincode it is flagged and its own pincode is suggested. The names
+ * that still fail are address words the directory also uses as office names ("Park Street", "City",
  * "Mandal", "Nil"); the floors below sit just under what passes today, and the failures are listed.
  */
 import { readFileSync } from "node:fs";
