@@ -4455,8 +4455,13 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.cityWritten = false;
   } else if (rural) {
     const office = officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict);
+    const key = placeNameKey(office.map((t) => t.key).join(""));
     r.statedCity = townOfSide(office, rec, r) ?? render(office, false);
-    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(office.map((t) => t.key).join("")));
+    r.townFits = !!rec && officeNameKeys(rec).includes(key);
+    // A directory town far from the pincode is where the buyer is, and the pincode is wrong, as for the town written
+    // alone ("Post Hindupur 560001"); the directory may name the town with its side ("Malad West").
+    const town = [key, placeNameKey(nameOf(rural))].find((k) => writtenTown(k, null, null));
+    r.townOutside = !!rec && !r.townFits && !!town && !placeNearPincode(town, rec);
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off,
@@ -4688,7 +4693,7 @@ const endsInDirectoryTown = (p: Chunk): boolean => {
  * has an office of that name among the sub-district's own pincodes. In the pincode's district (without one, the written
  * district or state; with nothing written, one district only). Not a block, named after a village as often.
  */
-function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): Chunk | null {
+function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading, ownCity: boolean): Chunk | null {
   // One sub-district written: of two ("Sambhar Tal, Rampur Tehsil"), nothing says which the town is.
   const subs = kept.filter((p) => p.kind === "tehsil" && p.label !== "Block" && SUB_DISTRICT_LABELS.has(p.label));
   const c = subs.length === 1 ? (subs[0] as Chunk) : null;
@@ -4696,7 +4701,15 @@ function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r:
   if (kept.some((p) => namesAPlace(p) || endsInDirectoryTown(p))) return null;
   const key = placeNameKey(nameOf(c));
   const town = townNamed(key);
-  if (!town || !recordsNamed(key).some((o) => town.codes.includes(o.entry.code))) return null;
+  if (!town) return null;
+  // Far from the pincode it is where the buyer is, and the pincode is wrong, as for the directory town or sub-district
+  // written alone ("Tehsil Hindupur 560001" as "Hindupur 560001"), not the pincode's own city, written nowhere.
+  if (rec && !COMMON_WORDS.has(key) && !placeNearPincode(key, rec)) {
+    r.statedCity = town.name;
+    r.townOutside = true;
+    return c;
+  }
+  if (ownCity || !recordsNamed(key).some((o) => town.codes.includes(o.entry.code))) return null;
   return only(inAreas(town, rec, r).map((a) => a.district)) !== null ? c : null;
 }
 
@@ -5564,8 +5577,13 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const ownCity = !!rec && nearOwnCity(rec);
   const village =
     (!r.statedCity && unplaced && !ownCity
-      ? (villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null) ?? townOfSubDistrict(kept, rec, r))
+      ? (villageBeforeSubDistrict(kept) ??
+        villageAtCrossroads(kept) ??
+        villageBeforeDistrict(kept, rec, r) ??
+        (rec ? placeBeforeDistrict(kept, r) : null) ??
+        townOfSubDistrict(kept, rec, r, false))
       : null) ??
+    (!r.statedCity && unplaced && ownCity ? townOfSubDistrict(kept, rec, r, true) : null) ??
     (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
     (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);
   const misspelt = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;
