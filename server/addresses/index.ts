@@ -4459,9 +4459,11 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.statedCity = townOfSide(office, rec, r) ?? render(office, false);
     r.townFits = !!rec && officeNameKeys(rec).includes(key);
     // A directory town far from the pincode is where the buyer is, and the pincode is wrong, as for the town written
-    // alone ("Post Hindupur 560001"); the directory may name the town with its side ("Malad West").
-    const town = [key, placeNameKey(nameOf(rural))].find((k) => writtenTown(k, null, null));
-    r.townOutside = !!rec && !r.townFits && !!town && !placeNearPincode(town, rec);
+    // alone ("Post Hindupur 560001"); the directory may name the town with its side ("Malad West"). Not outside the
+    // district written, nor with a city of the pincode written: they say the name is a village's of their own, as
+    // villages share names with towns far away.
+    const town = [key, placeNameKey(nameOf(rural))].find((k) => writtenTown(k, null, r.statedDistrict));
+    r.townOutside = !!rec && !r.townFits && !!town && !placeNearPincode(town, rec) && !(city && cityMatchesRecord(city, rec));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off,
@@ -4703,8 +4705,9 @@ function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r:
   const town = townNamed(key);
   if (!town) return null;
   // Far from the pincode it is where the buyer is, and the pincode is wrong, as for the directory town or sub-district
-  // written alone ("Tehsil Hindupur 560001" as "Hindupur 560001"), not the pincode's own city, written nowhere.
-  if (rec && !COMMON_WORDS.has(key) && !placeNearPincode(key, rec)) {
+  // written alone ("Tehsil Hindupur 560001" as "Hindupur 560001"), not the pincode's own city, written nowhere; in the
+  // district written, if any (as for a post office).
+  if (rec && writtenTown(key, null, r.statedDistrict) && !placeNearPincode(key, rec)) {
     r.statedCity = town.name;
     r.townOutside = true;
     return c;
