@@ -4693,7 +4693,8 @@ const endsInDirectoryTown = (p: Chunk): boolean => {
  * A sub-district written with its marker where no town, office or village is read as the city and no other name is
  * written ("Main Road, Hindupur (M)", "DCCB, Chalisgaon Tq"): it is named after its headquarters town, the town the parcel goes to, where the directory
  * has an office of that name among the sub-district's own pincodes. In the pincode's district (without one, the written
- * district or state; with nothing written, one district only). Not a block, named after a village as often.
+ * district or state; with nothing written, one district only). Not a block, named after a village as often. Beside the
+ * pincode's own city (`ownCity`), only one far from the pincode.
  */
 function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading, ownCity: boolean): Chunk | null {
   // One sub-district written: of two ("Sambhar Tal, Rampur Tehsil"), nothing says which the town is.
