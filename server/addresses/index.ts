@@ -4485,8 +4485,15 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.cityWritten = false;
   } else if (rural) {
     const office = officeAtHead(townTokens(rural.tokens), rec, r.statedDistrict);
+    const key = placeNameKey(office.map((t) => t.key).join(""));
     r.statedCity = townOfSide(office, rec, r) ?? render(office, false);
-    r.townFits = !!rec && officeNameKeys(rec).includes(placeNameKey(office.map((t) => t.key).join("")));
+    r.townFits = !!rec && officeNameKeys(rec).includes(key);
+    // A directory town far from the pincode is where the buyer is, and the pincode is wrong, as for the town written
+    // alone ("Post Hindupur 560001"); the directory may name the town with its side ("Malad West"). Not outside the
+    // district written, nor with a city of the pincode written: they say the name is a village's of their own, as
+    // villages share names with towns far away.
+    const town = [key, placeNameKey(nameOf(rural))].find((k) => writtenTown(k, null, r.statedDistrict));
+    r.townOutside = !!rec && !r.townFits && !!town && !placeNearPincode(town, rec) && !(city && cityMatchesRecord(city, rec));
     r.cityWritten = false;
   } else if (!city && rec && r.statedCity === null) {
     // A misspelling of the pincode's own town ("Bareli" for Bareilly) may be up to three letters off,
@@ -4717,9 +4724,10 @@ const endsInDirectoryTown = (p: Chunk): boolean => {
  * A sub-district written with its marker where no town, office or village is read as the city and no other name is
  * written ("Main Road, Hindupur (M)", "DCCB, Chalisgaon Tq"): it is named after its headquarters town, the town the parcel goes to, where the directory
  * has an office of that name among the sub-district's own pincodes. In the pincode's district (without one, the written
- * district or state; with nothing written, one district only). Not a block, named after a village as often.
+ * district or state; with nothing written, one district only). Not a block, named after a village as often. Beside the
+ * pincode's own city (`ownCity`), only one far from the pincode.
  */
-function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): Chunk | null {
+function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading, ownCity: boolean): Chunk | null {
   // One sub-district written: of two ("Sambhar Tal, Rampur Tehsil"), nothing says which the town is.
   const subs = kept.filter((p) => p.kind === "tehsil" && p.label !== "Block" && SUB_DISTRICT_LABELS.has(p.label));
   const c = subs.length === 1 ? (subs[0] as Chunk) : null;
@@ -4727,7 +4735,16 @@ function townOfSubDistrict(kept: readonly Chunk[], rec: PincodeRecord | null, r:
   if (kept.some((p) => namesAPlace(p) || endsInDirectoryTown(p))) return null;
   const key = placeNameKey(nameOf(c));
   const town = townNamed(key);
-  if (!town || !recordsNamed(key).some((o) => town.codes.includes(o.entry.code))) return null;
+  if (!town) return null;
+  // Far from the pincode it is where the buyer is, and the pincode is wrong, as for the directory town or sub-district
+  // written alone ("Tehsil Hindupur 560001" as "Hindupur 560001"), not the pincode's own city, written nowhere; in the
+  // district written, if any (as for a post office).
+  if (rec && writtenTown(key, null, r.statedDistrict) && !placeNearPincode(key, rec)) {
+    r.statedCity = town.name;
+    r.townOutside = true;
+    return c;
+  }
+  if (ownCity || !recordsNamed(key).some((o) => town.codes.includes(o.entry.code))) return null;
   return only(inAreas(town, rec, r).map((a) => a.district)) !== null ? c : null;
 }
 
@@ -5595,8 +5612,13 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const ownCity = !!rec && nearOwnCity(rec);
   const village =
     (!r.statedCity && unplaced && !ownCity
-      ? (villageBeforeSubDistrict(kept) ?? villageAtCrossroads(kept) ?? villageBeforeDistrict(kept, rec, r) ?? (rec ? placeBeforeDistrict(kept, r) : null) ?? townOfSubDistrict(kept, rec, r))
+      ? (villageBeforeSubDistrict(kept) ??
+        villageAtCrossroads(kept) ??
+        villageBeforeDistrict(kept, rec, r) ??
+        (rec ? placeBeforeDistrict(kept, r) : null) ??
+        townOfSubDistrict(kept, rec, r, false))
       : null) ??
+    (!r.statedCity && unplaced && ownCity ? townOfSubDistrict(kept, rec, r, true) : null) ??
     (unplaced && ownCity && !r.cityWritten ? villageOutsideOwnCity(kept, rec) : null) ??
     (!r.statedCity && unplaced && ownCity && rec ? villageWithTownPincode(kept, rec, r) : null);
   const misspelt = !r.statedCity && !town && !rural && !placeTown && !village && !rec && !written ? readMisspeltTown(kept, r, nearTown) : null;

@@ -3999,3 +3999,51 @@ describe("a side written after a directory town ('Main Road, Hindupur West', 'Hi
     expect(read("Main Road, Mapusa, North Goa").components).toMatchObject({ city: "Mapusa", district: "North Goa", state: "Goa" });
   });
 });
+
+describe("a directory town written as the post office, village or tehsil, with a far pincode (twenty-fourth round, post)", () => {
+  const flag = (text: string) => normalizeAddress(text).signals.cityMatchesPincode;
+  const suggested = (text: string) => suggestPincodes(normalizeAddress(text)).map((s) => s.code);
+
+  it("flags the pincode and suggests the town's own, as for the town written alone, the components kept", () => {
+    for (const text of [
+      "Post Behat 560001",
+      "P.O. Behat 560001",
+      "At Post Behat 560001",
+      "VPO Behat 560001",
+      "Vill. Behat 560001",
+      "At & Po Behat 560001",
+      "Vill. Khajuri, Post Behat 560001",
+    ]) {
+      expect(flag(text), text).toBe(false);
+      expect(suggested(text), text).toContain("247121");
+    }
+    // Before, the town with a city of elsewhere written was read, but the pincode not flagged.
+    expect(normalizeAddress("Post Behat, Saharanpur 560001").components).toMatchObject({ city: "Behat", district: "Bengaluru Urban", state: "Karnataka" });
+    expect(flag("Post Behat, Saharanpur 560001")).toBe(false);
+    expect(normalizeAddress("Vill. Rampur, Post Behat 560001").components).toMatchObject({ locality: "Village Rampur", city: "Behat", district: "Bengaluru Urban" });
+    expect(flag("Vill. Rampur, Post Behat 125001")).toBe(false);
+  });
+
+  it("reads a tehsil, taluka or mandal far from the pincode as its town, never the pincode's city", () => {
+    for (const text of ["Tehsil Behat 560001", "Taluka Behat 560001", "Mandal Behat 781001"]) {
+      expect(normalizeAddress(text).components, text).toMatchObject({ city: "Behat", state: text.endsWith("781001") ? "Assam" : "Karnataka" });
+      expect(flag(text), text).toBe(false);
+      expect(suggested(text), text).toContain("247121");
+    }
+    expect(normalizeAddress("Mandal Hindupur 560001").components.city).toBe("Hindupur");
+    expect(suggested("Mandal Hindupur 560001")).toContain("515201");
+  });
+
+  it("does not flag the town's own pincode, its district's, one near it across a border, nor a name the pincode's own", () => {
+    for (const text of ["Vill. Rampur, Post Behat 247121", "Vill. Rampur, Post Behat 247001", "Post Behat 247120", "Post Behat 135001", "Post Behat 248001", "Tehsil Behat 247121"])
+      expect(flag(text), text).not.toBe(false);
+    expect(normalizeAddress("Tehsil Behat 135001").signals.cityMatchesPincode).not.toBe(false);
+    // One of the pincode's own offices bears a far town's name.
+    expect(flag("Post Noorpur 244001")).toBe(true);
+    // A district or city of the pincode written says the name is a village of its own.
+    expect(flag("Post Behat, Dist. Bengaluru Urban 560001")).not.toBe(false);
+    expect(flag("Vill. Rampur, Post Behat, Bengaluru 560001")).not.toBe(false);
+    // The district written with the far town is still flagged.
+    expect(flag("Post Behat, Dist. Saharanpur 560001")).toBe(false);
+  });
+});
