@@ -4012,7 +4012,7 @@ describe("a directory town written as the post office, village or tehsil, with a
       "VPO Behat 560001",
       "Vill. Behat 560001",
       "At & Po Behat 560001",
-      "Vill. Khajuri, Post Behat 560001",
+      "Vill. Sundarpur, Post Behat 560001",
     ]) {
       expect(flag(text), text).toBe(false);
       expect(suggested(text), text).toContain("247121");
