@@ -3952,3 +3952,31 @@ describe("a directory town written with its grain market (Mandi) as the only pla
     expect(parts("Behat Mandi, Jaipur")).toMatchObject({ city: "Jaipur", state: "Rajasthan" });
   });
 });
+
+describe("a town of its own written before its district's headquarters, without a pincode (twenty-fourth round, hq)", () => {
+  const place = (text: string) => normalizeAddress(text).components;
+
+  it("reads a town the gazetteer knows, lying beyond 15 km, as the city, the headquarters the district in the line as written", () => {
+    const read = normalizeAddress("Main Road, Hosur, Krishnagiri");
+    expect(read.components).toMatchObject({ locality: null, city: "Hosur", district: "Krishnagiri", state: "Tamil Nadu" });
+    expect(read.normalized).toBe("Main Road, Hosur, Krishnagiri, Tamil Nadu");
+    expect(place("Station Road Siliguri Darjeeling")).toMatchObject({ locality: null, city: "Siliguri", district: "Darjeeling" });
+    expect(normalizeAddress("Main Road, Haldwani, Nainital, Uttarakhand").normalized).toBe("Main Road, Haldwani, Nainital, Uttarakhand");
+  });
+
+  it("reads a town or sub-district of a metro's district beyond its reach as the city, as for any district", () => {
+    expect(place("Main Road, Kalyan, Thane")).toMatchObject({ locality: null, city: "Kalyan", district: "Thane" });
+    expect(place("Main Road, Velhe, Pune")).toMatchObject({ locality: null, city: "Velhe", district: "Pune" });
+  });
+
+  it("keeps quarters, a metro's areas within its spread, a town written after its headquarters and the pincode's reading", () => {
+    expect(place("Main Road, Sikandra, Agra")).toMatchObject({ locality: "Sikandra", city: "Agra" });
+    expect(place("Main Road, Andheri, Mumbai")).toMatchObject({ locality: "Andheri", city: "Mumbai" });
+    expect(place("Main Road, Sanganer, Jaipur")).toMatchObject({ locality: "Sanganer", city: "Jaipur" });
+    expect(place("Main Road, Haveli, Pune")).toMatchObject({ locality: "Haveli", city: "Pune" });
+    // The city written last is no headquarters: the earlier name is its locality, as before.
+    expect(place("Main Road, Dharwad, Hubli")).toMatchObject({ locality: "Dharwad", city: "Hubballi" });
+    expect(place("Main Road, Krishnagiri, Hosur")).toMatchObject({ locality: "Krishnagiri", city: "Hosur" });
+    expect(place("Main Road, Hosur, Krishnagiri 635109")).toMatchObject({ city: "Hosur", district: "Krishnagiri", pincode: "635109" });
+  });
+});
