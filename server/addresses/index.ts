@@ -291,7 +291,7 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
   // town written after it where the pincode lies near that town ("Kannur, Kasaragod 671321"), as a post office is (`findTown`).
   if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name) && (townOfRecord(before, rec) || farFrom(chosen, rec.entry))) return before;
   // Without a pincode, a town or sub-district of the district whose city is written after it, lying beyond the distance of
-  // a town of its own, is the town as `findTown` reads a plain name ("Hindupur, Anantapur"); the city stays the district.
+  // a town of its own, is the town ("Hosur, Krishnagiri"), as `findTown` reads a plain name there; the city names the district.
   if (!rec && before && chosen && townBeforeDistrictTown(before, chosen)) return before;
   // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
   // either way the pincode does not fit what is written.
@@ -304,7 +304,7 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
  * reach (`townBeforeCityKm`, at the town's own office): a town of its own, not an area of the city written last.
  */
 function townBeforeDistrictTown(town: CityDef, city: CityDef): boolean {
-  // The city written last heads the town's district ("Hindupur, Anantapur"), not another town of it ("Dharwad, Hubballi").
+  // The city written last heads the town's district ("Hosur, Krishnagiri"), not another town of it ("Krishnagiri, Hosur").
   const heads = (d: string) => city.districts.includes(d) && districtTown(d) === city;
   if (CITY_DISTRICTS.has(city.name) || !town.keys.some((k) => townNamed(placeNameKey(k))?.areas.some((a) => heads(a.district)))) return false;
   const at = cityCentre(town);
@@ -743,8 +743,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       }
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district, in the written state
-      // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro, a town or
-      // sub-district of the district that has no office of its name, at its head office's pincode.
+      // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro whose districts are
+      // the city (`CITY_DISTRICTS`), a town or sub-district of the district that has no office of its name, at its head
+      // office's pincode.
       const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && r.states.some((st) => inState(st, state)));
       const one = found[0]?.entry;
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
