@@ -290,10 +290,26 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
   // A town of another district's name that fits only as one of the pincode's offices is that office: a quarter of the
   // town written after it where the pincode lies near that town ("Kannur, Kasaragod 671321"), as a post office is (`findTown`).
   if (rec && before && chosen?.name === rec.entry.city && !METROS.has(chosen.name) && (townOfRecord(before, rec) || farFrom(chosen, rec.entry))) return before;
+  // Without a pincode, a town or sub-district of the district whose city is written after it, lying beyond the distance of
+  // a town of its own, is the town ("Hosur, Krishnagiri"), as `findTown` reads a plain name there; the city names the district.
+  if (!rec && before && chosen && townBeforeDistrictTown(before, chosen)) return before;
   // Else the last well-known city, or a town the directory places only outside the pincode's state(s):
   // either way the pincode does not fit what is written.
   if (!chosen && rec) for (const m of mentions) if (m.kind === "city" && (m.city.curated || townOutsideStates(m.city, rec))) chosen = m.city;
   return chosen;
+}
+
+/**
+ * Whether a city written before another is a directory town or sub-district of that one's district lying beyond its
+ * reach (`townBeforeCityKm`, at the town's own office): a town of its own, not an area of the city written last.
+ */
+function townBeforeDistrictTown(town: CityDef, city: CityDef): boolean {
+  // The city written last heads the town's district ("Hosur, Krishnagiri"), not another town of it ("Krishnagiri, Hosur").
+  const heads = (d: string) => city.districts.includes(d) && districtTown(d) === city;
+  if (CITY_DISTRICTS.has(city.name) || !town.keys.some((k) => townNamed(placeNameKey(k))?.areas.some((a) => heads(a.district)))) return false;
+  const at = cityCentre(town);
+  const rec = at ? pincodeRecord(at.code) : null;
+  return !!at && !!rec?.districts.some((d) => city.districts.includes(d)) && farFrom(city, at, townBeforeCityKm(city, rec));
 }
 
 /**
@@ -727,8 +743,9 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       }
     } else {
       // Without a pincode, the one office of that name in the city's (or the written) district, in the written state
-      // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro, a town or
-      // sub-district of the district that has no office of its name, at its head office's pincode.
+      // or the one it was split from ("Nalgonda, AP"); else, written as a plain name outside a metro whose districts are
+      // the city (`CITY_DISTRICTS`), a town or sub-district of the district that has no office of its name, at its head
+      // office's pincode.
       const found = recordsNamed(key).filter((r) => areas.some((d) => r.districts.includes(d)) && r.states.some((st) => inState(st, state)));
       const one = found[0]?.entry;
       if (one && found.every((r) => distanceKm(r.entry.lat, r.entry.lng, one.lat, one.lng) < 10)) at = one;
@@ -737,7 +754,7 @@ function findTown(kept: Chunk[], rec: PincodeRecord | null, written: CityDef | n
       // Offices of the name far apart in the district are villages named after the town or its namesakes ("Mudigere,
       // Chikkamagaluru", "Mettupalayam, Coimbatore"): the town or sub-district of that name is the one a buyer means. It
       // lies at its pincode in the district whose office bears its name, not at one of its sub-district's beside the city.
-      const town = !at && isPlainName(c) && !METROS.has(home.name) && !district ? townNamed(key) : null;
+      const town = !at && isPlainName(c) && !CITY_DISTRICTS.has(home.name) && !district ? townNamed(key) : null;
       if (town?.areas.some((a) => areas.includes(a.district) && inState(a.state, state))) {
         const there = town.codes.map(pincodeRecord).filter((r) => !!r && r.districts.some((d) => areas.includes(d))) as PincodeRecord[];
         at = (there.find((r) => officeNameKeys(r).some((o) => o.includes(key))) ?? there[0])?.entry ?? null;
@@ -5043,9 +5060,15 @@ const GLUED_ADDRESS_WORD = /^(?:road|street|post|village|junction|highway)|(?:ro
 /** Places written besides the city: kept in the line; in the locality unless they name the district. */
 function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, city: CityDef | null, displaced: CityDef | null, r: Reading) {
   const leftoverCities: Array<{ order: number; text: string; district: boolean }> = [];
+  // Without a pincode, a district's city written after a town of its own there (`townBeforeDistrictTown`) names the
+  // district, and the town keeps its place in the line before it, as a town `findTown` reads does.
+  const at = mentions.find((m) => m.kind === "city" && m.city === city)?.order ?? Infinity;
+  const before = (m: Mention) => m.kind === "city" && !!city && m.order > at && m.city !== city && townBeforeDistrictTown(city, m.city);
+  const townFirst = !rec && !displaced && r.cityWritten && r.statedCity === city?.name && mentions.some(before);
+  if (townFirst) r.cityWritten = false;
   for (const m of mentions) {
-    if (m.kind !== "city" || (m.city === city && !displaced) || (m.city.name === r.statedCity && r.cityWritten)) continue;
-    const namesDistrict = m.city === displaced || (!!rec && m.city.name === rec.entry.city && r.statedCity !== rec.entry.city);
+    if (m.kind !== "city" || (m.city === city && !displaced && !townFirst) || (m.city.name === r.statedCity && r.cityWritten)) continue;
+    const namesDistrict = m.city === displaced || (!!rec && m.city.name === rec.entry.city && r.statedCity !== rec.entry.city) || (townFirst && (m.city === city || before(m)));
     leftoverCities.push({ order: m.order, text: m.city.name, district: namesDistrict });
   }
   return leftoverCities;

@@ -4047,3 +4047,30 @@ describe("a directory town written as the post office, village or tehsil, with a
     expect(flag("Post Behat, Dist. Saharanpur 560001")).toBe(false);
   });
 });
+
+describe("a town of its own written before its district's headquarters, without a pincode (twenty-fourth round, hq)", () => {
+  const place = (text: string) => normalizeAddress(text).components;
+
+  it("reads a town the gazetteer knows, lying beyond 15 km, as the city, the headquarters the district in the line as written", () => {
+    const read = normalizeAddress("Main Road, Hosur, Krishnagiri");
+    expect(read.components).toMatchObject({ locality: null, city: "Hosur", district: "Krishnagiri", state: "Tamil Nadu" });
+    expect(read.normalized).toBe("Main Road, Hosur, Krishnagiri, Tamil Nadu");
+    expect(place("Station Road Siliguri Darjeeling")).toMatchObject({ locality: null, city: "Siliguri", district: "Darjeeling" });
+    expect(normalizeAddress("Main Road, Haldwani, Nainital, Uttarakhand").normalized).toBe("Main Road, Haldwani, Nainital, Uttarakhand");
+  });
+
+  it("reads a town or sub-district of a metro's district beyond its reach as the city, as for any district", () => {
+    expect(place("Main Road, Kalyan, Thane")).toMatchObject({ locality: null, city: "Kalyan", district: "Thane" });
+    expect(place("Main Road, Vada, Thane")).toMatchObject({ locality: null, city: "Vada", district: "Thane" });
+    expect(place("Main Road, Barwala, Ahmedabad")).toMatchObject({ locality: null, city: "Barwala", district: "Ahmedabad" });
+  });
+
+  it("keeps quarters, a metro's areas within its spread, a town written after its headquarters and the pincode's reading", () => {
+    expect(place("Main Road, Sikandra, Agra")).toMatchObject({ locality: "Sikandra", city: "Agra" });
+    expect(place("Main Road, Andheri, Mumbai")).toMatchObject({ locality: "Andheri", city: "Mumbai" });
+    expect(place("Main Road, Sanganer, Jaipur")).toMatchObject({ locality: "Sanganer", city: "Jaipur" });
+    // The city written last is no headquarters: the earlier name is its locality, as before.
+    expect(place("Main Road, Krishnagiri, Hosur")).toMatchObject({ locality: "Krishnagiri", city: "Hosur" });
+    expect(place("Main Road, Hosur, Krishnagiri 635109")).toMatchObject({ city: "Hosur", district: "Krishnagiri", pincode: "635109" });
+  });
+});
