@@ -52,6 +52,7 @@ import {
   soundKey,
   spelledAs,
   spellingIndex,
+  spellingKey,
   swapDistance,
   townWithin,
   townsByFirstAndLength,
@@ -4242,6 +4243,32 @@ const SPOKEN_LETTERS = 8;
 const SPOKEN_TOWN_LETTERS = 6;
 const SPOKEN_TOWN_SOUND = 5;
 
+/**
+ * A transliterated name as Latin spellings of Hindi names write it either way (`spellingKey`: a vowel long or short,
+ * sounded or silent, an aspirate, `w`/`v`, a doubled letter), and `au`/`o`, `z`/`j`, `f`/`ph`, `x`/`ks`, `y`/`i`:
+ * धोराजी "Dhoraji", बाजपुर "Bajpur" (Bazpur), रेवाड़ी "Revari" (Rewari).
+ */
+function heardKey(key: string): string {
+  return spellingKey(key.replace(/au/g, "o").replace(/z/g, "j").replace(/f/g, "p").replace(/x/g, "ks").replace(/y/g, "i"));
+}
+
+let heardTowns: Map<string, string[]> | null = null;
+
+/** Directory towns and sub-districts (`placeNameKey`) by `heardKey`, built on the first transliterated name. */
+function heardTownIndex(): Map<string, string[]> {
+  if (!heardTowns) {
+    heardTowns = new Map();
+    for (const key of directoryTowns().keys()) {
+      const heard = heardKey(key);
+      if (heard.length < SPOKEN_TOWN_SOUND - 1 || COMMON_WORDS.has(key)) continue;
+      const list = heardTowns.get(heard);
+      if (list) list.push(key);
+      else heardTowns.set(heard, [key]);
+    }
+  }
+  return heardTowns;
+}
+
 let spokenCommon: ReadonlySet<string> | null = null;
 
 /**
@@ -4250,13 +4277,14 @@ let spokenCommon: ReadonlySet<string> | null = null;
  * ("Jhandutt", "Jhandutta": the nearest spelling, then the one with more pincodes). `sounded` where some town sounds
  * so, one or not. Not a name that sounds as an address word does ("Chaurah" is a misspelt crossroads, not Chharrah).
  */
-function spokenTown(key: string, state: string | null, district: string | null): { town: DirectoryTown | null; sounded: boolean } {
+function spokenTown(key: string, state: string | null, district: string | null, heard = false): { town: DirectoryTown | null; sounded: boolean } {
   spokenCommon ??= new Set([...COMMON_WORDS].map(spokenKey));
-  const spoken = spokenKey(key);
-  if (spokenCommon.has(spoken)) return { town: null, sounded: true };
-  const towns = (spokenTownIndex().get(spoken) ?? [])
-    .map((k) => townNamed(k))
-    .filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, state) && (!district || a.district === district)));
+  if (spokenCommon.has(spokenKey(key))) return { town: null, sounded: true };
+  const towns =
+    (heard ? heardTownIndex().get(heardKey(key)) : spokenTownIndex().get(spokenKey(key)))
+      ?.slice()
+      .map((k) => townNamed(k))
+      .filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, state) && (!district || a.district === district))) ?? [];
   const town = oneTown(key, towns);
   if (!town) return { town: null, sounded: towns.length > 0 };
   // A name under eight letters meets more towns a letter off: not where a town of several states is as near ("Shapura":
@@ -4436,7 +4464,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
   }
   // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
-  if (!transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  if (!town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (town) {
     // "Kalyan West" is Kalyan, and "Bhayander East" the gazetteer's Bhayander, where the directory knows no place of
     // the whole name or the gazetteer the name without the direction ("Kandivali East" is an office): the line keeps
@@ -4488,17 +4516,25 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       last.tokens.length === 2 &&
       TOWARD_WORDS.has((last.tokens[1] as Token).key) &&
       (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
-    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key) ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
-    // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
-    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
-    // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
+    // buyer wrote in Latin letters is spelt as meant. A place of that sound comes before a near spelling of another
+    // (धोराजी is Dhoraji, no Dhemaji).
     // A name in a regional script sounds like a place where that script is written (திண்டுக்கல் is no town of Odisha).
     const within = transliterated ? scriptStates(text) : null;
-    const sound =
-      transliterated && last && !spelt && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
+    const heardAll =
+      transliterated && last && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
         ? placeBySound(nameOf(last), r.statedState, within, fits, (k) => soundPlaceFits(k, rec, r, within))
         : null;
+    const heard =
+      transliterated && last && !everywhere && !(heardAll && "city" in heardAll) && key.length >= SPOKEN_TOWN_SOUND ? spokenTown(key, r.statedState, r.statedDistrict, true) : null;
+    if (heard?.town && last) soundTown = { chunk: last, key: placeNameKey(heard.town.name) };
+    const sound = heard?.sounded ? null : heardAll;
+    const fuzzy =
+      !sound && !heard?.sounded && last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key)
+        ? fuzzyCity(nameOf(last), r.statedState, fits)
+        : null;
+    // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
+    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
     const cityGuess = spelt ?? (sound && "city" in sound ? sound.city : null);
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
@@ -4521,7 +4557,6 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       r.statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
-  if (transliterated && !town && !rural && !city) readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (soundTown && r.statedCity === null && kept.includes(soundTown.chunk)) {
     r.statedCity = townNamed(soundTown.key)?.name ?? officesNamed(soundTown.key)[0]?.place ?? null;
     r.cityWritten = true;
