@@ -4549,13 +4549,14 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     // A directory town heard so (`heardKey`), where no well-known city sounds as the name does; several: none.
     const heard = transliteratedName && !(heardAll && "city" in heardAll) && key.length >= SPOKEN_TOWN_SOUND ? spokenTown(key, r.statedState, r.statedDistrict, placeFits) : null;
     if (heard?.town && last) soundTown = { chunk: last, key: placeNameKey(heard.town.name) };
-    const sound = heard?.sounded ? null : heardAll;
     const fuzzy =
-      !sound && !heard?.sounded && last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key)
+      !(heardAll && "city" in heardAll) && !heard?.sounded && last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key)
         ? fuzzyCity(nameOf(last), r.statedState, fits)
         : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
     const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
+    // A post office of that sound comes after a well-known city spelt near (ସମ୍ବଲପୁର, "Sambalapur", is Sambalpur).
+    const sound = heard?.sounded || spelt ? null : heardAll;
     if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
     const cityGuess = spelt ?? (sound && "city" in sound ? sound.city : null);
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
