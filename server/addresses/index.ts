@@ -4263,8 +4263,8 @@ const SPOKEN_TOWN_SOUND = 5;
 
 /**
  * A transliterated name as its Latin spellings sound (`spokenKey`: a long vowel doubled, an aspirate, `w`/`v`, `sh`/`s`,
- * `y`/`i`, a doubled letter), and `au`/`o`, `z`/`j`, `f`/`ph`, `x`/`ks` besides: धोराजी "Dhoraji", बाजपुर "Bajpur"
- * (Bazpur). Its last vowel kept: the transliteration writes a last long vowel and drops a silent `a` as Latin spellings
+ * `y`/`i`, a doubled letter), and `au`/`o`, `z`/`j`, `f`/`ph`, `x`/`ks`, `r`/`d` (`ड़` for a `d`) besides: धोराजी
+ * "Dhoraji", बाजपुर "Bajpur" (Bazpur). Its last vowel kept: the transliteration writes a last long vowel and drops a silent `a` as Latin spellings
  * do (इंदौर "Indor" is no Indora).
  */
 function heardKey(key: string): string {
@@ -4279,7 +4279,7 @@ function heardTownIndex(): Map<string, string[]> {
     heardTowns = new Map();
     for (const key of directoryTowns().keys()) {
       const heard = heardKey(key);
-      if (heard.length < SPOKEN_TOWN_SOUND - 1 || COMMON_WORDS.has(key)) continue;
+      if (heard.length < SPOKEN_TOWN_SOUND || COMMON_WORDS.has(key)) continue;
       const list = heardTowns.get(heard);
       if (list) list.push(key);
       else heardTowns.set(heard, [key]);
@@ -4295,6 +4295,7 @@ let spokenCommon: ReadonlySet<string> | null = null;
  * and district written: one town of one state, or several spellings that all lie in one district of one state
  * ("Jhandutt", "Jhandutta": the nearest spelling, then the one with more pincodes). `sounded` where some town sounds
  * so, one or not. Not a name that sounds as an address word does ("Chaurah" is a misspelt crossroads, not Chharrah).
+ * With `heard`, a transliterated name: the towns heard as it is (`heardKey`) that `heard` takes.
  */
 function spokenTown(key: string, state: string | null, district: string | null, heard?: (town: string) => boolean): { town: DirectoryTown | null; sounded: boolean } {
   spokenCommon ??= new Set([...COMMON_WORDS].map((k) => spokenKey(k)));
@@ -4480,7 +4481,6 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = true;
     r.cityWritten = false;
   }
-  // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
   // Spelt as a directory town is, a Hindi name is that town before a near spelling of another place (धोराजी is Dhoraji,
   // no Dhemaji); not where a well-known city sounds as it does (करौली, "Karoli", is Karauli). A regional script's name is
@@ -4545,18 +4545,18 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     const within = transliterated ? scriptStates(text) : null;
     const transliteratedName = transliterated && !!last && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase());
     const placeFits = (k: string) => soundPlaceFits(k, rec, r, within);
-    const heardAll = transliteratedName && last ? placeBySound(nameOf(last), r.statedState, within, fits, placeFits) : null;
+    const bySound = transliteratedName && last ? placeBySound(nameOf(last), r.statedState, within, fits, placeFits) : null;
     // A directory town heard so (`heardKey`), where no well-known city sounds as the name does; several: none.
-    const heard = transliteratedName && !(heardAll && "city" in heardAll) && key.length >= SPOKEN_TOWN_SOUND ? spokenTown(key, r.statedState, r.statedDistrict, placeFits) : null;
+    const heard = transliteratedName && !(bySound && "city" in bySound) && key.length >= SPOKEN_TOWN_SOUND ? spokenTown(key, r.statedState, r.statedDistrict, placeFits) : null;
     if (heard?.town && last) soundTown = { chunk: last, key: placeNameKey(heard.town.name) };
     const fuzzy =
-      !(heardAll && "city" in heardAll) && !heard?.sounded && last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key)
+      !(bySound && "city" in bySound) && !heard?.sounded && last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key)
         ? fuzzyCity(nameOf(last), r.statedState, fits)
         : null;
     // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
     const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     // A post office of that sound comes after a well-known city spelt near (ସମ୍ବଲପୁର, "Sambalapur", is Sambalpur).
-    const sound = heard?.sounded || spelt ? null : heardAll;
+    const sound = heard?.sounded || spelt ? null : bySound;
     if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
     const cityGuess = spelt ?? (sound && "city" in sound ? sound.city : null);
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
