@@ -4066,6 +4066,24 @@ function branchBeforeSubDistrict(kept: Chunk[]): void {
   kept.splice(k - 1, 1, ...(start > 0 ? [{ ...c, tokens: c.tokens.slice(0, start) }, village] : [village]));
 }
 
+/**
+ * Whether the last name, spelt by the transliteration, is a well-known city of the pincode by its sound (`placeBySound`)
+ * and spelt as its name is heard (`heardKey`): "Karoli" (करौली) is Karauli.
+ */
+function soundsLikeCity(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading, text: string): boolean {
+  const last = kept.findLast(isPlainName);
+  if (!last || !last.tokens.every((t) => t.type === WORD) || text.toLowerCase().includes(nameOf(last).toLowerCase())) return false;
+  const found = placeBySound(
+    nameOf(last),
+    r.statedState,
+    null,
+    (c) => !rec || cityMatchesRecord(c, rec),
+    () => false,
+  );
+  const heard = heardKey(placeNameKey(nameOf(last)));
+  return !!found && "city" in found && found.city.keys.some((k) => heardKey(placeNameKey(k)) === heard);
+}
+
 /** A directory town or post office a transliterated name sounds like, in the written state and district and by the pincode. */
 function soundPlaceFits(key: string, rec: PincodeRecord | null, r: Reading, within: readonly string[] | null): boolean {
   if (COMMON_WORDS.has(key) || (rec && !placeNearPincode(key, rec))) return false;
@@ -4188,13 +4206,13 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
  * aspirate for Hindi spelt letter by letter: on names a buyer typed in Latin letters that one guessed wrong twice as
  * often (docs/normalize.md, "A Hindi name read by its sound").
  */
-function spokenKey(key: string): string {
+function spokenKey(key: string, lastKept = false): string {
   if (key.length > SPOKEN_BUFFER.length) return key;
-  return String.fromCharCode.apply(null, SPOKEN_BUFFER.subarray(0, spokenLetters(key)) as unknown as number[]);
+  return String.fromCharCode.apply(null, SPOKEN_BUFFER.subarray(0, spokenLetters(key, lastKept)) as unknown as number[]);
 }
 
 /** Writes a name's `spokenKey` (no longer than the buffer) into `SPOKEN_BUFFER`; its length. */
-function spokenLetters(key: string): number {
+function spokenLetters(key: string, lastKept = false): number {
   // One pass per rule over a buffer, in the order of the rules: the directory's 130,000 office names are keyed so at
   // start-up (`spokenOfficeIndex`), a fourth of the time a chain of `replace` calls took.
   const b = SPOKEN_BUFFER;
@@ -4229,6 +4247,7 @@ function spokenLetters(key: string): number {
     if (b[i] === LETTER.s && i + 1 < n && b[i + 1] === LETTER.h) i++;
   }
   n = m;
+  if (lastKept) return n;
   // A last a, o or u dropped, then a last e as i.
   if (n > 0 && (b[n - 1] === LETTER.a || b[n - 1] === LETTER.o || b[n - 1] === LETTER.u)) n--;
   if (n > 0 && b[n - 1] === LETTER.e) b[n - 1] = LETTER.i;
@@ -4289,6 +4308,33 @@ const SPOKEN_LETTERS = 8;
 const SPOKEN_TOWN_LETTERS = 6;
 const SPOKEN_TOWN_SOUND = 5;
 
+/**
+ * A transliterated name as its Latin spellings sound (`spokenKey`: a long vowel doubled, an aspirate, `w`/`v`, `sh`/`s`,
+ * `y`/`i`, a doubled letter), and `au`/`o`, `z`/`j`, `f`/`ph`, `x`/`ks`, `r`/`d` (`ड़` for a `d`) besides: धोराजी
+ * "Dhoraji", बाजपुर "Bajpur" (Bazpur). Its last vowel kept: the transliteration writes a last long vowel and drops a silent `a` as Latin spellings
+ * do (इंदौर "Indor" is no Indora).
+ */
+function heardKey(key: string): string {
+  return spokenKey(key.replace(/au/g, "o").replace(/z/g, "j").replace(/f/g, "ph").replace(/x/g, "ks").replace(/r/g, "d"), true);
+}
+
+let heardTowns: Map<string, string[]> | null = null;
+
+/** Directory towns and sub-districts (`placeNameKey`) by `heardKey`, built on the first transliterated name. */
+function heardTownIndex(): Map<string, string[]> {
+  if (!heardTowns) {
+    heardTowns = new Map();
+    for (const key of directoryTowns().keys()) {
+      const heard = heardKey(key);
+      if (heard.length < SPOKEN_TOWN_SOUND || COMMON_WORDS.has(key)) continue;
+      const list = heardTowns.get(heard);
+      if (list) list.push(key);
+      else heardTowns.set(heard, [key]);
+    }
+  }
+  return heardTowns;
+}
+
 let spokenCommon: ReadonlySet<string> | null = null;
 
 /**
@@ -4296,14 +4342,15 @@ let spokenCommon: ReadonlySet<string> | null = null;
  * and district written: one town of one state, or several spellings that all lie in one district of one state
  * ("Jhandutt", "Jhandutta": the nearest spelling, then the one with more pincodes). `sounded` where some town sounds
  * so, one or not. Not a name that sounds as an address word does ("Chaurah" is a misspelt crossroads, not Chharrah).
+ * With `heard`, a transliterated name: the towns heard as it is (`heardKey`) that `heard` takes.
  */
-function spokenTown(key: string, state: string | null, district: string | null): { town: DirectoryTown | null; sounded: boolean } {
-  spokenCommon ??= new Set([...COMMON_WORDS].map(spokenKey));
-  const spoken = spokenKey(key);
-  if (spokenCommon.has(spoken)) return { town: null, sounded: true };
-  const towns = (spokenTownIndex().get(spoken) ?? [])
-    .map((k) => townNamed(k))
-    .filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, state) && (!district || a.district === district)));
+function spokenTown(key: string, state: string | null, district: string | null, heard?: (town: string) => boolean): { town: DirectoryTown | null; sounded: boolean } {
+  spokenCommon ??= new Set([...COMMON_WORDS].map((k) => spokenKey(k)));
+  if (spokenCommon.has(spokenKey(key))) return { town: null, sounded: true };
+  const towns =
+    (heard ? heardTownIndex().get(heardKey(key))?.filter(heard) : spokenTownIndex().get(spokenKey(key)))
+      ?.map((k) => townNamed(k))
+      .filter((t): t is DirectoryTown => !!t && t.areas.some((a) => inState(a.state, state) && (!district || a.district === district))) ?? [];
   const town = oneTown(key, towns);
   if (!town) return { town: null, sounded: towns.length > 0 };
   // A name under eight letters meets more towns a letter off: not where a town of several states is as near ("Shapura":
@@ -4481,9 +4528,12 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     r.townFits = true;
     r.cityWritten = false;
   }
-  // Hindi is spelt letter by letter ("जयपुर" → "Jaypur"): a well-known city spelt near it comes first there.
   const transliterated = typeof text === "string" && NON_ASCII.test(text) && hasIndianScript(text);
-  let sided = !transliterated && !town && !rural && !city ? readDirectoryTown(kept, rec, mentions, cityFromState, r) : null;
+  // Spelt as a directory town is, a Hindi name is that town before a near spelling of another place (धोराजी is Dhoraji,
+  // no Dhemaji); not where a well-known city sounds as it does (करौली, "Karoli", is Karauli). A regional script's name is
+  // read so after them: a town spelt so may lie where the script is not written (ସମ୍ବଲପୁର, "Sambalapur", is Sambalpur).
+  const directoryLast = transliterated && !town && !rural && !city && (!!scriptStates(text) || soundsLikeCity(kept, rec, r, text));
+  let sided = !town && !rural && !city && !directoryLast ? readDirectoryTown(kept, rec, mentions, cityFromState, r) : null;
   if (town) {
     // "Kalyan West" is Kalyan, and "Bhayander East" the gazetteer's Bhayander, where the directory knows no place of
     // the whole name or the gazetteer the name without the direction ("Kandivali East" is an office): the line keeps
@@ -4542,17 +4592,25 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       last.tokens.length === 2 &&
       TOWARD_WORDS.has((last.tokens[1] as Token).key) &&
       (!!townNamed(placeNameKey((last.tokens[0] as Token).key)) || !!gaz.places.get((last.tokens[0] as Token).key)?.city);
-    const fuzzy = last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key) ? fuzzyCity(nameOf(last), r.statedState, fits) : null;
-    // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
-    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
     // Hindi spelt letter by letter may sound like a place it is not spelt near ("मेरठ" is "Merath": Meerut); a name the
-    // buyer wrote in Latin letters is spelt as meant. A town so found waits for the directory's towns spelt as written.
+    // buyer wrote in Latin letters is spelt as meant. A place of that sound comes before a near spelling of another
+    // (धोराजी is Dhoraji, no Dhemaji).
     // A name in a regional script sounds like a place where that script is written (திண்டுக்கல் is no town of Odisha).
     const within = transliterated ? scriptStates(text) : null;
-    const sound =
-      transliterated && last && !spelt && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase())
-        ? placeBySound(nameOf(last), r.statedState, within, fits, (k) => soundPlaceFits(k, rec, r, within))
+    const transliteratedName = transliterated && !!last && !everywhere && last.tokens.every((t) => t.type === WORD) && !text.toLowerCase().includes(nameOf(last).toLowerCase());
+    const placeFits = (k: string) => soundPlaceFits(k, rec, r, within);
+    const bySound = transliteratedName && last ? placeBySound(nameOf(last), r.statedState, within, fits, placeFits) : null;
+    // A directory town heard so (`heardKey`), where no well-known city sounds as the name does; several: none.
+    const heard = transliteratedName && !(bySound && "city" in bySound) && key.length >= SPOKEN_TOWN_SOUND ? spokenTown(key, r.statedState, r.statedDistrict, placeFits) : null;
+    if (heard?.town && last) soundTown = { chunk: last, key: placeNameKey(heard.town.name) };
+    const fuzzy =
+      !(bySound && "city" in bySound) && !heard?.sounded && last && !(rec && officeNameKeys(rec).includes(key)) && !everywhere && !gate && !COMMON_WORDS.has(key)
+        ? fuzzyCity(nameOf(last), r.statedState, fits)
         : null;
+    // A town spelt right elsewhere in the address is where a near spelling of a far city is not.
+    const spelt = fuzzy && last && !rec && !r.statedState && !r.statedDistrict && townElsewhere(kept, last, new Set(fuzzy.districts.map((d) => directoryDistricts().get(d)))) ? null : fuzzy;
+    // A post office of that sound comes after a well-known city spelt near (ସମ୍ବଲପୁର, "Sambalapur", is Sambalpur).
+    const sound = heard?.sounded || spelt ? null : bySound;
     if (sound && "town" in sound && last) soundTown = { chunk: last, key: sound.town };
     const cityGuess = spelt ?? (sound && "city" in sound ? sound.city : null);
     // Without a pincode, a directory town spelt a letter off ("Kanchli" for Kanchili), nearer than any city.
@@ -4575,7 +4633,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
       r.statedState ??= stateOfCity(guess.name) ?? (CITY_STATES.has(guess.name) ? guess.name : null);
     }
   }
-  if (transliterated && !town && !rural && !city) sided = readDirectoryTown(kept, rec, mentions, cityFromState, r);
+  if (directoryLast) sided = readDirectoryTown(kept, rec, mentions, cityFromState, r);
   if (soundTown && r.statedCity === null && kept.includes(soundTown.chunk)) {
     r.statedCity = townNamed(soundTown.key)?.name ?? officesNamed(soundTown.key)[0]?.place ?? null;
     r.cityWritten = true;

@@ -4074,3 +4074,33 @@ describe("a town of its own written before its district's headquarters, without 
     expect(place("Main Road, Hosur, Krishnagiri 635109")).toMatchObject({ city: "Hosur", district: "Krishnagiri", pincode: "635109" });
   });
 });
+
+describe("a directory town written in Devanagari, heard as its Latin spellings sound (deva)", () => {
+  it("reads the town spelt so, or heard so, before a near spelling of another place, in the directory's spelling", () => {
+    // Spelt as the directory spells it: no near spelling of a town of another state wins.
+    expect(parts("मेन रोड, धोराजी")).toMatchObject({ city: "Dhoraji", district: "Rajkot", state: "Gujarat" });
+    // ज for ज़, as Hindi writers write it: the town heard so, and the line writes the directory's spelling.
+    expect(parts("मेन रोड, बाजपुर")).toMatchObject({ city: "Bazpur", district: "Udham Singh Nagar", state: "Uttarakhand" });
+    expect(normalizeAddress("मेन रोड, बाजपुर").normalized).toBe("Main Road, Bazpur, Uttarakhand");
+    expect(parts("मेन रोड, धोराजी, गुजरात")).toMatchObject({ city: "Dhoraji", state: "Gujarat" });
+    expect(parts("मेन रोड, बाजपुर, उत्तराखंड")).toMatchObject({ city: "Bazpur", state: "Uttarakhand" });
+  });
+
+  it("keeps well-known cities of the sound, the written state, names heard in several states, and Latin names as written", () => {
+    // A well-known city that sounds so, spelt as heard, before a town spelt as the transliteration is (करौली: Karoli).
+    expect(parts("मेन रोड, करौली")).toMatchObject({ city: "Karauli", state: "Rajasthan" });
+    expect(parts("मेन रोड, मेरठ")).toMatchObject({ city: "Meerut", state: "Uttar Pradesh" });
+    expect(parts("मेन रोड, इंदौर")).toMatchObject({ city: "Indore", state: "Madhya Pradesh" });
+    // Heard as towns of two states (Pathera, Patera): none.
+    expect(parts("मेन रोड, पटेडा")).toMatchObject({ city: null, state: null });
+    // Within the state written: Bazpur lies in none of Rajasthan.
+    expect(parts("मेन रोड, बाजपुर, राज.")).toMatchObject({ city: null, state: "Rajasthan" });
+    expect(parts("गांधी चौक, राज.")).toMatchObject({ city: null, state: "Rajasthan" });
+    // A name written in Latin letters is spelt as meant, as in a Latin address.
+    expect(parts("Main Road, Bajpur")).toMatchObject({ city: "Bajpur", state: null });
+    expect(parts("मकान नं 5, Vadodra, 576201").state).toBe("Karnataka");
+    expect(normalizeAddress("मकान 4, गली 2, मोहल्ला काजीपुरा, ग्राम बेहट, तहसील बेहट, जिला सहारनपुर").normalized).toBe(
+      "4, Gali 2, Mohalla Kajipura, Village Behat, Tehsil Behat, District Saharanpur, Uttar Pradesh",
+    );
+  });
+});
