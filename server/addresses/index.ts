@@ -301,15 +301,44 @@ function chooseCity(mentions: Mention[], rec: PincodeRecord | null): CityDef | n
 
 /**
  * Whether a city written before another is a directory town or sub-district of that one's district lying beyond its
- * reach (`townBeforeCityKm`, at the town's own office): a town of its own, not an area of the city written last.
+ * reach (`townBeforeCityKm`, at the town's own office): a town of its own, not an area of the city written last. The
+ * district where it is, or null.
  */
-function townBeforeDistrictTown(town: CityDef, city: CityDef): boolean {
+function townBeforeDistrictTown(town: CityDef, city: CityDef): string | null {
   // The city written last heads the town's district ("Hosur, Krishnagiri"), not another town of it ("Krishnagiri, Hosur").
   const heads = (d: string) => city.districts.includes(d) && districtTown(d) === city;
-  if (CITY_DISTRICTS.has(city.name) || !town.keys.some((k) => townNamed(placeNameKey(k))?.areas.some((a) => heads(a.district)))) return false;
-  const at = cityCentre(town);
-  const rec = at ? pincodeRecord(at.code) : null;
-  return !!at && !!rec?.districts.some((d) => city.districts.includes(d)) && farFrom(city, at, townBeforeCityKm(city, rec));
+  if (CITY_DISTRICTS.has(city.name)) return null;
+  for (const k of town.keys) {
+    const key = placeNameKey(k);
+    const district = townNamed(key)?.areas.find((a) => heads(a.district))?.district;
+    if (!district) continue;
+    const own = ownPlaceIn(town, city);
+    if (own) return farFrom(city, own, townBeforeCityKm(city, pincodeRecord(own.code))) ? district : null;
+    // A name of several places, the city's own lying in other districts, is the place of that name in the district
+    // written ("Patan, Satara" is Satara's Patan, not Gujarat's city): a town of its own where every post office of
+    // that name there lies beyond the city's reach, none of them in the name's own district too (a town's pincode
+    // that reaches into the next district).
+    const offices = recordsNamed(key).filter((r) => r.districts.includes(district));
+    const far = (r: PincodeRecord) => !r.districts.some((d) => town.districts.includes(d)) && farFrom(city, r.entry, townBeforeCityKm(city, r));
+    return offices.length > 0 && offices.every(far) ? district : null;
+  }
+  return null;
+}
+
+/**
+ * Without a pincode, the district whose city is written after the city chosen, where that is a place of that name of
+ * another district read there (`townBeforeDistrictTown`): the district written decides which place the name is.
+ */
+function districtAfterTown(mentions: readonly Mention[], town: CityDef | null): string | null {
+  const last = mentions.findLast((m) => m.kind === "city");
+  if (!town || last?.kind !== "city" || last.city === town || ownPlaceIn(town, last.city)) return null;
+  return townBeforeDistrictTown(town, last.city);
+}
+
+/** A city's own centre where it lies in one of another city's districts ("Hosur" in Krishnagiri's). */
+function ownPlaceIn(town: CityDef, city: CityDef): PincodeEntry | null {
+  const centre = cityCentre(town);
+  return centre && pincodeRecord(centre.code)?.districts.some((d) => city.districts.includes(d)) ? centre : null;
 }
 
 /**
@@ -5121,7 +5150,7 @@ function citiesBesides(mentions: readonly Mention[], rec: PincodeRecord | null, 
   // Without a pincode, a district's city written after a town of its own there (`townBeforeDistrictTown`) names the
   // district, and the town keeps its place in the line before it, as a town `findTown` reads does.
   const at = mentions.find((m) => m.kind === "city" && m.city === city)?.order ?? Infinity;
-  const before = (m: Mention) => m.kind === "city" && !!city && m.order > at && m.city !== city && townBeforeDistrictTown(city, m.city);
+  const before = (m: Mention) => m.kind === "city" && !!city && m.order > at && m.city !== city && !!townBeforeDistrictTown(city, m.city);
   const townFirst = !rec && !displaced && r.cityWritten && r.statedCity === city?.name && mentions.some(before);
   if (townFirst) r.cityWritten = false;
   for (const m of mentions) {
@@ -5649,7 +5678,7 @@ function normalizeReading(text: string, mayOverrule: boolean): NormalizedAddress
   const city = quarterOf ? (rec ? null : quarterOf) : chosen;
   const r: Reading = {
     statedState: area.statedState,
-    statedDistrict: area.statedDistrict,
+    statedDistrict: area.statedDistrict ?? (rec ? null : districtAfterTown(mentions, chosen)),
     districtWritten: area.districtWritten,
     districtOrder: area.districtOrder,
     statedCity: city?.name ?? null,

@@ -4104,3 +4104,28 @@ describe("a directory town written in Devanagari, heard as its Latin spellings s
     );
   });
 });
+
+describe("a name of several places written before a district's headquarters, without a pincode (twenty-fourth round, hq2)", () => {
+  const place = (text: string) => normalizeAddress(text).components;
+
+  it("reads the place of that name in the district written as the city, lying beyond 15 km, the headquarters the district", () => {
+    // Before: city Nellore, locality Kota (Kota being also Rajasthan's city).
+    const read = normalizeAddress("Main Road, Kota, Nellore");
+    expect(read.components).toMatchObject({ locality: null, city: "Kota", district: "Nellore", state: "Andhra Pradesh" });
+    expect(read.normalized).toBe("Main Road, Kota, Nellore, Andhra Pradesh");
+    expect(place("Station Road Patan Satara")).toMatchObject({ locality: null, city: "Patan", district: "Satara", state: "Maharashtra" });
+    expect(place("Main Road, Rajgarh, Alwar, Rajasthan")).toMatchObject({ locality: null, city: "Rajgarh", district: "Alwar", state: "Rajasthan" });
+    // Before: the town of Punjab, with Gandhinagar its locality.
+    expect(place("Main Road, Mansa, Gandhinagar")).toMatchObject({ locality: null, city: "Mansa", district: "Gandhinagar", state: "Gujarat" });
+    // Two offices of the name in the district, both beyond reach: a town of its own either way.
+    expect(place("Main Road, Krishnagiri, Kurnool")).toMatchObject({ locality: null, city: "Krishnagiri", district: "Kurnool" });
+  });
+
+  it("keeps a quarter within reach, a town whose pincode reaches into the district written, and the pincode's reading", () => {
+    expect(place("Main Road, Gandhinagar, Jammu")).toMatchObject({ locality: "Gandhinagar", city: "Jammu", district: "Jammu" });
+    expect(place("Main Road, Bikaner, Rewari")).toMatchObject({ locality: "Bikaner", city: "Rewari", district: "Rewari" });
+    expect(place("Main Road, Khagaria, Begusarai")).toMatchObject({ city: "Khagaria", district: "Khagaria" });
+    expect(place("Main Road, Hosur, Krishnagiri")).toMatchObject({ locality: null, city: "Hosur", district: "Krishnagiri" });
+    expect(place("Main Road, Kota, Nellore 524411")).toMatchObject({ city: "Kota", district: "Nellore", pincode: "524411" });
+  });
+});
