@@ -3760,13 +3760,13 @@ function quarterOfCityAt(key: string, text: string, start: number, end: number):
 
 /**
  * Whether the post office or town `key` is a quarter of a city the text names after `end` (a gazetteer city, its own
- * spelling or an old name, in one to three words): a place of the city's districts within its reach (`farFrom`; a
- * village beyond it is a town of its own, and the city written would not stay the city), or one that bears a pincode
- * the text writes.
+ * spelling or an old name, in one to three words): a place of the city's districts, or of a pincode the text writes,
+ * within the city's reach (`farFrom`: a village beyond it is a place of its own, and the city written stays the city);
+ * with no city written, a place that bears a pincode the text writes.
  */
 function officeOfCityWrittenAfter(text: string, end: number, key: string): boolean {
   const records = [...recordsNamed(key), ...(townNamed(key)?.codes ?? []).map(pincodeRecord)];
-  for (const m of text.matchAll(PINCODE_WRITTEN)) if (records.some((rec) => rec?.entry.code === `${m[1]}${m[2]}`)) return true;
+  const pincodes = [...text.matchAll(PINCODE_WRITTEN)].map((m) => `${m[1]}${m[2]}`);
   const words =
     text
       .slice(end)
@@ -3776,10 +3776,10 @@ function officeOfCityWrittenAfter(text: string, end: number, key: string): boole
   for (let k = 0; k < words.length; k++) {
     for (let n = 1; n <= 3 && k + n <= words.length; n++) {
       const city = places.get(words.slice(k, k + n).join(" "))?.city;
-      if (city && records.some((rec) => rec && rec.districts.some((d) => city.districts.includes(d)) && !farFrom(city, rec.entry))) return true;
+      if (city) return records.some((rec) => rec && (pincodes.includes(rec.entry.code) || rec.districts.some((d) => city.districts.includes(d))) && !farFrom(city, rec.entry));
     }
   }
-  return false;
+  return records.some((rec) => rec && pincodes.includes(rec.entry.code));
 }
 
 /** Street words lists glue to the town the street is named after. */
