@@ -3185,13 +3185,20 @@ function unglueTowns(text: string): string {
       // A place's name written twice, spelt a letter apart from the directory's ("PENUGONDPENUGOND", Penugonda): the
       // sixth round's "TANUKUTANUKU", whose name the directory spells so.
       if (at === 0 && only === 0 && nearNameTwice(key)) at = length / 2;
+      // A quarter's post office of the city or pincode written, glued after an address word ("COLONYAMEERPET, HYDERABAD").
+      if (at === 0 && only === 0) {
+        at = quarterOfCityAt(key, text, start, i);
+        quarter = at > 0;
+      }
       // Before a district's marker too, the name before its name is a place of its own ("PRODDATURKADAPA DIST").
       subDistrict = SUBDISTRICT_MARKER.test(after) || DISTRICT_NAME_MARKER.test(after);
     } else if (upper === 1 && turn === 0 && length >= 9 && length <= GLUED_RUN && text.charCodeAt(start) < 97) {
       // A word with only its first letter a capital was typed as one word ("Jawharsagar"), but for an address word
       // that starts no place's name glued to a town after it ("Stadiumgadag", "Roadnellore").
       key ||= text.slice(start, i).toLowerCase();
-      if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true);
+      // So is a quarter of the city or pincode written glued to any address word ("Colonyameerpet, Hyderabad").
+      if (!COMMON_WORDS.has(key) && !isPlaceKey(key)) at = gluedNameAt(key, 0, true) || quarterOfCityAt(key, text, start, i);
+      quarter = at > 0 && !GLUED_BEFORE_NAME.includes(key.slice(0, at));
     }
     // A town glued to the road, marg or chowk named after it ("Palwalroad", "HODALROAD"): that street.
     if (at === 0 && !districtCut && length >= 9 && length <= GLUED_RUN && (oneCase || (upper === 1 && turn === 0 && text.charCodeAt(start) < 97))) {
@@ -3755,6 +3762,53 @@ function gluedNameAt(key: string, only: number, town: boolean): number {
     return COMMON_WORDS.has(rest) || GLUED_BEFORE_TOWN.has(rest) ? 0 : word.length;
   }
   return 0;
+}
+
+/** The fewest letters of an address word a quarter's name is split off (`quarterOfCityAt`): "Pet", "Ext" start names. */
+const QUARTER_WORD_LETTERS = 4;
+
+/**
+ * Where a run of letters (lower case) splits into an address word (`GLUED_BEFORE_TOWN`, four letters or more) or an
+ * ordinal's ending after its digit, and a post office of five letters or more of the city or pincode written after
+ * it (`officeOfCityWrittenAfter`), or 0: a space missed before a quarter ("Gandhi Colonyameerpet, Hyderabad"). Only
+ * the text's own city or pincode confirms the office, never a name alone; a run the directory knows whole, a state's
+ * name and a district's or town's name after the word stay ("Nagarkurnool", "Roadside", "Mainpuri").
+ */
+function quarterOfCityAt(key: string, text: string, start: number, end: number): number {
+  if (COMMON_WORDS.has(key) || isDirectoryPlaceKey(key) || stateKeys().has(key)) return 0;
+  const ordinal = digitAt(text, start - 1) && ORDINAL_ENDINGS.has(key.slice(0, 2));
+  for (let i = ordinal ? 2 : QUARTER_WORD_LETTERS; i <= key.length - QUARTER_NAME_LETTERS; i++) {
+    const left = key.slice(0, i);
+    if (!(ordinal && i === 2) && !GLUED_BEFORE_TOWN.has(left)) continue;
+    const right = key.slice(i);
+    if (stateKeys().has(right) || !(isOfficeKey(right) || gluedTownKeys().has(right))) continue;
+    return officeOfCityWrittenAfter(text, end, right) ? i : 0;
+  }
+  return 0;
+}
+
+/**
+ * Whether the post office or town `key` is a quarter of a city the text names after `end` (a gazetteer city, its own
+ * spelling or an old name, in one to three words): a place of the city's districts, or of a pincode the text writes,
+ * within the city's reach (`farFrom`: a village beyond it is a place of its own, and the city written stays the city);
+ * with no city written, a place that bears a pincode the text writes.
+ */
+function officeOfCityWrittenAfter(text: string, end: number, key: string): boolean {
+  const records = [...recordsNamed(key), ...(townNamed(key)?.codes ?? []).map(pincodeRecord)];
+  const pincodes = [...text.matchAll(PINCODE_WRITTEN)].map((m) => `${m[1]}${m[2]}`);
+  const words =
+    text
+      .slice(end)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? [];
+  const places = getGazetteer().places;
+  for (let k = 0; k < words.length; k++) {
+    for (let n = 1; n <= 3 && k + n <= words.length; n++) {
+      const city = places.get(words.slice(k, k + n).join(" "))?.city;
+      if (city) return records.some((rec) => rec && (pincodes.includes(rec.entry.code) || rec.districts.some((d) => city.districts.includes(d))) && !farFrom(city, rec.entry));
+    }
+  }
+  return records.some((rec) => rec && pincodes.includes(rec.entry.code));
 }
 
 /** Street words lists glue to the town the street is named after. */

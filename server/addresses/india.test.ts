@@ -4129,3 +4129,31 @@ describe("a name of several places written before a district's headquarters, wit
     expect(place("Main Road, Kota, Nellore 524411")).toMatchObject({ city: "Kota", district: "Nellore", pincode: "524411" });
   });
 });
+
+describe("a quarter of the city written glued after an address word (twenty-fourth round, gluearea)", () => {
+  const read = (text: string) => normalizeAddress(text);
+
+  it("writes the word and the quarter apart, the quarter the locality and the city the city", () => {
+    // Before, the run stayed one word ("Colonybegumpet") and the quarter was not read.
+    const glued = read("12, Gandhi Colonybegumpet, Hyderabad");
+    expect(glued.normalized).toBe("12, Gandhi Colony, Begumpet, Hyderabad, Telangana");
+    expect(glued.components).toMatchObject({ locality: "Gandhi Colony, Begumpet", city: "Hyderabad", district: "Hyderabad" });
+    expect(read("4, 2nd Mainjayanagar, Bangalore").components).toMatchObject({ locality: "Jayanagar", city: "Bengaluru" });
+    expect(read("4, 2nd Mainjayanagar, Bangalore").normalized).toBe("4, 2nd Main, Jayanagar, Bengaluru, Karnataka");
+    expect(read("12, GANDHI COLONYBEGUMPET, HYDERABAD").normalized).toBe("12, Gandhi Colony, Begumpet, Hyderabad, Telangana");
+    expect(read("12, Gandhi Colonybegumpet, Hyderabad 500016").components).toMatchObject({ city: "Hyderabad", pincode: "500016" });
+    // An ordinal's ending after its digit is a word too.
+    expect(read("4, 2ndjayanagar, Bangalore").components).toMatchObject({ locality: "Jayanagar", city: "Bengaluru" });
+  });
+
+  it("leaves a village beyond the city's reach, another city's quarter, a name known whole and the spaced form alone", () => {
+    expect(read("12, Gandhi Colonyramayampet, Hyderabad").normalized).toBe("12, Gandhi Colonyramayampet, Hyderabad, Telangana");
+    expect(read("12, Gandhi Colonyjayanagar, Mumbai").components.city).toBe("Mumbai");
+    expect(read("12, Gandhi Colonyjayanagar, Mumbai").normalized).toContain("Colonyjayanagar");
+    expect(read("12, Gandhi Colonymainpuri, Agra").normalized).toContain("Colonymainpuri");
+    expect(read("12, Gandhi Road, Mainpuri").components.city).toBe("Mainpuri");
+    expect(read("12, Gandhi Road, Colonelganj, Gonda").components.city).toBe("Colonelganj");
+    expect(read("4, Main Roadside Market, Hyderabad").normalized).toBe("4, Main Roadside Market, Hyderabad, Telangana");
+    expect(read("12, Gandhi Colony Begumpet, Hyderabad").components.city).toBe("Hyderabad");
+  });
+});
