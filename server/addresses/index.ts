@@ -4220,6 +4220,19 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   const everywhere = !!last && !rec && !r.statedState && !r.statedDistrict && everywhereName(key);
   const within = everywhere ? roadState(kept) : null;
   let found = last && (!everywhere || within) ? writtenTown(key, rec ? null : (within ?? r.statedState), rec ? null : r.statedDistrict) : null;
+  // With a pincode, a town written with its market ("Behat Mandi", "Behat Bazar") far from it is read as the town alone
+  // is, the locality keeping the market as written; not where a district, state or tehsil is written (`placeSaid`).
+  // Near the pincode `placeWrittenAsTown` reads it.
+  const marketKey =
+    rec && last && !found && !facility && !side && !placeSaid(kept, r) && last.tokens.length > 1 && MARKETS.has((last.tokens[last.tokens.length - 1] as Token).key)
+      ? placeNameKey(nameOf({ ...last, tokens: last.tokens.slice(0, -1) }))
+      : "";
+  const marketTown = marketKey && last?.tokens.every((t) => t.type === WORD) && !placeNearPincode(marketKey, rec as PincodeRecord) ? writtenTown(marketKey, null, null) : null;
+  if (last && marketTown) {
+    r.statedCity = marketTown.name;
+    r.townOutside = true;
+    return { chunk: last, tokens: last.tokens.slice(0, -1), name: marketTown.name, outside: true };
+  }
   // Without a pincode, a town that is also a post office in the state a road names is that office (see localityArea).
   const road = !rec && found && !r.statedState ? roadState(kept) : null;
   const words = last ? nameOf(last).toLowerCase().split(" ") : [];
@@ -4732,7 +4745,7 @@ function readCity(text: string, kept: Chunk[], rec: PincodeRecord | null, city: 
     sided ??
     (r.statedCity === null && !town && !rural
       ? rec && beside
-        ? (placeBesideOwnCity(kept, rec, r) ?? branchTown(kept, rec, r.statedDistrict, r.statedState, true))
+        ? (placeBesideOwnCity(kept, rec, r) ?? branchTown(kept, rec, r.statedDistrict, r.statedState, true) ?? facilityTown(kept, rec, r, true))
         : (placeWrittenAsTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
           (r.neighbourDistrict && !r.statedDistrict ? placeBesideUnknownPincode(kept, r.neighbourDistrict, r.statedState) : null) ??
           branchTown(kept, otherState ? null : rec, r.statedDistrict, r.statedState) ??
@@ -4850,22 +4863,33 @@ const namesAPlace = (p: Chunk) => isPlainName(p) && p.tokens.some((t) => t.type 
 /**
  * A landmark that is a town's own facility (`townFacility`: "Near Hindupur Bus Stand, Dist. Anantapur") where no other
  * place is written: the parcel goes to that town. In the pincode's district (without one, the written district or
- * state; with nothing written, one district only); the line keeps the landmark as written.
+ * state; with nothing written, one district only); the line keeps the landmark as written. Beside the pincode's own
+ * city (`farOnly`), only a town far from the pincode.
  */
-function facilityTown(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading): { chunk: Chunk; tokens: readonly Token[] } | null {
+function facilityTown(kept: readonly Chunk[], rec: PincodeRecord | null, r: Reading, farOnly = false): { chunk: Chunk; tokens: readonly Token[]; outside?: boolean } | null {
   const c = kept.findLast((p) => p.kind === "landmark");
   if (!c || kept.some(namesAPlace)) return null;
   for (const { name } of townFacility(c.tokens)) {
     const town = townNamed(placeNameKey(name));
-    if (!town || only(inAreas(town, rec, r).map((a) => a.district)) === null) continue;
+    // Far from the pincode it is where the buyer is, and the pincode is wrong, as for the town written alone; not a
+    // known city's stand in a metro, where buses leave for it ("Near Jaipur Bus Stand" in Delhi).
+    const far = !!town && !!rec && !placeSaid(kept, r) && !placeNearPincode(placeNameKey(name), rec) && !(METROS.has(rec.entry.city ?? "") && getGazetteer().places.get(name)?.city);
+    if (!town || (!far && (farOnly || only(inAreas(town, rec, r).map((a) => a.district)) === null))) continue;
     // The town's tokens: a token's key may hold words the tokenizer kept together.
     for (let n = 1; n <= c.tokens.length; n++) {
       const tokens = c.tokens.slice(0, n);
-      if (tokens.map((t) => t.key).join(" ") === name) return { chunk: c, tokens };
+      if (tokens.map((t) => t.key).join(" ") === name) return { chunk: c, tokens, outside: far };
     }
   }
   return null;
 }
+
+/**
+ * A district, state, tehsil, post office or village written: with a pincode, a market or facility named after a far
+ * town lies there ("Hindupur Bazar, Dist. Gorakhpur" is a quarter's market), not in that town.
+ */
+const placeSaid = (kept: readonly Chunk[], r: Reading): boolean =>
+  !!r.statedDistrict || !!r.statedState || kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
 
 /** A directory town's areas within the pincode's districts; without one, the written district and state. */
 function inAreas(town: DirectoryTown, rec: PincodeRecord | null, r: Reading): Area[] {

@@ -4041,8 +4041,8 @@ describe("a directory town written as the post office, village or tehsil, with a
     // One of the pincode's own offices bears a far town's name.
     expect(flag("Post Noorpur 244001")).toBe(true);
     // A district or city of the pincode written says the name is a village of its own.
-    expect(flag("Post Behat, Dist. Bengaluru Urban 560001")).not.toBe(false);
-    expect(flag("Vill. Rampur, Post Behat, Bengaluru 560001")).not.toBe(false);
+    expect(flag("Post Behat, Dist. Bengaluru Urban 560001")).toBe(false);
+    expect(flag("Vill. Rampur, Post Behat, Bengaluru 560001")).toBe(false);
     // The district written with the far town is still flagged.
     expect(flag("Post Behat, Dist. Saharanpur 560001")).toBe(false);
   });
@@ -4155,5 +4155,34 @@ describe("a quarter of the city written glued after an address word (twenty-four
     expect(read("12, Gandhi Road, Colonelganj, Gonda").components.city).toBe("Colonelganj");
     expect(read("4, Main Roadside Market, Hyderabad").normalized).toBe("4, Main Roadside Market, Hyderabad, Telangana");
     expect(read("12, Gandhi Colony Begumpet, Hyderabad").components.city).toBe("Hyderabad");
+  });
+});
+
+describe("a far pincode after a town's market or facility (twenty-fourth round, farpin)", () => {
+  const read = (text: string) => normalizeAddress(text);
+  const flagged = (text: string) => read(text).signals.cityMatchesPincode === false;
+  const suggested = (text: string) => suggestPincodes(read(text)).map((s) => s.code);
+
+  it("flags the pincode and suggests the town's own, as for the town written alone", () => {
+    // Before, the market or facility was the pincode's city's: the city was the pincode's (New Delhi), never written.
+    for (const text of ["Main Road, Hindupur Mandi 110001", "Main Road, Hindupur Bazar 110001", "Near Hindupur Bus Stand 110001", "Opp Hindupur Railway Station 110001"]) {
+      expect(flagged(text)).toBe(true);
+      expect(read(text).components).toMatchObject({ city: "Hindupur", pincode: "110001" });
+      expect(suggested(text)).toContain("515201");
+    }
+    expect(read("Main Road, Hindupur Mandi 110001").components.locality).toBe("Hindupur Mandi");
+    expect(read("Near Hindupur Bus Stand 560001").components).toMatchObject({ city: "Hindupur", landmark: "Near Hindupur Bus Stand" });
+    expect(flagged("Main Road, Hindupur 110001")).toBe(true);
+  });
+
+  it("leaves the town's own pincode, a market under a written district or tehsil and a known city's stand in a metro", () => {
+    for (const text of ["Main Road, Hindupur Mandi 515201", "Main Road, Hindupur Bazar 515201", "Near Hindupur Bus Stand 515201"]) {
+      expect(flagged(text)).toBe(false);
+      expect(read(text).components.city).toBe("Hindupur");
+    }
+    expect(flagged("Hindupur Bazar, Dist. Saharanpur 247001")).toBe(false);
+    expect(flagged("Hindupur Bazar, Teh. Behat 247121")).toBe(false);
+    expect(flagged("Near Jaipur Bus Stand 110001")).toBe(false);
+    expect(flagged("Sabzi Mandi 110001")).toBe(false);
   });
 });
