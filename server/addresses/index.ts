@@ -4191,6 +4191,18 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   // word ("Near Hindupur"), initials, a direction or a short word that begin a town's own name ("K. Gangavaram", "Jam
   // Khambhalia", "Old Gajuwaka", "East Jayanagar"), nor a district's name after a place of that district
   // ("Channarayapatna Hassan": the town, then its district).
+  // A post office (village) the directory knows in one state only, written bare with a pincode far from it
+  // ("Mettavalasa 560001"): the buyer's place and the pincode wrong, as for the town.
+  // What else is written says which place it is: a district, or a tehsil, post office or village the rural readers read.
+  const rural = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  const office = rec && last && !found && !ownOffice && !facility && !side && !r.statedDistrict && !rural ? farOffice(last, key, rec, r.statedState) : null;
+  if (office && last) {
+    r.statedCity = office;
+    r.townOutside = true;
+    r.cityWritten = true;
+    kept.splice(kept.indexOf(last), 1);
+    return null;
+  }
   if (!last || found || !isPlainName(last)) return null;
   // Nor where a tehsil, post office or village is written: those name the place ("Khilla Ghanpur, Wanaparthy Tq.").
   const unknown = () => recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
@@ -4223,6 +4235,38 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     return null;
   }
   return null;
+}
+
+/**
+ * The directory's name of a village post office of one state, not the pincode's, written as the town (`readDirectoryTown`)
+ * with a pincode far from it (`placeNearPincode`), else null. Not a word of four letters or fewer (an abbreviation or a
+ * word: "HIT", "Pond"), an address word's, a person's or a landmark's name ("Upper Bazar", "Gate"), a near spelling of a place of the pincode's district ("Ahemdabad") or of a word of its
+ * offices' names (a village of the pincode in another spelling), a numbered office ("Sec-91"), nor an office within a
+ * town of its district: a town's quarters ("George Town", "Civil Lines") are named alike in every state, most without
+ * an office of their own.
+ */
+function farOffice(c: Chunk, key: string, rec: PincodeRecord, written: string | null): string | null {
+  const word = (t: Token) => COMMON_WORDS.has(t.key) || QUARTER_WORDS.has(t.key) || TOWARD_WORDS.has(t.key) || ROAD_NAMES.has(t.key) || PEOPLE.has(t.key) || LANDMARK_NOUNS.has(t.key);
+  // A name localities of several states are called after ("Durga" of Durga Nagar) is a quarter's as often as the village's.
+  if (key.length < 5 || c.tokens.some(word) || new Set(recordsNamed(`${key}nagar`).flatMap((r) => r.states)).size > 1) return null;
+  const offices = officesNamed(key);
+  const state = only(offices.flatMap((o) => o.rec.states));
+  if (!state || !inState(state, written) || rec.states.includes(state) || offices.some((o) => /\d/.test(o.place))) return null;
+  const limit = allowedEdits(key.length);
+  const spelt = (name: string) => (name.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => editDistance(w, key, limit) <= limit);
+  // Nor the first words of a place of the pincode's district ("Kalthan" for "Kalthan No 1").
+  const begins = rec.districts.some((d) =>
+    districtPlaceKeys()
+      .get(d)
+      ?.get(key[0] as string)
+      ?.some((n) => n.startsWith(key)),
+  );
+  if (begins || placeNearPincode(key, rec) || nearPlaceIn(key, rec.districts) || rec.entry.places.some(spelt)) return null;
+  const rural = offices.every(({ rec: o }) => {
+    const head = districtHeadPincode(o.entry.district);
+    return !head || distanceKm(head.lat, head.lng, o.entry.lat, o.entry.lng) > TOWN_DISTANCE_KM;
+  });
+  return rural ? (offices[0] as { place: string }).place : null;
 }
 
 /**
