@@ -4195,7 +4195,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
   // ("Mettavalasa 560001"): the buyer's place and the pincode wrong, as for the town.
   // What else is written says which place it is: a district, or a tehsil, post office or village the rural readers read.
   const rural = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
-  const office = rec && last && !found && !ownOffice && !facility && !side && !r.statedDistrict && !rural ? farOffice(last, key, rec, r.statedState) : null;
+  const office = rec && last && !found && !ownOffice && !facility && !side && !r.statedCity && !r.statedDistrict && !rural ? farOffice(last, key, rec, r.statedState) : null;
   if (office && last) {
     r.statedCity = office;
     r.townOutside = true;
@@ -4241,7 +4241,7 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
  * The directory's name of a village post office of one state, not the pincode's, written as the town (`readDirectoryTown`)
  * with a pincode far from it (`placeNearPincode`), else null. Not a word of four letters or fewer (an abbreviation or a
  * word: "HIT", "Pond"), an address word's, a person's or a landmark's name ("Upper Bazar", "Gate"), a near spelling of a place of the pincode's district ("Ahemdabad") or of a word of its
- * offices' names (a village of the pincode in another spelling), a numbered office ("Sec-91"), nor an office within a
+ * offices' names (a village of the pincode in another spelling), a known city spelt as it sounds, a numbered office ("Sec-91"), nor an office within a
  * town of its district: a town's quarters ("George Town", "Civil Lines") are named alike in every state, most without
  * an office of their own.
  */
@@ -4261,7 +4261,15 @@ function farOffice(c: Chunk, key: string, rec: PincodeRecord, written: string | 
       ?.get(key[0] as string)
       ?.some((n) => n.startsWith(key)),
   );
-  if (begins || placeNearPincode(key, rec) || nearPlaceIn(key, rec.districts) || rec.entry.places.some(spelt)) return null;
+  // A known city spelt as it sounds ("Haidarabad") is that city, not the office of that spelling.
+  const heard = placeBySound(
+    nameOf(c),
+    null,
+    null,
+    (city) => city.curated,
+    () => false,
+  );
+  if (begins || (heard && "city" in heard) || placeNearPincode(key, rec) || nearPlaceIn(key, rec.districts) || rec.entry.places.some(spelt)) return null;
   const rural = offices.every(({ rec: o }) => {
     const head = districtHeadPincode(o.entry.district);
     return !head || distanceKm(head.lat, head.lng, o.entry.lat, o.entry.lng) > TOWN_DISTANCE_KM;
