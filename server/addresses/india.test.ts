@@ -4130,7 +4130,7 @@ describe("a name of several places written before a district's headquarters, wit
   });
 });
 
-describe("a village post office of one state written as the town with a far pincode (twenty-sixth round, office)", () => {
+describe("a village post office of one state written as the town with a far pincode (twenty-fourth round, office)", () => {
   const flagged = (text: string) => {
     const a = normalizeAddress(text);
     return { city: a.components.city, flagged: a.signals.cityMatchesPincode === false || a.signals.stateMatchesPincode === false, suggested: suggestPincodes(a).map((s) => s.code) };
