@@ -4184,13 +4184,6 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     kept.splice(kept.indexOf(last), 1, ...(facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
     return null;
   }
-  // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
-  // the locality, and the pincode is wrong as for the town written alone. Without a pincode, a town after any name
-  // that with it is no place the directory knows, no comma between ("Thota Peta Hindupur", "Rameswaram Proddatur"):
-  // the town is the city and the name before it its locality, as with the comma. Not after a marker's or a landmark's
-  // word ("Near Hindupur"), initials, a direction or a short word that begin a town's own name ("K. Gangavaram", "Jam
-  // Khambhalia", "Old Gajuwaka", "East Jayanagar"), nor a district's name after a place of that district
-  // ("Channarayapatna Hassan": the town, then its district).
   // A post office (village) the directory knows in one state only, written bare with a pincode far from it
   // ("Mettavalasa 560001"): the buyer's place and the pincode wrong, as for the town.
   // What else is written says which place it is: a district, or a tehsil, post office or village the rural readers read.
@@ -4203,6 +4196,13 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     kept.splice(kept.indexOf(last), 1);
     return null;
   }
+  // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
+  // the locality, and the pincode is wrong as for the town written alone. Without a pincode, a town after any name
+  // that with it is no place the directory knows, no comma between ("Thota Peta Hindupur", "Rameswaram Proddatur"):
+  // the town is the city and the name before it its locality, as with the comma. Not after a marker's or a landmark's
+  // word ("Near Hindupur"), initials, a direction or a short word that begin a town's own name ("K. Gangavaram", "Jam
+  // Khambhalia", "Old Gajuwaka", "East Jayanagar"), nor a district's name after a place of that district
+  // ("Channarayapatna Hassan": the town, then its district).
   if (!last || found || !isPlainName(last)) return null;
   // Nor where a tehsil, post office or village is written: those name the place ("Khilla Ghanpur, Wanaparthy Tq.").
   const unknown = () => recordsNamed(key).length === 0 && !townNamed(key) && !kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
@@ -4240,10 +4240,11 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
 /**
  * The directory's name of a village post office of one state, not the pincode's, written as the town (`readDirectoryTown`)
  * with a pincode far from it (`placeNearPincode`), else null. Not a word of four letters or fewer (an abbreviation or a
- * word: "HIT", "Pond"), an address word's, a person's or a landmark's name ("Upper Bazar", "Gate"), a near spelling of a place of the pincode's district ("Ahemdabad") or of a word of its
- * offices' names (a village of the pincode in another spelling), a known city spelt as it sounds, a numbered office ("Sec-91"), nor an office within a
- * town of its district: a town's quarters ("George Town", "Civil Lines") are named alike in every state, most without
- * an office of their own.
+ * word: "HIT", "Pond"), a name with an address, quarter, road, person's or landmark word ("Old Bazar", "Gate"), a
+ * numbered office ("Rampura No. 2"), a near spelling of a place of the pincode's district ("Hindpur") or of a word of
+ * its offices' names (a village of the pincode in another spelling), the first words of a place of its district
+ * ("Rampura" for "Rampura No. 2"), a known city spelt as it sounds ("Ludhiyana"), nor an office within a town of its
+ * district: a town's quarters ("Gomtipur" of Ahmedabad) are named alike in many places, most without an office.
  */
 function farOffice(c: Chunk, key: string, rec: PincodeRecord, written: string | null): string | null {
   const word = (t: Token) => COMMON_WORDS.has(t.key) || QUARTER_WORDS.has(t.key) || TOWARD_WORDS.has(t.key) || ROAD_NAMES.has(t.key) || PEOPLE.has(t.key) || LANDMARK_NOUNS.has(t.key);
@@ -4254,14 +4255,12 @@ function farOffice(c: Chunk, key: string, rec: PincodeRecord, written: string | 
   if (!state || !inState(state, written) || rec.states.includes(state) || offices.some((o) => /\d/.test(o.place))) return null;
   const limit = allowedEdits(key.length);
   const spelt = (name: string) => (name.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => editDistance(w, key, limit) <= limit);
-  // Nor the first words of a place of the pincode's district ("Kalthan" for "Kalthan No 1").
   const begins = rec.districts.some((d) =>
     districtPlaceKeys()
       .get(d)
       ?.get(key[0] as string)
       ?.some((n) => n.startsWith(key)),
   );
-  // A known city spelt as it sounds ("Haidarabad") is that city, not the office of that spelling.
   const heard = placeBySound(
     nameOf(c),
     null,
