@@ -4251,6 +4251,18 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     kept.splice(kept.indexOf(last), 1, ...(facility ? [{ ...last, tokens: last.tokens.slice(0, facility) }] : []));
     return null;
   }
+  // A post office (village) the directory knows in one state only, written bare with a pincode far from it
+  // ("Mettavalasa 560001"): the buyer's place and the pincode wrong, as for the town.
+  // What else is written says which place it is: a district, or a tehsil, post office or village the rural readers read.
+  const rural = kept.some((c) => c.kind === "tehsil" || c.kind === "post" || c.kind === "village");
+  const office = rec && last && !found && !ownOffice && !facility && !side && !r.statedCity && !r.statedDistrict && !rural ? farOffice(last, key, rec, r.statedState) : null;
+  if (office && last) {
+    r.statedCity = office;
+    r.townOutside = true;
+    r.cityWritten = true;
+    kept.splice(kept.indexOf(last), 1);
+    return null;
+  }
   // With a pincode of elsewhere, a town after an area's own word ("Main Market Sompeta 560001"): the words before are
   // the locality, and the pincode is wrong as for the town written alone. Without a pincode, a town after any name
   // that with it is no place the directory knows, no comma between ("Thota Peta Hindupur", "Rameswaram Proddatur"):
@@ -4290,6 +4302,45 @@ function readDirectoryTown(kept: Chunk[], rec: PincodeRecord | null, mentions: r
     return null;
   }
   return null;
+}
+
+/**
+ * The directory's name of a village post office of one state, not the pincode's, written as the town (`readDirectoryTown`)
+ * with a pincode far from it (`placeNearPincode`), else null. Not a word of four letters or fewer (an abbreviation or a
+ * word: "HIT", "Pond"), a name with an address, quarter, road, person's or landmark word ("Old Bazar", "Gate"), a
+ * numbered office ("Rampura No. 2"), a near spelling of a place of the pincode's district ("Hindpur") or of a word of
+ * its offices' names (a village of the pincode in another spelling), the first words of a place of its district
+ * ("Rampura" for "Rampura No. 2"), a known city spelt as it sounds ("Ludhiyana"), nor an office within a town of its
+ * district: a town's quarters ("Gomtipur" of Ahmedabad) are named alike in many places, most without an office.
+ */
+function farOffice(c: Chunk, key: string, rec: PincodeRecord, written: string | null): string | null {
+  const word = (t: Token) => COMMON_WORDS.has(t.key) || QUARTER_WORDS.has(t.key) || TOWARD_WORDS.has(t.key) || ROAD_NAMES.has(t.key) || PEOPLE.has(t.key) || LANDMARK_NOUNS.has(t.key);
+  // A name localities of several states are called after ("Durga" of Durga Nagar) is a quarter's as often as the village's.
+  if (key.length < 5 || c.tokens.some(word) || new Set(recordsNamed(`${key}nagar`).flatMap((r) => r.states)).size > 1) return null;
+  const offices = officesNamed(key);
+  const state = only(offices.flatMap((o) => o.rec.states));
+  if (!state || !inState(state, written) || rec.states.includes(state) || offices.some((o) => /\d/.test(o.place))) return null;
+  const limit = allowedEdits(key.length);
+  const spelt = (name: string) => (name.toLowerCase().match(/[a-z]+/g) ?? []).some((w) => editDistance(w, key, limit) <= limit);
+  const begins = rec.districts.some((d) =>
+    districtPlaceKeys()
+      .get(d)
+      ?.get(key[0] as string)
+      ?.some((n) => n.startsWith(key)),
+  );
+  const heard = placeBySound(
+    nameOf(c),
+    null,
+    null,
+    (city) => city.curated,
+    () => false,
+  );
+  if (begins || (heard && "city" in heard) || placeNearPincode(key, rec) || nearPlaceIn(key, rec.districts) || rec.entry.places.some(spelt)) return null;
+  const rural = offices.every(({ rec: o }) => {
+    const head = districtHeadPincode(o.entry.district);
+    return !head || distanceKm(head.lat, head.lng, o.entry.lat, o.entry.lng) > TOWN_DISTANCE_KM;
+  });
+  return rural ? (offices[0] as { place: string }).place : null;
 }
 
 /**

@@ -4186,3 +4186,29 @@ describe("a far pincode after a town's market or facility (twenty-fourth round, 
     expect(flagged("Sabzi Mandi 110001")).toBe(false);
   });
 });
+
+describe("a village post office of one state written as the town with a far pincode (twenty-fourth round, office)", () => {
+  const flagged = (text: string) => {
+    const a = normalizeAddress(text);
+    return { city: a.components.city, flagged: a.signals.cityMatchesPincode === false || a.signals.stateMatchesPincode === false, suggested: suggestPincodes(a).map((s) => s.code) };
+  };
+
+  it("flags the pincode and suggests the office's own, the city the office written (before: the pincode's city, no flag)", () => {
+    expect(flagged("Mettavalasa 560001")).toEqual({ city: "Mettavalasa", flagged: true, suggested: ["532168", "535559"] });
+    expect(flagged("Main Road, Chompi 110001")).toEqual({ city: "Chompi", flagged: true, suggested: ["531149"] });
+    expect(flagged("H No 4, Mallipudi, 700001")).toMatchObject({ city: "Mallipudi", flagged: true });
+    const read = normalizeAddress("Main Road, Chompi 110001");
+    expect(read.components).toMatchObject({ locality: null, city: "Chompi", district: "Central Delhi", state: "Delhi" });
+    expect(read.normalized).toBe("Main Road, Chompi, Delhi 110001");
+  });
+
+  it("keeps the office's own pincode, a pincode of its state, a written city or district, address words and a town's quarters", () => {
+    expect(flagged("Main Road, Chompi 531149")).toMatchObject({ flagged: false });
+    expect(flagged("Main Road, Mettavalasa 515201")).toMatchObject({ flagged: false });
+    expect(flagged("Main Road, Mettavalasa, Bengaluru 560001")).toMatchObject({ city: "Bengaluru", flagged: false });
+    expect(flagged("Main Road, Mettavalasa, Dist. Saharanpur 560001")).toMatchObject({ flagged: false });
+    expect(flagged("Main Road, Gate 560001")).toMatchObject({ city: "Bengaluru", flagged: false });
+    // An office within its district's town (Ahmedabad's quarter): quarters of that name may be anywhere.
+    expect(flagged("Main Road, Gomtipur 560001")).toMatchObject({ city: "Bengaluru", flagged: false });
+  });
+});

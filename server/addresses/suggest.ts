@@ -70,8 +70,10 @@ export function suggestPincodes(a: NormalizedAddress): SuggestedPincode[] {
           ? townDistricts.some((d) => rec.districts.includes(d))
           : null;
       if (cityFits === false) continue;
-      // Something besides the name itself must tie the office to this address.
-      if (!state && !city && !town && !district && names.length < 2) continue;
+      // Something besides the name itself must tie the office to this address; a post office of one state written as
+      // the town, far from the pincode, is flagged as the town is and ties itself.
+      const flagged = isCity && a.signals.cityMatchesPincode === false && name === a.signals.statedCity;
+      if (!state && !city && !town && !district && names.length < 2 && !flagged) continue;
       // A locality's office in another town of the written town's district ("Gandhi Chowk" is in every town): the
       // last resort, after the town's own office.
       const elsewhere = !isCity && !city && !!town && !town.codes.includes(rec.entry.code);
