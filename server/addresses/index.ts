@@ -4058,6 +4058,11 @@ function keptChunks(chunks: readonly Chunk[], rec: PincodeRecord | null, r: Read
       if (c.label === "C/O" && careOf === null && c.tokens.some(isMeaningful)) careOf = `C/O ${render(c.tokens, false)}`;
       continue;
     }
+    // "Pedapudi, East Godavari 560001": a district's name written bare after a town or office of it, the district not the
+    // pincode's, is the district written, as "Dist. East Godavari" is; the town before it is then read as the city.
+    const before = kept[kept.length - 1];
+    const district = rec && isPlainName(c) ? gaz.districtsByKey.get(c.tokens.map((t) => t.key).join(" ")) : undefined;
+    if (district && before && isPlainName(before) && !rec?.districts.includes(district) && isPlaceOfDistrict(placeNameKey(nameOf(before)), district)) c = { ...c, kind: "district" };
     if (c.kind === "unknown") {
       const words = c.tokens.some(isMeaningful);
       if (!words && !c.tokens.some((t) => t.type === NUMBER)) continue; // mash, "xxxxx", "&"

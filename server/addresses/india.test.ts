@@ -4212,3 +4212,27 @@ describe("a village post office of one state written as the town with a far pinc
     expect(flagged("Main Road, Gomtipur 560001")).toMatchObject({ city: "Bengaluru", flagged: false });
   });
 });
+
+describe("a district written bare after its town, with a pincode of another district (twenty-fourth round, farpin2)", () => {
+  const read = (text: string) => {
+    const a = normalizeAddress(text);
+    return {
+      city: a.components.city,
+      district: a.components.district,
+      flagged: a.signals.cityMatchesPincode === false || a.signals.stateMatchesPincode === false,
+      suggested: suggestPincodes(a).map((s) => s.code),
+    };
+  };
+
+  it("reads the bare district as the marked one: the town the city, the pincode flagged, the town's suggested (before: the pincode's city, no flag)", () => {
+    expect(read("Main Road, Pedapudi, East Godavari 560001")).toEqual(read("Main Road, Pedapudi, Dist. East Godavari 560001"));
+    expect(read("Main Road, Pedapudi, East Godavari 560001")).toEqual({ city: "Pedapudi", district: "East Godavari", flagged: true, suggested: ["533006"] });
+    expect(read("Main Road, Napaam, Sonitpur 110001")).toMatchObject({ city: "Napaam", district: "Sonitpur", flagged: true, suggested: ["784028"] });
+  });
+
+  it("keeps a pincode of the district, and a district not the town's", () => {
+    expect(read("Main Road, Pedapudi, East Godavari 533001")).toMatchObject({ district: "East Godavari", flagged: false });
+    expect(read("Main Road, Pedapudi, East Godavari 533006")).toMatchObject({ flagged: false });
+    expect(read("Main Road, Mettavalasa, Saharanpur 560001")).toMatchObject({ city: "Saharanpur", district: "Bengaluru Urban" });
+  });
+});
