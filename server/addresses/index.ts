@@ -4409,20 +4409,24 @@ const SPOKEN_BUFFER = new Uint16Array(256);
 const LETTER = Object.fromEntries([..."abdeghiosuvwy"].map((c) => [c, c.charCodeAt(0)])) as Record<"a" | "b" | "d" | "e" | "g" | "h" | "i" | "o" | "s" | "u" | "v" | "w" | "y", number>;
 const ASPIRATE_DROPPED: ReadonlySet<number> = new Set([..."tdkgb"].map((c) => c.charCodeAt(0)));
 
+/** Directory towns and sub-districts (`placeNameKey`) by a key of their sound, from 5 sounds up; built on first use. */
+function townsBySound(keyOf: (key: string) => string): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const key of directoryTowns().keys()) {
+    const sound = keyOf(key);
+    if (sound.length < SPOKEN_TOWN_SOUND || COMMON_WORDS.has(key)) continue;
+    const list = index.get(sound);
+    if (list) list.push(key);
+    else index.set(sound, [key]);
+  }
+  return index;
+}
+
 let spokenTowns: Map<string, string[]> | null = null;
 
-/** Directory towns and sub-districts (`placeNameKey`) by `spokenKey`, built on first use. */
+/** Directory towns and sub-districts by `spokenKey`. */
 function spokenTownIndex(): Map<string, string[]> {
-  if (!spokenTowns) {
-    spokenTowns = new Map();
-    for (const key of directoryTowns().keys()) {
-      const spoken = spokenKey(key);
-      if (spoken.length < SPOKEN_TOWN_SOUND || COMMON_WORDS.has(key)) continue;
-      const list = spokenTowns.get(spoken);
-      if (list) list.push(key);
-      else spokenTowns.set(spoken, [key]);
-    }
-  }
+  spokenTowns ??= townsBySound(spokenKey);
   return spokenTowns;
 }
 
@@ -4472,18 +4476,9 @@ function heardKey(key: string): string {
 
 let heardTowns: Map<string, string[]> | null = null;
 
-/** Directory towns and sub-districts (`placeNameKey`) by `heardKey`, built on the first transliterated name. */
+/** Directory towns and sub-districts by `heardKey`, built on the first transliterated name. */
 function heardTownIndex(): Map<string, string[]> {
-  if (!heardTowns) {
-    heardTowns = new Map();
-    for (const key of directoryTowns().keys()) {
-      const heard = heardKey(key);
-      if (heard.length < SPOKEN_TOWN_SOUND || COMMON_WORDS.has(key)) continue;
-      const list = heardTowns.get(heard);
-      if (list) list.push(key);
-      else heardTowns.set(heard, [key]);
-    }
-  }
+  heardTowns ??= townsBySound(heardKey);
   return heardTowns;
 }
 
